@@ -1,0 +1,145 @@
+// The thin API layer: builds requests (auth headers, query, JSON or form bodies), sends them
+// through the transport and turns error answers into ApiError. Knows nothing of terminals.
+import type { CachedToken } from '../config/token-cache.js';
+import { ApiError, AuthError, type ServiceErrorBody, UsageError } from '../errors.js';
+import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js';
+import { VERSION } from '../version.js';
+
+export type AuthMode = 'app' | 'bearer' | 'none';
+export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
+
+export interface Credentials {
+  appId: string;
+  appToken: string;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Already encoded; build it with `encodePath`. */
+  path: string;
+  query?: Query | URLSearchParams;
+  json?: unknown;
+  form?: Record<string, string>;
+  auth: AuthMode;
+  /** Scopes of the bearer token, for auth 'bearer'. */
+  scopes?: string[];
+  /** Defaults to true for every method but POST and PATCH. */
+  idempotent?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  headers: HttpResponse['headers'];
+}
+
+/** Hands out bearer tokens; `fresh` skips the cache (after the service refused a cached one). */
+export interface BearerSource {
+  token(scopes: string[], fresh: boolean): Promise<CachedToken & { fromCache: boolean }>;
+}
+
+/** Percent-encodes every interpolated value, so that a code like `A/B?C` stays one path segment. */
+export function encodePath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  return strings.reduce((path, part, i) => path + part + (i < values.length ? encodeURIComponent(String(values[i])) : ''), '');
+}
+
+const USER_AGENT = `promo/${VERSION} node/${process.versions.node}`;
+
+export class ApiClient {
+  bearer?: BearerSource;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly credentials: Credentials | undefined,
+    private readonly transport: Transport,
+  ) {}
+
+  /** Sends and returns the answer whatever its status (for `promo api`). */
+  async send(request: ApiRequest, fresh = false): Promise<{ response: HttpResponse; fromCache: boolean }> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': USER_AGENT, ...request.headers };
+    let fromCache = false;
+    if (request.auth === 'app') Object.assign(headers, this.appHeaders());
+    if (request.auth === 'bearer') {
+      if (!this.bearer) throw new AuthError('no way to obtain a bearer token: app credentials are missing');
+      const token = await this.bearer.token(request.scopes ?? ['api'], fresh);
+      fromCache = token.fromCache;
+      headers.Authorization = `Bearer ${token.access_token}`;
+    }
+    let body: string | undefined;
+    if (request.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(request.form).toString();
+    } else if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    }
+    for (const [name, value] of Object.entries(headers)) checkHeaderValue(name, value);
+    const http: HttpRequest = {
+      method: request.method,
+      url: this.url(request.path, request.query),
+      headers,
+      body,
+      idempotent: request.idempotent ?? !['POST', 'PATCH'].includes(request.method),
+    };
+    return { response: await this.transport.send(http), fromCache };
+  }
+
+  /** Sends and parses a JSON answer; an error status becomes ApiError. A 401 on a cached bearer token is retried once with a new one. */
+  async call<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+    let { response, fromCache } = await this.send(request);
+    if (response.status === 401 && request.auth === 'bearer' && fromCache) {
+      ({ response } = await this.send(request, true));
+    }
+    const parsed = parseBody(response.text);
+    if (response.status >= 400) {
+      const body: ServiceErrorBody =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? (parsed as ServiceErrorBody)
+          : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined };
+      const requestId = typeof response.headers['x-request-id'] === 'string' ? response.headers['x-request-id'] : undefined;
+      throw new ApiError(response.status, body, request.method, request.path, requestId);
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  appHeaders(): Record<string, string> {
+    if (!this.credentials) {
+      throw new AuthError(
+        'no credentials configured',
+        'Run `promo login`, `promo profile add`, set PROMO_APP_ID and PROMO_APP_TOKEN, or try `--profile sandbox`.',
+      );
+    }
+    return { 'X-App-Id': this.credentials.appId, 'X-App-Token': this.credentials.appToken };
+  }
+
+  url(path: string, query?: Query | URLSearchParams): URL {
+    const url = new URL(this.baseUrl + path);
+    if (query instanceof URLSearchParams) {
+      url.search = query.toString();
+    } else if (query) {
+      for (const [key, value] of Object.entries(query)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+        else url.searchParams.set(key, String(value));
+      }
+    }
+    return url;
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A header value with CR or LF could smuggle a second header or request: refuse it outright. */
+function checkHeaderValue(name: string, value: string): void {
+  if (/[\r\n\0]/.test(value)) {
+    throw new UsageError(`the value for header ${name} contains a line break or NUL character`);
+  }
+}

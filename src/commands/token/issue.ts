@@ -1,0 +1,58 @@
+// promo token issue --scope S... [--new]: the profile's cached token while it has more than 60 s
+// left, else a new one; `--new` always issues.
+import { Command } from 'commander';
+import { ALLOWED_SCOPES } from '../../api/oauth.js';
+import { parseScopes } from '../../api/tokens.js';
+import { type App, examples } from '../../app.js';
+import type { CachedToken } from '../../config/token-cache.js';
+import { AuthError } from '../../errors.js';
+import { formatDate } from '../../output/table.js';
+import type { Runtime } from '../../runtime.js';
+
+export interface IssueOptions {
+  scopes: string[];
+  fresh: boolean;
+}
+
+export function parseIssueOptions(flags: { scope?: string[]; new?: boolean }): IssueOptions {
+  return { scopes: parseScopes(flags.scope ?? []), fresh: flags.new === true };
+}
+
+export async function run(options: IssueOptions, rt: Runtime): Promise<void> {
+  const client = await rt.client();
+  if (!client.bearer) throw new AuthError('no app credentials to issue a token with');
+  const token = await client.bearer.token(options.scopes, options.fresh);
+  const nowSeconds = Math.floor(rt.ctx.now() / 1000);
+  // The service's token object; expires_in is recomputed, since a cached token has aged.
+  const { fromCache, ...stored } = token;
+  const answer = { ...stored, expires_in: Math.max(0, stored.expires_at - nowSeconds) };
+  await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds));
+  if (!rt.out.isJson) {
+    rt.out.notice(fromCache ? 'Reused the cached token (use --new for a fresh one).' : 'Issued a new token and cached it.');
+  }
+}
+
+function tokenFields(nowSeconds: number) {
+  return [
+    { header: 'Access token', value: (t: CachedToken) => t.access_token },
+    { header: 'Scope', value: (t: CachedToken) => t.scope },
+    { header: 'Expires', value: (t: CachedToken) => `${formatDate(t.expires_at)} (in ${t.expires_at - nowSeconds} s)` },
+    { header: 'Client id', value: (t: CachedToken) => t.client_id },
+  ];
+}
+
+export function issueCommand(app: App): Command {
+  return new Command('issue')
+    .description('Print an OAuth token for the given scopes, reusing the cached one while it has more than 60 s left')
+    .requiredOption('-s, --scope <scope...>', 'scopes, space-separated or repeated (e.g. --scope api vouchers)')
+    .option('--new', 'always issue a new token (each one counts against the project limit of 1000)')
+    .addHelpText(
+      'after',
+      `\nAllowed scopes: ${ALLOWED_SCOPES.join(', ')}\n${examples(
+        'promo token issue --scope api',
+        'promo token issue --scope api vouchers --json | jq -r .access_token',
+        'promo --profile sandbox token issue --scope api --new',
+      )}`,
+    )
+    .action(app.action<{ scope?: string[]; new?: boolean }>(async (rt, flags) => run(parseIssueOptions(flags), rt)));
+}

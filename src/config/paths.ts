@@ -1,0 +1,37 @@
+// Where the profile store lives, and the file permissions it must keep (secrets inside).
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export function platformConfigDir(env: Record<string, string | undefined>, platform = process.platform): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'promo', 'Config');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'promo');
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'promo');
+}
+
+/**
+ * Creates the directory with mode 0700, or tightens it when an existing one is looser.
+ * Returns a warning to show when it had to tighten something.
+ */
+export function ensurePrivateDir(dir: string): string | undefined {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return tighten(dir, 0o700);
+}
+
+/** Tightens a file to 0600 when group or others can read it; says so, since it means someone loosened it. */
+export function ensurePrivateFile(file: string): string | undefined {
+  return tighten(file, 0o600);
+}
+
+function tighten(path: string, mode: number): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  let current: number;
+  try {
+    current = statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+  if ((current & 0o077) === 0) return undefined;
+  chmodSync(path, mode);
+  return `${path} was readable by others (mode ${current.toString(8)}); changed it to ${mode.toString(8)}.`;
+}

@@ -1,0 +1,112 @@
+// The few kinds of failure promo knows, and the one place that maps them to exit codes (CLI.md).
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rateLimited: 5,
+  network: 6,
+  partial: 7,
+  cancelled: 8,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Base class: every error promo raises on purpose carries its exit code and a one-line message. */
+export class PromoError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A bad flag, value or input file. Thrown before anything is sent. */
+export class UsageError extends PromoError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.usage, hint);
+  }
+}
+
+/** No credentials to use, or the service refused them. */
+export class AuthError extends PromoError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.auth, hint);
+  }
+}
+
+/** A local file (profile store, input) could not be read or parsed. */
+export class ConfigError extends PromoError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.failure, hint);
+  }
+}
+
+/** The user declined a confirmation. */
+export class CancelledError extends PromoError {
+  constructor(message = 'Cancelled.') {
+    super(message, ExitCode.cancelled);
+  }
+}
+
+/** The service's error object, as documented in the reference. */
+export interface ServiceErrorBody {
+  code?: number;
+  key?: string;
+  message?: string;
+  details?: string;
+  request_id?: string;
+  resource_id?: string;
+  resource_type?: string;
+  [field: string]: unknown;
+}
+
+/** The service answered with a status that is not a success. */
+export class ApiError extends PromoError {
+  constructor(
+    readonly status: number,
+    readonly body: ServiceErrorBody,
+    readonly method: string,
+    readonly path: string,
+    readonly requestId?: string,
+  ) {
+    super(describeServiceError(status, body), exitCodeForStatus(status));
+  }
+}
+
+/** The request did not complete: connection refused or reset, DNS failure, timeout. */
+export class NetworkError extends PromoError {
+  constructor(
+    message: string,
+    readonly code?: string,
+    hint?: string,
+  ) {
+    super(message, ExitCode.network, hint);
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status >= 500) return ExitCode.network;
+  return ExitCode.failure;
+}
+
+function describeServiceError(status: number, body: ServiceErrorBody): string {
+  const head = body.message ?? `HTTP ${status}`;
+  const key = body.key ? ` (${body.key})` : '';
+  const details = body.details && body.details !== body.message ? `: ${body.details}` : '';
+  return `${head}${key}${details}`;
+}
+
+/** Exit code for anything thrown, including errors promo did not raise on purpose. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof PromoError) return error.exitCode;
+  return ExitCode.failure;
+}

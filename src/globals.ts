@@ -1,0 +1,154 @@
+// The global options of CLI.md, resolved once per run: flag, then environment, then default.
+// (The profile's own endpoint comes in later, in target.ts.)
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const CLUSTERS = ['api', 'us1.api', 'as1.api', 'download', 'us1.download', 'as1.download'] as const;
+
+/** What commander hands over for the options declared on the program. */
+export interface RawGlobals {
+  profile?: string;
+  cluster?: string;
+  apiUrl?: string;
+  output?: string;
+  json?: boolean;
+  color?: boolean;
+  timeout?: string;
+  retries?: string;
+  debug?: boolean;
+  yes?: boolean;
+  input?: boolean;
+}
+
+export interface Globals {
+  profile?: string;
+  /** An endpoint given by flag or environment; the profile's own is used when this is undefined. */
+  endpoint?: { cluster?: string; apiUrl?: string; source: string };
+  output: OutputFormat;
+  colorStdout: boolean;
+  colorStderr: boolean;
+  timeoutMs: number;
+  retries: number;
+  debug: boolean;
+  yes: boolean;
+  /** Prompts are allowed: not --no-input, not CI, and both stdin and stdout are terminals. */
+  interactive: boolean;
+}
+
+export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
+  const { env } = ctx;
+  const output = resolveOutput(raw, ctx);
+  return {
+    profile: raw.profile ?? (env.PROMO_PROFILE || undefined),
+    endpoint: resolveEndpoint(raw, env),
+    output,
+    colorStdout: output === 'table' && colorWanted(raw, env, ctx.stdout.isTTY === true),
+    colorStderr: colorWanted(raw, env, ctx.stderr.isTTY === true),
+    timeoutMs: parseTimeout(raw.timeout),
+    retries: parseRetries(raw.retries),
+    debug: raw.debug === true || truthy(env.PROMO_DEBUG),
+    yes: raw.yes === true,
+    interactive:
+      raw.input !== false && !truthy(env.CI) && ctx.stdin.isTTY === true && ctx.stdout.isTTY === true,
+  };
+}
+
+export function resolveOutput(raw: Pick<RawGlobals, 'output' | 'json'>, ctx: Context): OutputFormat {
+  if (raw.json) return 'json';
+  const chosen = raw.output ?? (ctx.env.PROMO_OUTPUT || undefined);
+  if (chosen === undefined) return ctx.stdout.isTTY ? 'table' : 'json';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(chosen)) {
+    const where = raw.output !== undefined ? '-o/--output' : 'PROMO_OUTPUT';
+    throw new UsageError(`${where} must be one of ${OUTPUT_FORMATS.join(', ')}, not '${chosen}'`);
+  }
+  return chosen as OutputFormat;
+}
+
+function resolveEndpoint(raw: RawGlobals, env: Context['env']): Globals['endpoint'] {
+  // The most specific source wins as a whole; within one source the full URL wins over the cluster.
+  if (raw.apiUrl !== undefined || raw.cluster !== undefined) {
+    return checkEndpoint({ apiUrl: raw.apiUrl, cluster: raw.cluster, source: raw.apiUrl ? '--api-url' : '--cluster' });
+  }
+  if (env.PROMO_API_URL || env.PROMO_CLUSTER) {
+    return checkEndpoint({
+      apiUrl: env.PROMO_API_URL || undefined,
+      cluster: env.PROMO_CLUSTER || undefined,
+      source: env.PROMO_API_URL ? 'PROMO_API_URL' : 'PROMO_CLUSTER',
+    });
+  }
+  return undefined;
+}
+
+function checkEndpoint(endpoint: NonNullable<Globals['endpoint']>): Globals['endpoint'] {
+  if (endpoint.apiUrl !== undefined) checkApiUrl(endpoint.apiUrl, endpoint.source);
+  if (endpoint.cluster !== undefined) checkCluster(endpoint.cluster, endpoint.source);
+  return endpoint;
+}
+
+export function checkCluster(cluster: string, source: string): string {
+  if (!(CLUSTERS as readonly string[]).includes(cluster)) {
+    throw new UsageError(`${source} must be one of ${CLUSTERS.join(', ')}, not '${cluster}'`);
+  }
+  return cluster;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** A base URL the credentials may travel to: https anywhere, plain http only on this machine. */
+export function checkApiUrl(value: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${source} is not a URL: '${value}'`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${source} must be an http(s) URL, not '${url.protocol}'`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError(`${source} must not carry credentials; use a profile or PROMO_APP_ID/PROMO_APP_TOKEN`);
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+    throw new UsageError(
+      `${source}: plain http:// is only allowed to a loopback host (credentials would travel in clear to ${url.hostname}); use https://`,
+    );
+  }
+  if (url.search || url.hash) throw new UsageError(`${source} must not have a query or fragment`);
+  return value;
+}
+
+export function baseUrlFor(endpoint: { cluster?: string; apiUrl?: string }): string {
+  if (endpoint.apiUrl) return endpoint.apiUrl.replace(/\/+$/, '');
+  return `https://${endpoint.cluster ?? 'api'}.voucherify.io`;
+}
+
+function colorWanted(raw: RawGlobals, env: Context['env'], isTTY: boolean): boolean {
+  if (raw.color === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY && env.TERM !== 'dumb';
+}
+
+function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return 30_000;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(seconds > 0) || seconds > 3600) {
+    throw new UsageError(`--timeout must be a number of seconds between 0 and 3600, not '${value}'`);
+  }
+  return seconds * 1000;
+}
+
+function parseRetries(value: string | undefined): number {
+  if (value === undefined) return 3;
+  if (!/^\d+$/.test(value) || Number(value) > 10) {
+    throw new UsageError(`--retries must be a whole number from 0 to 10, not '${value}'`);
+  }
+  return Number(value);
+}
+
+export function truthy(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}

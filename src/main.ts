@@ -1,0 +1,105 @@
+// main(argv, ctx) runs one command line and returns its exit code; it never exits the process
+// (bin/promo.js does), so tests run it in-process with in-memory streams.
+import { Command, CommanderError } from 'commander';
+import { App, examples } from './app.js';
+import { commands } from './commands/index.js';
+import type { Context } from './context.js';
+import { ExitCode, exitCodeFor, PromoError, UsageError } from './errors.js';
+import { CLUSTERS, resolveOutput } from './globals.js';
+import { Output } from './output/output.js';
+import { VERSION } from './version.js';
+
+export function buildProgram(app: App): Command {
+  const program = new Command('promo')
+    .description('Operate a Voucherify promotion account: vouchers, OAuth tokens, loyalty tiers, campaign templates, events.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('-p, --profile <name>', 'profile to use (env PROMO_PROFILE; default: the default profile)')
+    .option('--cluster <cluster>', `API cluster: ${CLUSTERS.join(', ')} (env PROMO_CLUSTER)`)
+    .option('--api-url <url>', 'full base URL; wins over --cluster (env PROMO_API_URL)')
+    .option('-o, --output <format>', 'table, json or ndjson (env PROMO_OUTPUT; default: table on a terminal, else json)')
+    .option('--json', 'same as -o json')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--timeout <seconds>', 'timeout of each request attempt (default 30)')
+    .option('--retries <n>', 'retries on 429, 5xx and network failures (default 3)')
+    .option('--debug', 'HTTP trace on stderr, secrets redacted (env PROMO_DEBUG=1)')
+    .option('-y, --yes', 'skip confirmations')
+    .option('--no-input', 'never prompt (also when CI is set, or stdin/stdout is not a terminal)')
+    .addHelpText(
+      'after',
+      examples(
+        'promo --profile sandbox token issue --scope api vouchers',
+        'promo login',
+        'promo templates list --limit 5',
+        'promo voucher create --type discount --percent-off 20 --json | jq .code',
+      ),
+    );
+  for (const make of commands) program.addCommand(make(app));
+  configureTree(program, app);
+  return program;
+}
+
+/** Settings every command needs, applied down the tree (addCommand does not copy them). */
+function configureTree(command: Command, app: App): void {
+  command
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => app.ctx.stdout.write(text),
+      writeErr: (text) => app.ctx.stderr.write(text),
+      // Usage errors are printed by main, in the run's output format.
+      outputError: () => undefined,
+    });
+  for (const sub of command.commands) configureTree(sub, app);
+}
+
+export async function main(argv: string[], ctx: Context): Promise<number> {
+  const app = new App(ctx);
+  const program = buildProgram(app);
+  try {
+    if (argv.length === 0) {
+      program.outputHelp({ error: true });
+      return ExitCode.usage;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return app.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExit(error, argv, app);
+    const out = app.runtime?.out ?? fallbackOutput(argv, ctx);
+    await out.error(error);
+    // An error promo did not expect: its stack is for --debug, never for everyone.
+    if (!(error instanceof PromoError) && app.runtime?.globals.debug) ctx.stderr.write(`${(error as Error)?.stack}\n`);
+    return exitCodeFor(error);
+  } finally {
+    await app.runtime?.close();
+  }
+}
+
+async function commanderExit(error: CommanderError, argv: string[], app: App): Promise<number> {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) {
+    return ExitCode.ok;
+  }
+  if (error.code === 'commander.help') return ExitCode.usage;
+  const message = error.message.replace(/^error: /, '');
+  const hint = 'Run with --help for usage.';
+  await fallbackOutput(argv, app.ctx).error(new UsageError(message, hint));
+  return ExitCode.usage;
+}
+
+/** An output for errors raised before the run's own exists (bad flags): guesses the format from argv. */
+function fallbackOutput(argv: string[], ctx: Context): Output {
+  let output: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') output = 'json';
+    else if ((arg === '-o' || arg === '--output') && argv[i + 1]) output = argv[i + 1];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+  }
+  let format: ReturnType<typeof resolveOutput>;
+  try {
+    format = resolveOutput({ output }, ctx);
+  } catch {
+    format = ctx.stdout.isTTY ? 'table' : 'json';
+  }
+  const color = ctx.stderr.isTTY === true && !ctx.env.NO_COLOR && !argv.includes('--no-color');
+  return new Output(format, ctx.stdout, ctx.stderr, false, color);
+}

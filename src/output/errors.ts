@@ -1,0 +1,63 @@
+// How an error reads: one line for people, or a JSON object `{"error": {...}}` for programs.
+import { ApiError, exitCodeFor, NetworkError, PromoError } from '../errors.js';
+import type { Palette } from './output.js';
+
+export interface ErrorJson {
+  status: number | null;
+  key: string;
+  message: string;
+  details?: string;
+  request_id?: string;
+  resource_id?: string;
+  resource_type?: string;
+  exit_code: number;
+  hint?: string;
+}
+
+export function errorJson(error: unknown): ErrorJson {
+  const exit_code = exitCodeFor(error);
+  if (error instanceof ApiError) {
+    const { code: _code, key, message, details, request_id, resource_id, resource_type, ...rest } = error.body;
+    return stripUndefined({
+      status: error.status,
+      key: key ?? `http_${error.status}`,
+      message: message ?? `HTTP ${error.status}`,
+      details,
+      request_id: request_id ?? error.requestId,
+      resource_id,
+      resource_type,
+      ...rest,
+      exit_code,
+      hint: error.hint,
+    });
+  }
+  if (error instanceof PromoError) {
+    return stripUndefined({
+      status: null,
+      key: errorKey(error),
+      message: error.message,
+      exit_code,
+      hint: error.hint,
+      ...(error instanceof NetworkError && error.code ? { code: error.code } : {}),
+    });
+  }
+  return { status: null, key: 'internal_error', message: String((error as Error)?.message ?? error), exit_code };
+}
+
+function errorKey(error: PromoError): string {
+  const name = error.name.replace(/Error$/, '');
+  return `${name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() || 'promo'}_error`;
+}
+
+export function renderError(error: unknown, asJson: boolean, p: Palette): string {
+  if (asJson) return JSON.stringify({ error: errorJson(error) });
+  const e = errorJson(error);
+  const parts = [(error instanceof PromoError ? error.message : e.message).replace(/\s+$/, '')];
+  if (error instanceof ApiError) parts.push(`[HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`);
+  const hint = e.hint ? ` ${p.dim(e.hint)}` : '';
+  return `${p.red('error:')} ${parts.join(' ')}${hint}`;
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

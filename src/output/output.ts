@@ -1,0 +1,96 @@
+// The one place that decides how results look: a table for people, JSON or NDJSON for programs.
+// stdout carries data only; notices, warnings and errors go to stderr.
+import type { OutputStream } from '../context.js';
+import type { OutputFormat } from '../globals.js';
+import { renderError } from './errors.js';
+import { type Column, renderKeyValue, renderTable } from './table.js';
+
+export type { Column } from './table.js';
+
+export interface Palette {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+const plain: Palette = {
+  bold: (t) => t,
+  dim: (t) => t,
+  red: (t) => t,
+  green: (t) => t,
+  yellow: (t) => t,
+  cyan: (t) => t,
+};
+
+async function palette(enabled: boolean): Promise<Palette> {
+  if (!enabled) return plain;
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: 1 });
+}
+
+export class Output {
+  constructor(
+    readonly format: OutputFormat,
+    private readonly stdout: OutputStream,
+    private readonly stderr: OutputStream,
+    private readonly colorStdout: boolean,
+    private readonly colorStderr: boolean,
+    private readonly scrub: (text: string) => string = (t) => t,
+  ) {}
+
+  get isJson(): boolean {
+    return this.format !== 'table';
+  }
+
+  /** Writes a value as JSON (pretty) or NDJSON (one line) on stdout. */
+  json(value: unknown): void {
+    this.stdout.write(this.format === 'ndjson' ? `${JSON.stringify(value)}\n` : `${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** One object: the service's object as it is in JSON, chosen fields in a table. */
+  async record<T>(value: T, fields: Column<T>[]): Promise<void> {
+    if (this.isJson) return this.json(value);
+    this.stdout.write(await renderKeyValue(value, fields, await palette(this.colorStdout)));
+  }
+
+  /** A list: one JSON array, one NDJSON line per item, or a table. */
+  async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
+    if (this.format === 'json') return this.json(items);
+    if (this.format === 'ndjson') {
+      for (const item of items) this.stdout.write(`${JSON.stringify(item)}\n`);
+      return;
+    }
+    if (items.length === 0) {
+      this.notice(empty);
+      return;
+    }
+    this.stdout.write(await renderTable(items, columns, await palette(this.colorStdout)));
+  }
+
+  /** Plain text data on stdout (a token, a script). */
+  text(line: string): void {
+    this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+  }
+
+  notice(message: string): void {
+    this.stderr.write(`${this.scrub(message)}\n`);
+  }
+
+  async success(message: string): Promise<void> {
+    const p = await palette(this.colorStderr);
+    this.stderr.write(`${p.green('✓')} ${this.scrub(message)}\n`);
+  }
+
+  async warn(message: string): Promise<void> {
+    const p = await palette(this.colorStderr);
+    this.stderr.write(`${p.yellow('warning:')} ${this.scrub(message)}\n`);
+  }
+
+  async error(error: unknown): Promise<void> {
+    const p = await palette(this.colorStderr && !this.isJson);
+    this.stderr.write(`${this.scrub(renderError(error, this.isJson, p))}\n`);
+  }
+}

@@ -1,0 +1,118 @@
+// One run of a command: its resolved global options, its output, and the lazily opened profile
+// store, transport and API client. Everything a command's `run` needs, nothing it must build.
+import { join } from 'node:path';
+import { ApiClient } from './api/client.js';
+import { CachedTokenSource } from './api/tokens.js';
+import { ProfileStore, SANDBOX_PROFILE } from './config/profiles.js';
+import { TokenCache } from './config/token-cache.js';
+import type { Context } from './context.js';
+import type { Globals } from './globals.js';
+import { SecretSet } from './http/redact.js';
+import { Transport } from './http/transport.js';
+import { Output } from './output/output.js';
+import { resolveTarget, type Target } from './target.js';
+
+export class Runtime {
+  readonly out: Output;
+  readonly secrets = new SecretSet();
+  private storePromise?: Promise<ProfileStore>;
+  private transportInstance?: Transport;
+  private clientPromise?: Promise<ApiClient>;
+  private targetPromise?: Promise<Target>;
+  private readonly closers: Array<() => Promise<void> | void> = [];
+
+  constructor(
+    readonly ctx: Context,
+    readonly globals: Globals,
+  ) {
+    this.out = new Output(globals.output, ctx.stdout, ctx.stderr, globals.colorStdout, globals.colorStderr, (t) =>
+      this.secrets.scrub(t),
+    );
+  }
+
+  get configDir(): string {
+    return this.ctx.env.PROMO_CONFIG_DIR || this.ctx.defaultConfigDir;
+  }
+
+  /** Prompts are allowed for this run. */
+  get interactive(): boolean {
+    return this.globals.interactive;
+  }
+
+  store(): Promise<ProfileStore> {
+    this.storePromise ??= ProfileStore.open(this.configDir).then(async (store) => {
+      for (const warning of store.warnings) await this.out.warn(warning);
+      return store;
+    });
+    return this.storePromise;
+  }
+
+  tokenCache(): TokenCache {
+    return new TokenCache(this.configDir);
+  }
+
+  transport(): Transport {
+    if (!this.transportInstance) {
+      const transport = new Transport({
+        timeoutMs: this.globals.timeoutMs,
+        retries: this.globals.retries,
+        secrets: this.secrets,
+        now: () => this.ctx.now(),
+        signal: this.ctx.signal,
+        trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
+        onWait: (ms, reason) => {
+          if (ms >= 1000) this.out.notice(`${reason} in ${(ms / 1000).toFixed(1)} s…`);
+        },
+      });
+      this.closers.push(() => transport.close());
+      this.transportInstance = transport;
+    }
+    return this.transportInstance;
+  }
+
+  target(): Promise<Target> {
+    this.targetPromise ??= this.store().then((store) => {
+      const target = resolveTarget(this.globals, this.ctx.env, store);
+      // The built-in sandbox's well-known credentials are no secret (and would blank every 'sandbox').
+      if (target.profile !== SANDBOX_PROFILE) this.secrets.add(target.credentials?.appToken);
+      return target;
+    });
+    return this.targetPromise;
+  }
+
+  /** The API client of the target; the built-in sandbox is started in this process on first use. */
+  client(): Promise<ApiClient> {
+    this.clientPromise ??= this.buildClient();
+    return this.clientPromise;
+  }
+
+  private async buildClient(): Promise<ApiClient> {
+    const target = await this.target();
+    const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
+    const client = new ApiClient(baseUrl, target.credentials, this.transport());
+    if (target.credentials) {
+      client.bearer = new CachedTokenSource({
+        client,
+        cache: this.tokenCache(),
+        profile: target.profile,
+        endpoint: target.baseUrl ?? 'built-in-sandbox',
+        appId: target.credentials.appId,
+        now: () => this.ctx.now(),
+        secrets: this.secrets,
+      });
+    }
+    return client;
+  }
+
+  private async startEmbeddedSandbox(): Promise<string> {
+    const { startSandbox } = await import('./sandbox/index.js');
+    const sandbox = await startSandbox({ statePath: join(this.configDir, 'sandbox-state.json'), shared: true });
+    this.closers.push(() => sandbox.close());
+    if (this.globals.debug) this.ctx.stderr.write(`* built-in sandbox serving at ${sandbox.url}\n`);
+    return sandbox.url;
+  }
+
+  async close(): Promise<void> {
+    for (const close of this.closers.reverse()) await close();
+  }
+}

@@ -1,0 +1,106 @@
+// The HTTP plumbing of the sandbox core: reading bodies, shaping the service's error object and
+// writing answers with the headers every answer of the service carries.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorNameForStatus } from './faults.js';
+import { SandboxError } from './types.js';
+
+/** Bodies above this are refused with 413 (the service's own limit is not published). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ReadBody {
+  bytes: Buffer;
+  tooLarge: boolean;
+}
+
+/** The service's request ids look like `v-0a885062c80375740f`. */
+export function newRequestId(): string {
+  return `v-${randomBytes(9).toString('hex')}`;
+}
+
+/** Reads the body, keeping at most MAX_BODY_BYTES; `tooLarge` says some was left unread. */
+export function readBody(req: IncomingMessage): Promise<ReadBody> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) return Promise.resolve({ bytes: Buffer.alloc(0), tooLarge: true });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve({ bytes: Buffer.concat(chunks), tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve({ bytes: Buffer.concat(chunks), tooLarge: false }));
+    req.on('error', reject);
+  });
+}
+
+/** JSON for application/json, a plain object of fields for a form; undefined for anything else. */
+export function parseBody(contentType: string | undefined, bytes: Buffer): unknown {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = bytes.toString('utf8');
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new SandboxError(400, 'invalid_json', 'Invalid JSON', (error as Error).message);
+    }
+  }
+  return undefined;
+}
+
+/** The service's Error object. */
+export function errorObject(error: SandboxError, requestId: string): Record<string, unknown> {
+  return {
+    code: error.status,
+    key: error.key,
+    message: error.message,
+    ...(error.details === undefined ? {} : { details: error.details }),
+    request_id: requestId,
+    ...error.extra,
+  };
+}
+
+/** The Error object for a status chosen by a fault rather than by a route. */
+export function errorObjectForStatus(
+  status: number,
+  requestId: string,
+  details?: string,
+): Record<string, unknown> {
+  const { key, message } = errorNameForStatus(status);
+  return errorObject(new SandboxError(status, key, message, details), requestId);
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** Already serialised, so later changes to the state cannot leak into an answer. */
+  text?: string;
+}
+
+/** Serialises a body for the wire: 204 and absent bodies have none. */
+export function answer(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
+  if (status === 204 || body === undefined) return { status, headers };
+  return { status, headers, text: JSON.stringify(body) };
+}
+
+export function send(res: ServerResponse, reply: Answer, common: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string> = { ...common, ...reply.headers };
+  if (reply.text !== undefined) {
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers['Content-Length'] = String(Buffer.byteLength(reply.text));
+  }
+  res.writeHead(reply.status, headers);
+  res.end(reply.text);
+}

@@ -1,0 +1,148 @@
+// Send custom event: `POST /v1/events`. The event must be defined in the project's event schema; the
+// customer is identified by id, source_id or email and keeps one `cust_` id per source_id.
+import {
+  type Route,
+  type RouteContext,
+  SandboxError,
+  type SandboxReply,
+  type SandboxRequest,
+  type SandboxState,
+} from './types.js';
+
+type Json = Record<string, unknown>;
+
+export const MAX_EVENT_NAME_LENGTH = 300;
+
+export const eventRoutes: Route[] = [
+  {
+    method: 'POST',
+    pattern: '/v1/events',
+    auth: 'app-or-bearer',
+    scopes: ['events'],
+    handle: sendEvent,
+  },
+];
+
+function sendEvent(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply {
+  if (!isObject(req.body)) throw invalidPayload('The request body must be a JSON object.');
+  const body = req.body;
+
+  const name = body.event;
+  // Length in characters (code points), not UTF-16 units, so an emoji counts once.
+  const length = typeof name === 'string' ? [...name].length : 0;
+  if (typeof name !== 'string' || length < 1 || length > MAX_EVENT_NAME_LENGTH) {
+    throw invalidPayload(`'event' is required: a string of 1 to ${MAX_EVENT_NAME_LENGTH} characters.`);
+  }
+  const customer = readCustomer(body.customer);
+  const referral = readCodeHolder(body.referral, 'referral', ['code', 'referrer_id']);
+  const loyalty = readCodeHolder(body.loyalty, 'loyalty', ['code']);
+  const metadata = readOptionalObject(body.metadata, 'metadata') ?? {};
+
+  // Validation comes first so that a malformed request is a 400 even when the event is unknown.
+  if (!state.eventSchemas.includes(name)) {
+    throw new SandboxError(
+      404,
+      'not_found',
+      'Resource not found',
+      `Cannot find custom_event_schema with id ${name}; define the event in the project's event schema first.`,
+      { resource_id: name, resource_type: 'custom_event_schema' },
+    );
+  }
+
+  const event: Json = {
+    object: 'event',
+    type: name,
+    customer: resolveCustomer(customer, state, rc),
+    referral,
+    loyalty,
+    metadata,
+  };
+  state.events.push(structuredClone(event));
+  return { status: 200, body: event };
+}
+
+interface CustomerInput {
+  id?: string;
+  source_id?: string;
+  name?: string;
+  email?: string;
+  metadata?: Json;
+}
+
+function readCustomer(value: unknown): CustomerInput {
+  if (!isObject(value))
+    throw invalidPayload("'customer' is required: an object with id, source_id or email.");
+  const customer: CustomerInput = {};
+  for (const field of ['id', 'source_id', 'name', 'email'] as const) {
+    const item = value[field];
+    if (item === undefined || item === null) continue;
+    if (typeof item !== 'string') throw invalidPayload(`'customer.${field}' must be a string.`);
+    customer[field] = item;
+  }
+  const metadata = readOptionalObject(value.metadata, 'customer.metadata');
+  if (metadata) customer.metadata = metadata;
+  if (!customer.id && !customer.source_id && !customer.email) {
+    throw invalidPayload("'customer' must identify the customer by id, source_id or email.");
+  }
+  return customer;
+}
+
+/**
+ * The customer as the service answers it. There is no customer directory in the sandbox, so earlier
+ * events stand in for one: a customer seen before (by id, else source_id, else email) keeps its id and
+ * what it was told before, updated with what this request says. A customer id never seen is taken as is.
+ */
+function resolveCustomer(input: CustomerInput, state: SandboxState, rc: RouteContext): Json {
+  const known = findKnownCustomer(input, state);
+  const merged: Json = { ...known, ...input };
+  const metadata = { ...(isObject(known?.metadata) ? known.metadata : {}), ...(input.metadata ?? {}) };
+  const customer: Json = { id: merged.id ?? rc.newId('cust_') };
+  for (const field of ['source_id', 'name', 'email'] as const) {
+    if (merged[field] !== undefined) customer[field] = merged[field];
+  }
+  customer.metadata = metadata;
+  customer.object = 'customer';
+  return customer;
+}
+
+function findKnownCustomer(input: CustomerInput, state: SandboxState): Json | undefined {
+  const field = input.id ? 'id' : input.source_id ? 'source_id' : 'email';
+  const wanted = input[field];
+  // The most recent event holds the customer's latest state.
+  for (let i = state.events.length - 1; i >= 0; i--) {
+    const customer = state.events[i]?.customer;
+    if (isObject(customer) && customer[field] === wanted) return customer;
+  }
+  return undefined;
+}
+
+/** `referral` and `loyalty`: absent or null answer null; given, they need a non-empty `code`. */
+function readCodeHolder(value: unknown, name: string, fields: string[]): Json | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw invalidPayload(`'${name}' must be an object.`);
+  if (typeof value.code !== 'string' || value.code === '') {
+    throw invalidPayload(`'${name}.code' is required when '${name}' is given.`);
+  }
+  const answer: Json = {};
+  for (const field of fields) {
+    const item = value[field];
+    if (item === undefined || item === null) continue;
+    if (typeof item !== 'string') throw invalidPayload(`'${name}.${field}' must be a string.`);
+    answer[field] = item;
+  }
+  return answer;
+}
+
+function readOptionalObject(value: unknown, name: string): Json | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) throw invalidPayload(`'${name}' must be an object.`);
+  return value;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalidPayload(details: string): SandboxError {
+  return new SandboxError(400, 'invalid_payload', 'Invalid payload', details);
+}

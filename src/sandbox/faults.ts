@@ -1,0 +1,220 @@
+// The sandbox as a fault injector: clients are tested against slow, failing, rate-limiting and
+// vanishing servers without mocking anything. Scripted faults make a test deterministic; the
+// random knobs are for soak runs by hand.
+
+export interface FaultOptions {
+  /** Added to every answer. */
+  latencyMs?: number;
+  /** Real counting in fixed windows; over the limit the answer is 429. */
+  rateLimit?: { limit: number; windowSeconds: number };
+  /** Probability 0..1 of answering `errorStatus` instead of handling the request. */
+  errorRate?: number;
+  /** Default 503. */
+  errorStatus?: number;
+  /** Probability 0..1 of destroying the socket without answering. */
+  resetRate?: number;
+  /** Never answer (until close()). */
+  hang?: boolean;
+  /** Deterministic faults, consumed in order and checked before everything else. */
+  script?: ScriptedFault[];
+}
+
+export type ScriptedAction =
+  | { status: number; retryAfter?: number; rateLimitRetryAt?: number; body?: unknown }
+  | { reset: 'before-handling' | 'after-handling' }
+  | { hang: true }
+  | { delayMs: number };
+
+export interface ScriptedFault {
+  /** Which requests the fault applies to; every request when absent. `path` is a raw path prefix. */
+  match?: { method?: string; path?: string };
+  /** How many matching requests it applies to; default 1. */
+  times?: number;
+  action: ScriptedAction;
+}
+
+export interface FaultController {
+  set(faults: FaultOptions): void;
+  get(): FaultOptions;
+  push(...script: ScriptedFault[]): void;
+}
+
+/** Where a request stands against the rate limit; the values of the X-Rate-Limit-* headers. */
+export interface RateLimitStatus {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the current window ends. */
+  resetAt: number;
+  allowed: boolean;
+}
+
+/** What the fault layer decided for one request before the route runs. */
+export type FaultDecision =
+  | { kind: 'none'; delayMs: number; resetAfterHandling: boolean }
+  | { kind: 'reply'; delayMs: number; status: number; body: unknown; headers: Record<string, string> }
+  | { kind: 'reset' }
+  | { kind: 'hang' };
+
+/** Generous enough that no test or person meets it unless a fault asks for a limit. */
+export const DEFAULT_RATE_LIMIT = { limit: 6000, windowSeconds: 60 };
+
+const ERROR_NAMES: Record<number, [key: string, message: string]> = {
+  400: ['bad_request', 'Bad request'],
+  401: ['unauthorized', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not_found', 'Resource not found'],
+  409: ['conflict', 'Conflict'],
+  429: ['too_many_requests', 'Too many requests'],
+  500: ['internal_server_error', 'Internal server error'],
+  502: ['bad_gateway', 'Bad gateway'],
+  503: ['service_unavailable', 'Service unavailable'],
+  504: ['gateway_timeout', 'Gateway timeout'],
+};
+
+/** The key and message the sandbox uses for an error status that no route chose. */
+export function errorNameForStatus(status: number): { key: string; message: string } {
+  const [key, message] = ERROR_NAMES[status] ?? ['error', `Error ${status}`];
+  return { key, message };
+}
+
+/** Counts requests in fixed windows aligned to the clock, the way a quota per minute or hour works. */
+class WindowCounter {
+  private windowStart = Number.NaN;
+  private count = 0;
+
+  hit(nowMs: number, limit: number, windowSeconds: number): RateLimitStatus {
+    const status = this.peek(nowMs, limit, windowSeconds);
+    this.count += 1;
+    return { ...status, remaining: Math.max(0, limit - this.count), allowed: this.count <= limit };
+  }
+
+  peek(nowMs: number, limit: number, windowSeconds: number): RateLimitStatus {
+    const windowMs = windowSeconds * 1000;
+    const start = Math.floor(nowMs / windowMs) * windowMs;
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.count = 0;
+    }
+    const resetAt = Math.ceil((start + windowMs) / 1000);
+    return { limit, remaining: Math.max(0, limit - this.count), resetAt, allowed: this.count < limit };
+  }
+
+  clear(): void {
+    this.windowStart = Number.NaN;
+    this.count = 0;
+  }
+}
+
+export function rateLimitHeaders(status: RateLimitStatus): Record<string, string> {
+  return {
+    'X-Rate-Limit-Limit': String(status.limit),
+    'X-Rate-Limit-Remaining': String(status.remaining),
+    'X-Rate-Limit-Retry': String(status.resetAt),
+  };
+}
+
+export class FaultEngine implements FaultController {
+  private options: FaultOptions = {};
+  private script: ScriptedFault[] = [];
+  private readonly counter = new WindowCounter();
+
+  constructor(
+    initial: FaultOptions | undefined,
+    private readonly now: () => number,
+    private readonly random: () => number = Math.random,
+  ) {
+    if (initial) this.set(initial);
+  }
+
+  set(faults: FaultOptions): void {
+    const { script, ...rest } = structuredClone(faults ?? {});
+    this.options = rest;
+    this.script = script ?? [];
+    // A new limit starts a fresh count, as if the plan had just changed.
+    this.counter.clear();
+  }
+
+  get(): FaultOptions {
+    return structuredClone({ ...this.options, script: this.script });
+  }
+
+  push(...script: ScriptedFault[]): void {
+    this.script.push(...structuredClone(script));
+  }
+
+  /** Where the current window stands, for the headers of every answer. */
+  currentRateLimit(): RateLimitStatus {
+    const { limit, windowSeconds } = this.options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    return this.counter.peek(this.now(), limit, windowSeconds);
+  }
+
+  /** Decides, for one request, which fault (if any) replaces or delays the normal answer. */
+  decide(method: string, rawPath: string): FaultDecision {
+    const scripted = this.takeScripted(method, rawPath);
+    let delayMs = this.options.latencyMs ?? 0;
+    let resetAfterHandling = false;
+    if (scripted) {
+      const action = scripted.action;
+      if ('status' in action) return this.scriptedReply(action, delayMs);
+      if ('hang' in action) return { kind: 'hang' };
+      if ('delayMs' in action) delayMs += action.delayMs;
+      else if (action.reset === 'before-handling') return { kind: 'reset' };
+      else resetAfterHandling = true;
+    }
+    if (this.options.hang) return { kind: 'hang' };
+
+    const { limit, windowSeconds } = this.options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    const rate = this.counter.hit(this.now(), limit, windowSeconds);
+    if (!rate.allowed) return this.tooManyRequests(rate, delayMs);
+    if (this.random() < (this.options.resetRate ?? 0)) return { kind: 'reset' };
+    if (this.random() < (this.options.errorRate ?? 0)) {
+      const status = this.options.errorStatus ?? 503;
+      return { kind: 'reply', delayMs, status, body: undefined, headers: {} };
+    }
+    return { kind: 'none', delayMs, resetAfterHandling };
+  }
+
+  private takeScripted(method: string, rawPath: string): ScriptedFault | undefined {
+    const index = this.script.findIndex((fault) => {
+      const match = fault.match ?? {};
+      if (match.method && match.method.toUpperCase() !== method.toUpperCase()) return false;
+      return !match.path || rawPath.startsWith(match.path);
+    });
+    const fault = this.script[index];
+    if (!fault) return undefined;
+    const left = (fault.times ?? 1) - 1;
+    if (left <= 0) this.script.splice(index, 1);
+    else fault.times = left;
+    return fault;
+  }
+
+  private scriptedReply(
+    action: { status: number; retryAfter?: number; rateLimitRetryAt?: number; body?: unknown },
+    delayMs: number,
+  ): FaultDecision {
+    // The core adds the current X-Rate-Limit-* headers; these override them.
+    const headers: Record<string, string> = {};
+    if (action.status === 429) headers['X-Rate-Limit-Remaining'] = '0';
+    if (action.rateLimitRetryAt !== undefined)
+      headers['X-Rate-Limit-Retry'] = String(action.rateLimitRetryAt);
+    if (action.retryAfter !== undefined) headers['Retry-After'] = String(action.retryAfter);
+    return {
+      kind: 'reply',
+      delayMs,
+      status: action.status,
+      body: action.body,
+      headers,
+    };
+  }
+
+  private tooManyRequests(rate: RateLimitStatus, delayMs: number): FaultDecision {
+    const secondsLeft = Math.max(1, rate.resetAt - Math.floor(this.now() / 1000));
+    return {
+      kind: 'reply',
+      delayMs,
+      status: 429,
+      body: undefined,
+      headers: { ...rateLimitHeaders(rate), 'Retry-After': String(secondsLeft) },
+    };
+  }
+}

@@ -1,0 +1,9 @@
+// Every operation the sandbox serves. Each resource module owns its routes and its slice of state.
+import { eventRoutes } from './events.js';
+import { oauthRoutes } from './oauth.js';
+import { templateRoutes } from './templates.js';
+import { tierRoutes } from './tiers.js';
+import type { Route } from './types.js';
+import { voucherRoutes } from './vouchers.js';
+
+export const routes: Route[] = [...oauthRoutes, ...voucherRoutes, ...tierRoutes, ...templateRoutes, ...eventRoutes];

@@ -1,0 +1,36 @@
+// What a new sandbox holds: the demo project, or what a `--seed FILE` gives instead.
+import { demoCampaigns, demoCategories } from './campaigns.js';
+import { demoEventSchemas, demoTemplates, demoTierStructures } from './demo-data.js';
+import type { SandboxState } from './types.js';
+
+/** The parts of the state a seed may give; a seed file replaces the demo data, and what it leaves out is empty. */
+export type SeedData = Partial<
+  Pick<SandboxState, 'campaigns' | 'categories' | 'templates' | 'tierStructures' | 'eventSchemas' | 'vouchers'>
+>;
+
+export function demoSeed(): SeedData {
+  return {
+    campaigns: demoCampaigns(),
+    categories: demoCategories(),
+    templates: demoTemplates(),
+    tierStructures: demoTierStructures(),
+    eventSchemas: demoEventSchemas(),
+    vouchers: {},
+  };
+}
+
+export function stateFromSeed(seed: SeedData): SandboxState {
+  return {
+    version: 1,
+    tokens: {},
+    vouchers: structuredClone(seed.vouchers ?? {}),
+    bin: {},
+    campaigns: structuredClone(seed.campaigns ?? []),
+    categories: structuredClone(seed.categories ?? []),
+    templates: structuredClone(seed.templates ?? []),
+    tierStructures: structuredClone(seed.tierStructures ?? {}),
+    cursors: {},
+    eventSchemas: structuredClone(seed.eventSchemas ?? []),
+    events: [],
+  };
+}

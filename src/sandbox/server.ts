@@ -1,0 +1,256 @@
+// The sandbox core: an HTTP server on loopback that records every request, lets the fault layer
+// decide first, then routes, authenticates and runs the operation inside a state transaction.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CONTROL_PREFIX, handleControl } from './core-control.js';
+import {
+  type Answer,
+  answer,
+  errorObject,
+  errorObjectForStatus,
+  newRequestId,
+  parseBody,
+  readBody,
+  send,
+} from './core-http.js';
+import { authenticate, matchRoute } from './core-router.js';
+import { type FaultController, FaultEngine, type FaultOptions, rateLimitHeaders } from './faults.js';
+import { demoSeed, type SeedData } from './seed.js';
+import { loadSeedFile, openStateStore } from './state.js';
+import { type Route, type RouteContext, SandboxError, type SandboxState } from './types.js';
+
+export interface SandboxOptions {
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0: an ephemeral port. */
+  port?: number;
+  /** The app credentials accepted; default 'sandbox' / 'sandbox'. */
+  appId?: string;
+  appToken?: string;
+  /** JSON file loaded at start when present (else created from the seed) and saved after every change. */
+  statePath?: string;
+  /** Several processes use statePath at once: every request locks, reloads, handles, saves, unlocks. */
+  shared?: boolean;
+  /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
+  seed?: SeedData | string;
+  /** Millisecond clock, default Date.now; tests fix it. */
+  now?: () => number;
+  faults?: FaultOptions;
+  /** Access log, one line per request; off by default. */
+  log?: (line: string) => void;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** As received: still percent-encoded, without the query. */
+  rawPath: string;
+  query: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:54321 */
+  url: string;
+  /** Every request received, in order (control requests excepted). */
+  requests: RecordedRequest[];
+  /** The live state; in shared mode the one loaded last. */
+  readonly state: SandboxState;
+  faults: FaultController;
+  /** Stops listening and ends every open connection, hanging requests included. */
+  close(): Promise<void>;
+}
+
+function newId(prefix: string, hexLength = 18): string {
+  return (
+    prefix +
+    randomBytes(Math.ceil(hexLength / 2))
+      .toString('hex')
+      .slice(0, hexLength)
+  );
+}
+
+/** Waits `ms`, or less if the sandbox closes meanwhile; without `ms`, until it closes. */
+function pause(signal: AbortSignal, ms?: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms === 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = ms === undefined ? undefined : setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function splitUrl(url: string): { rawPath: string; rawQuery: string } {
+  const mark = url.indexOf('?');
+  return mark === -1
+    ? { rawPath: url, rawQuery: '' }
+    : { rawPath: url.slice(0, mark), rawQuery: url.slice(mark + 1) };
+}
+
+/** Starts a sandbox serving `routes`; startSandbox in index.ts passes the service's own route table. */
+export async function startSandboxWithRoutes(
+  routes: Route[],
+  options: SandboxOptions = {},
+): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const credentials = { appId: options.appId ?? 'sandbox', appToken: options.appToken ?? 'sandbox' };
+  const seed = typeof options.seed === 'string' ? loadSeedFile(options.seed) : (options.seed ?? demoSeed());
+  const store = await openStateStore({ seed, statePath: options.statePath, shared: options.shared });
+  const faults = new FaultEngine(options.faults, now);
+  const requests: RecordedRequest[] = [];
+  const closing = new AbortController();
+  const routeContext: RouteContext = { now, newId, appId: credentials.appId };
+
+  /** Runs the matched operation in a transaction and turns what it throws into the Error object. */
+  async function runOperation(
+    req: IncomingMessage,
+    rawPath: string,
+    rawQuery: string,
+    bytes: Buffer,
+    requestId: string,
+  ) {
+    const match = matchRoute(routes, req.method ?? 'GET', rawPath);
+    if (match.kind === 'unknown') {
+      throw new SandboxError(
+        404,
+        'not_found',
+        'Resource not found',
+        `No operation at ${req.method} ${rawPath}`,
+      );
+    }
+    if (match.kind === 'wrong-method') {
+      const allowed = match.allowed.join(', ');
+      const error = new SandboxError(405, 'method_not_allowed', 'Method not allowed', `Allowed: ${allowed}`);
+      return answer(405, errorObject(error, requestId), { Allow: allowed });
+    }
+    const { route, params } = match;
+    return store.transact((state): Answer => {
+      const auth = authenticate(route, req.headers, state, credentials, now());
+      const body = parseBody(req.headers['content-type'], bytes);
+      const request = {
+        method: route.method,
+        path: rawPath.split('/').map(decodeURIComponent).join('/'),
+        params,
+        query: new URLSearchParams(rawQuery),
+        rawQuery,
+        headers: req.headers,
+        rawBody: bytes,
+        body,
+        auth,
+        requestId,
+      };
+      const reply = route.handle(request, state, routeContext);
+      return answer(reply.status, reply.body, reply.headers);
+    });
+  }
+
+  async function operationAnswer(
+    req: IncomingMessage,
+    rawPath: string,
+    rawQuery: string,
+    bytes: Buffer,
+    requestId: string,
+  ) {
+    try {
+      return await runOperation(req, rawPath, rawQuery, bytes, requestId);
+    } catch (error) {
+      if (error instanceof SandboxError) return answer(error.status, errorObject(error, requestId));
+      options.log?.(
+        `sandbox: internal error on ${req.method} ${rawPath}: ${(error as Error).stack ?? error}`,
+      );
+      return answer(500, errorObjectForStatus(500, requestId, (error as Error).message));
+    }
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const { rawPath, rawQuery } = splitUrl(req.url ?? '/');
+    const requestId = newRequestId();
+    const logLine = (outcome: string) =>
+      options.log?.(`${method} ${req.url} ${outcome} ${Date.now() - started}ms ${requestId}`);
+    const { bytes, tooLarge } = await readBody(req);
+
+    if (rawPath.startsWith(CONTROL_PREFIX)) {
+      const context = { credentials, requests, faults, store };
+      const reply = await handleControl(
+        { method, rawPath, headers: req.headers, body: bytes, requestId },
+        context,
+      );
+      send(res, reply, {});
+      return;
+    }
+    requests.push({ method, rawPath, query: rawQuery, headers: req.headers, body: bytes.toString('utf8') });
+
+    const decision = faults.decide(method, rawPath);
+    const dropConnection = (outcome: string) => {
+      req.socket.destroy();
+      logLine(outcome);
+    };
+    if (decision.kind === 'reset') return dropConnection('reset');
+    if (decision.kind === 'hang') {
+      await pause(closing.signal);
+      return dropConnection('hung until close');
+    }
+    await pause(closing.signal, decision.delayMs);
+    if (closing.signal.aborted) return dropConnection('closed');
+
+    let reply: Answer;
+    if (decision.kind === 'reply') {
+      const body =
+        decision.body ??
+        (decision.status >= 400 ? errorObjectForStatus(decision.status, requestId) : undefined);
+      reply = answer(decision.status, body, decision.headers);
+    } else if (tooLarge) {
+      const error = new SandboxError(
+        413,
+        'request_too_large',
+        'Request entity too large',
+        'The body exceeds 1 MiB',
+      );
+      // The rest of the body was never read, so the connection cannot carry another request.
+      reply = answer(413, errorObject(error, requestId), { Connection: 'close' });
+    } else {
+      reply = await operationAnswer(req, rawPath, rawQuery, bytes, requestId);
+      if (decision.resetAfterHandling) return dropConnection(`reset after handling (${reply.status})`);
+    }
+    send(res, reply, rateLimitHeaders(faults.currentRateLimit()));
+    logLine(String(reply.status));
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      // Only a failure to read the request lands here; there is no one left to answer.
+      options.log?.(`sandbox: ${(error as Error).message}`);
+      req.socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    requests,
+    get state() {
+      return store.current;
+    },
+    faults,
+    async close() {
+      if (closing.signal.aborted) return;
+      closing.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
+// module exports, and every route works on one shared state object that is persisted as JSON.
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Which credentials an operation accepts, as the service assigns them per operation. */
+export type AuthKind = 'app' | 'bearer' | 'app-or-bearer';
+
+/** Who the request authenticated as, after the core checked it. */
+export interface AuthInfo {
+  kind: 'app' | 'bearer';
+  /** Scopes of the bearer token (space-split); empty for application credentials. */
+  scopes: string[];
+}
+
+export interface SandboxRequest {
+  method: string;
+  /** Decoded path without the query string, e.g. `/v1/vouchers/A%2FB` arrives as params.code = 'A/B'. */
+  path: string;
+  /** Path parameters, percent-decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The raw query string (without `?`), for deepObject parameters. */
+  rawQuery: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  /** Parsed body: JSON for application/json, an object of fields for x-www-form-urlencoded. */
+  body: unknown;
+  auth: AuthInfo;
+  requestId: string;
+}
+
+export interface SandboxReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteContext {
+  /** Milliseconds since the epoch; tests fix it. */
+  now(): number;
+  /** A new identifier with the service's shape: `${prefix}${hex}`. */
+  newId(prefix: string, hexLength?: number): string;
+  /** The app id the sandbox accepts (used as the OAuth client id's source). */
+  appId: string;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Express-like pattern: `/v1/vouchers/:code`. */
+  pattern: string;
+  auth: AuthKind | 'none';
+  /** Scopes a bearer token must hold (any one of them is enough; `api` always is). */
+  scopes?: string[];
+  handle(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply;
+}
+
+/** Thrown by a route; the core turns it into the service's error object. */
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    message: string,
+    readonly details?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface TokenRecord {
+  access_token: string;
+  client_id: string;
+  scope: string;
+  /** Unix seconds. */
+  expires_at: number;
+  token_type: 'Bearer';
+}
+
+export interface CampaignRecord {
+  id: string;
+  name: string;
+  type: 'AUTO_UPDATE' | 'STATIC' | 'STANDALONE';
+  campaign_type: 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS' | 'LOYALTY_PROGRAM' | 'REFERRAL_PROGRAM' | 'PROMOTION';
+}
+
+/** Everything the sandbox holds. Each slice belongs to one resource module. */
+export interface SandboxState {
+  version: 1;
+  tokens: Record<string, TokenRecord>;
+  /** Live vouchers (active or inactive) by code: the service's voucher object as returned. */
+  vouchers: Record<string, Record<string, unknown>>;
+  /** Vouchers moved to the bin by a delete without force, by code. */
+  bin: Record<string, Record<string, unknown>>;
+  campaigns: CampaignRecord[];
+  categories: Array<{ id: string; name: string; hierarchy: number; created_at: string }>;
+  templates: Array<Record<string, unknown>>;
+  /** Tier structures by id, each holding its tiers as the service returns them. */
+  tierStructures: Record<string, Array<Record<string, unknown>>>;
+  /** Issued list cursors: id -> where the next page starts and when the cursor expires. */
+  cursors: Record<string, { structureId: string; order: string; offset: number; limit: number; expires_at: string }>;
+  /** Names of the custom events defined in the event schema. */
+  eventSchemas: string[];
+  /** Events received, in order (the service's answer for each). */
+  events: Array<Record<string, unknown>>;
+}

@@ -1,0 +1,79 @@
+// Create and delete voucher. Live vouchers sit in `state.vouchers`, deleted ones in `state.bin`,
+// both by code; a code stays taken in either place until a forced delete removes it for good.
+import { type Route, SandboxError, type SandboxRequest, type SandboxState } from './types.js';
+import { buildVoucher, findCampaign, findOrCreateCategory } from './voucher-build.js';
+import { pickCode } from './voucher-codes.js';
+import { validateCreateBody } from './voucher-validate.js';
+
+type VoucherStore = SandboxState['vouchers'];
+
+/** Codes are user text; defineProperty keeps a code such as `__proto__` an ordinary entry. */
+function put(store: VoucherStore, code: string, voucher: Record<string, unknown>): void {
+  Object.defineProperty(store, code, {
+    value: voucher,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function voucherNotFound(code: string): SandboxError {
+  return new SandboxError(404, 'not_found', 'Resource not found', `Cannot find voucher with id ${code}`, {
+    resource_id: code,
+    resource_type: 'voucher',
+  });
+}
+
+function forceFlag(req: SandboxRequest): boolean {
+  const value = req.query.get('force');
+  if (value === null || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new SandboxError(
+    400,
+    'invalid_query_params',
+    'Invalid query params',
+    `Query parameter force must be true or false, got ${value}`,
+  );
+}
+
+export const createVoucher: Route = {
+  method: 'POST',
+  pattern: '/v1/vouchers',
+  auth: 'app-or-bearer',
+  scopes: ['vouchers'],
+  handle(req, state, rc) {
+    const input = validateCreateBody(req.body);
+    const campaign = findCampaign(state, input);
+    const code = pickCode(state, input.code, input.code_config);
+    const category = findOrCreateCategory(state, input, rc);
+    const voucher = buildVoucher(input, code, { campaign, category }, rc);
+    put(state.vouchers, code, voucher);
+    return { status: 200, body: structuredClone(voucher) };
+  },
+};
+
+export const deleteVoucher: Route = {
+  method: 'DELETE',
+  pattern: '/v1/vouchers/:code',
+  auth: 'app-or-bearer',
+  scopes: ['vouchers'],
+  handle(req, state) {
+    const code = req.params.code ?? '';
+    const force = forceFlag(req);
+    const live = Object.hasOwn(state.vouchers, code) ? state.vouchers[code] : undefined;
+    if (live !== undefined) {
+      delete state.vouchers[code];
+      // Without force the voucher waits in the bin and keeps its code taken.
+      if (!force) put(state.bin, code, live);
+      return { status: 204 };
+    }
+    // Only a forced delete reaches into the bin; to a plain delete a binned voucher is gone.
+    if (force && Object.hasOwn(state.bin, code)) {
+      delete state.bin[code];
+      return { status: 204 };
+    }
+    throw voucherNotFound(code);
+  },
+};
+
+export const voucherRoutes: Route[] = [createVoucher, deleteVoucher];

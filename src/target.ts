@@ -1,0 +1,69 @@
+// Which account a command talks to: the profile (flag, PROMO_PROFILE, the default), its endpoint
+// (flag, environment, profile, default cluster) and its credentials (environment, then profile).
+import { type Profile, type ProfileStore, SANDBOX_PROFILE, unknownProfile } from './config/profiles.js';
+import type { Context } from './context.js';
+import { AuthError } from './errors.js';
+import { baseUrlFor, checkApiUrl, checkCluster, type Globals } from './globals.js';
+
+export interface Target {
+  /** Profile name, or `env` when only PROMO_APP_ID/PROMO_APP_TOKEN are set. */
+  profile: string;
+  /** Undefined for the built-in sandbox until it is started. */
+  baseUrl?: string;
+  credentials?: { appId: string; appToken: string };
+  /** Scopes of the bearer tokens promo asks for by itself. */
+  scopes: string[];
+  /** The built-in sandbox, served in-process from the config directory. */
+  embedded: boolean;
+}
+
+export const SANDBOX_CREDENTIALS = { appId: 'sandbox', appToken: 'sandbox' };
+
+export function resolveTarget(globals: Globals, env: Context['env'], store: ProfileStore): Target {
+  const name = globals.profile ?? store.defaultName();
+  if (name === SANDBOX_PROFILE) {
+    return {
+      profile: SANDBOX_PROFILE,
+      baseUrl: globals.endpoint ? baseUrlFor(globals.endpoint) : undefined,
+      credentials: SANDBOX_CREDENTIALS,
+      scopes: ['api'],
+      embedded: !globals.endpoint,
+    };
+  }
+  const fromEnv = envCredentials(env);
+  if (name === undefined) {
+    if (!fromEnv) {
+      throw new AuthError(
+        'no profile configured',
+        'Run `promo login` (or `promo profile add` in scripts), set PROMO_APP_ID and PROMO_APP_TOKEN, or try the built-in `--profile sandbox`.',
+      );
+    }
+    return { profile: 'env', baseUrl: baseUrlFor(globals.endpoint ?? {}), credentials: fromEnv, scopes: ['api'], embedded: false };
+  }
+  const profile = store.get(name);
+  if (!profile) throw unknownProfile(name, store.names(), true);
+  return {
+    profile: name,
+    baseUrl: baseUrlFor(globals.endpoint ?? profileEndpoint(name, profile)),
+    credentials: fromEnv ?? { appId: profile.app_id, appToken: profile.app_token },
+    scopes: profile.scopes?.length ? profile.scopes : ['api'],
+    embedded: false,
+  };
+}
+
+function profileEndpoint(name: string, profile: Profile): { cluster?: string; apiUrl?: string } {
+  const source = `profile '${name}'`;
+  if (profile.api_url) return { apiUrl: checkApiUrl(profile.api_url, `${source} api_url`) };
+  if (profile.cluster) return { cluster: checkCluster(profile.cluster, `${source} cluster`) };
+  return {};
+}
+
+function envCredentials(env: Context['env']): Target['credentials'] {
+  const appId = env.PROMO_APP_ID || undefined;
+  const appToken = env.PROMO_APP_TOKEN || undefined;
+  if (!appId && !appToken) return undefined;
+  if (!appId || !appToken) {
+    throw new AuthError(`${appId ? 'PROMO_APP_TOKEN' : 'PROMO_APP_ID'} is not set: set both, or neither`);
+  }
+  return { appId, appToken: appToken.trim() };
+}
