@@ -1,6 +1,7 @@
 // The real context: the process's streams, environment and clock. Only bin/promo.js imports this.
-import { inquirerPrompts } from './context.js';
+
 import { platformConfigDir } from './config/paths.js';
+import { inquirerPrompts } from './context.js';
 import { main } from './main.js';
 
 export async function runCli(argv: string[]): Promise<number> {

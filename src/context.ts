@@ -6,10 +6,17 @@ export type InputStream = Readable & { isTTY?: boolean; setRawMode?: (mode: bool
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
 
 export interface Prompts {
-  input(options: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  input(options: {
+    message: string;
+    default?: string;
+    validate?: (value: string) => true | string;
+  }): Promise<string>;
   password(options: { message: string; validate?: (value: string) => true | string }): Promise<string>;
   confirm(options: { message: string; default?: boolean }): Promise<boolean>;
-  select<T>(options: { message: string; choices: Array<{ name: string; value: T; description?: string }> }): Promise<T>;
+  select<T>(options: {
+    message: string;
+    choices: Array<{ name: string; value: T; description?: string }>;
+  }): Promise<T>;
 }
 
 export interface Context {

@@ -70,7 +70,11 @@ export function resolveOutput(raw: Pick<RawGlobals, 'output' | 'json'>, ctx: Con
 function resolveEndpoint(raw: RawGlobals, env: Context['env']): Globals['endpoint'] {
   // The most specific source wins as a whole; within one source the full URL wins over the cluster.
   if (raw.apiUrl !== undefined || raw.cluster !== undefined) {
-    return checkEndpoint({ apiUrl: raw.apiUrl, cluster: raw.cluster, source: raw.apiUrl ? '--api-url' : '--cluster' });
+    return checkEndpoint({
+      apiUrl: raw.apiUrl,
+      cluster: raw.cluster,
+      source: raw.apiUrl ? '--api-url' : '--cluster',
+    });
   }
   if (env.PROMO_API_URL || env.PROMO_CLUSTER) {
     return checkEndpoint({
@@ -109,7 +113,9 @@ export function checkApiUrl(value: string, source: string): string {
     throw new UsageError(`${source} must be an http(s) URL, not '${url.protocol}'`);
   }
   if (url.username || url.password) {
-    throw new UsageError(`${source} must not carry credentials; use a profile or PROMO_APP_ID/PROMO_APP_TOKEN`);
+    throw new UsageError(
+      `${source} must not carry credentials; use a profile or PROMO_APP_ID/PROMO_APP_TOKEN`,
+    );
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
     throw new UsageError(

@@ -11,12 +11,17 @@ import { VERSION } from './version.js';
 
 export function buildProgram(app: App): Command {
   const program = new Command('promo')
-    .description('Operate a Voucherify promotion account: vouchers, OAuth tokens, loyalty tiers, campaign templates, events.')
+    .description(
+      'Operate a Voucherify promotion account: vouchers, OAuth tokens, loyalty tiers, campaign templates, events.',
+    )
     .version(VERSION, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'profile to use (env PROMO_PROFILE; default: the default profile)')
     .option('--cluster <cluster>', `API cluster: ${CLUSTERS.join(', ')} (env PROMO_CLUSTER)`)
     .option('--api-url <url>', 'full base URL; wins over --cluster (env PROMO_API_URL)')
-    .option('-o, --output <format>', 'table, json or ndjson (env PROMO_OUTPUT; default: table on a terminal, else json)')
+    .option(
+      '-o, --output <format>',
+      'table, json or ndjson (env PROMO_OUTPUT; default: table on a terminal, else json)',
+    )
     .option('--json', 'same as -o json')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('--timeout <seconds>', 'timeout of each request attempt (default 30)')
@@ -67,7 +72,8 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     const out = app.runtime?.out ?? fallbackOutput(argv, ctx);
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.
-    if (!(error instanceof PromoError) && app.runtime?.globals.debug) ctx.stderr.write(`${(error as Error)?.stack}\n`);
+    if (!(error instanceof PromoError) && app.runtime?.globals.debug)
+      ctx.stderr.write(`${(error as Error)?.stack}\n`);
     return exitCodeFor(error);
   } finally {
     await app.runtime?.close();
@@ -75,7 +81,11 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
 }
 
 async function commanderExit(error: CommanderError, argv: string[], app: App): Promise<number> {
-  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) {
+  if (
+    error.code === 'commander.helpDisplayed' ||
+    error.code === 'commander.version' ||
+    error.exitCode === 0
+  ) {
     return ExitCode.ok;
   }
   if (error.code === 'commander.help') return ExitCode.usage;

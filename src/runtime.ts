@@ -25,8 +25,13 @@ export class Runtime {
     readonly ctx: Context,
     readonly globals: Globals,
   ) {
-    this.out = new Output(globals.output, ctx.stdout, ctx.stderr, globals.colorStdout, globals.colorStderr, (t) =>
-      this.secrets.scrub(t),
+    this.out = new Output(
+      globals.output,
+      ctx.stdout,
+      ctx.stderr,
+      globals.colorStdout,
+      globals.colorStderr,
+      (t) => this.secrets.scrub(t),
     );
   }
 
@@ -106,7 +111,10 @@ export class Runtime {
 
   private async startEmbeddedSandbox(): Promise<string> {
     const { startSandbox } = await import('./sandbox/index.js');
-    const sandbox = await startSandbox({ statePath: join(this.configDir, 'sandbox-state.json'), shared: true });
+    const sandbox = await startSandbox({
+      statePath: join(this.configDir, 'sandbox-state.json'),
+      shared: true,
+    });
     this.closers.push(() => sandbox.close());
     if (this.globals.debug) this.ctx.stderr.write(`* built-in sandbox serving at ${sandbox.url}\n`);
     return sandbox.url;

@@ -38,7 +38,13 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
         'Run `promo login` (or `promo profile add` in scripts), set PROMO_APP_ID and PROMO_APP_TOKEN, or try the built-in `--profile sandbox`.',
       );
     }
-    return { profile: 'env', baseUrl: baseUrlFor(globals.endpoint ?? {}), credentials: fromEnv, scopes: ['api'], embedded: false };
+    return {
+      profile: 'env',
+      baseUrl: baseUrlFor(globals.endpoint ?? {}),
+      credentials: fromEnv,
+      scopes: ['api'],
+      embedded: false,
+    };
   }
   const profile = store.get(name);
   if (!profile) throw unknownProfile(name, store.names(), true);

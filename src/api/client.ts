@@ -2,6 +2,7 @@
 // through the transport and turns error answers into ApiError. Knows nothing of terminals.
 import type { CachedToken } from '../config/token-cache.js';
 import { ApiError, AuthError, type ServiceErrorBody, UsageError } from '../errors.js';
+import { REDACTED, redactBody, redactHeader } from '../http/redact.js';
 import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js';
 import { VERSION } from '../version.js';
 
@@ -28,6 +29,13 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
+export interface DryRun {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
 export interface ApiResponse<T> {
   status: number;
   body: T;
@@ -41,7 +49,10 @@ export interface BearerSource {
 
 /** Percent-encodes every interpolated value, so that a code like `A/B?C` stays one path segment. */
 export function encodePath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  return strings.reduce((path, part, i) => path + part + (i < values.length ? encodeURIComponent(String(values[i])) : ''), '');
+  return strings.reduce(
+    (path, part, i) => path + part + (i < values.length ? encodeURIComponent(String(values[i])) : ''),
+    '',
+  );
 }
 
 const USER_AGENT = `promo/${VERSION} node/${process.versions.node}`;
@@ -55,16 +66,27 @@ export class ApiClient {
     private readonly transport: Transport,
   ) {}
 
-  /** Sends and returns the answer whatever its status (for `promo api`). */
-  async send(request: ApiRequest, fresh = false): Promise<{ response: HttpResponse; fromCache: boolean }> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': USER_AGENT, ...request.headers };
+  /**
+   * The HTTP request as it would go out. With `dryRun` no token is issued: the bearer header is
+   * shown as redacted, which is all a dry run may print of it anyway.
+   */
+  async prepare(request: ApiRequest, options: { fresh?: boolean; dryRun?: boolean } = {}) {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'User-Agent': USER_AGENT,
+      ...request.headers,
+    };
     let fromCache = false;
     if (request.auth === 'app') Object.assign(headers, this.appHeaders());
     if (request.auth === 'bearer') {
-      if (!this.bearer) throw new AuthError('no way to obtain a bearer token: app credentials are missing');
-      const token = await this.bearer.token(request.scopes ?? ['api'], fresh);
-      fromCache = token.fromCache;
-      headers.Authorization = `Bearer ${token.access_token}`;
+      if (options.dryRun) {
+        headers.Authorization = `Bearer ${REDACTED}`;
+      } else {
+        if (!this.bearer) throw new AuthError('no way to obtain a bearer token: app credentials are missing');
+        const token = await this.bearer.token(request.scopes ?? ['api'], options.fresh === true);
+        fromCache = token.fromCache;
+        headers.Authorization = `Bearer ${token.access_token}`;
+      }
     }
     let body: string | undefined;
     if (request.form) {
@@ -82,7 +104,26 @@ export class ApiClient {
       body,
       idempotent: request.idempotent ?? !['POST', 'PATCH'].includes(request.method),
     };
+    return { http, fromCache };
+  }
+
+  /** Sends and returns the answer whatever its status (for `promo api`). */
+  async send(request: ApiRequest, fresh = false): Promise<{ response: HttpResponse; fromCache: boolean }> {
+    const { http, fromCache } = await this.prepare(request, { fresh });
     return { response: await this.transport.send(http), fromCache };
+  }
+
+  /** What `--dry-run` prints: method, URL, headers with secrets redacted, and the body. Sends nothing. */
+  async dryRun(request: ApiRequest): Promise<DryRun> {
+    const { http } = await this.prepare(request, { dryRun: true });
+    const headers = Object.fromEntries(Object.entries(http.headers).map(([k, v]) => [k, redactHeader(k, v)]));
+    const body =
+      http.body === undefined
+        ? undefined
+        : request.json !== undefined
+          ? request.json
+          : redactBody(http.body, http.headers['Content-Type']);
+    return { method: http.method, url: http.url.toString(), headers, body };
   }
 
   /** Sends and parses a JSON answer; an error status becomes ApiError. A 401 on a cached bearer token is retried once with a new one. */
@@ -97,7 +138,8 @@ export class ApiClient {
         parsed && typeof parsed === 'object' && !Array.isArray(parsed)
           ? (parsed as ServiceErrorBody)
           : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined };
-      const requestId = typeof response.headers['x-request-id'] === 'string' ? response.headers['x-request-id'] : undefined;
+      const requestId =
+        typeof response.headers['x-request-id'] === 'string' ? response.headers['x-request-id'] : undefined;
       throw new ApiError(response.status, body, request.method, request.path, requestId);
     }
     return { status: response.status, body: parsed as T, headers: response.headers };

@@ -1,6 +1,6 @@
 // Bearer tokens as promo obtains them by itself: from the profile's cache while they have more
 // than a minute left, else issued once (under a cross-process lock) and cached.
-import { type CachedToken, type TokenCache, type TokenKey } from '../config/token-cache.js';
+import type { CachedToken, TokenCache, TokenKey } from '../config/token-cache.js';
 import { UsageError } from '../errors.js';
 import type { SecretSet } from '../http/redact.js';
 import type { ApiClient, BearerSource } from './client.js';
@@ -74,7 +74,9 @@ export function parseScopes(values: string[], flag = '--scope'): string[] {
         const near = ALLOWED_SCOPES.filter((s) => s.startsWith(scope.slice(0, 3))).slice(0, 4);
         throw new UsageError(
           `${flag}: unknown scope '${scope}'`,
-          near.length ? `Did you mean ${near.join(', ')}? ` : 'See `promo token issue --help` for the allowed scopes.',
+          near.length
+            ? `Did you mean ${near.join(', ')}? `
+            : 'See `promo token issue --help` for the allowed scopes.',
         );
       }
       if (!scopes.includes(scope)) scopes.push(scope);

@@ -3,8 +3,12 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export function platformConfigDir(env: Record<string, string | undefined>, platform = process.platform): string {
-  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'promo', 'Config');
+export function platformConfigDir(
+  env: Record<string, string | undefined>,
+  platform = process.platform,
+): string {
+  if (platform === 'win32')
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'promo', 'Config');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'promo');
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'promo');
 }

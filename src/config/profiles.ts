@@ -119,6 +119,7 @@ export class ProfileStore {
 export function unknownProfile(name: string, known: string[], asCredentials = false): UsageError | AuthError {
   const list = known.length ? `known profiles: ${known.join(', ')}` : 'no profiles are configured yet';
   const message = `profile '${name}' does not exist (${list})`;
-  const hint = 'Create it with `promo login` or `promo profile add`, or try the built-in `--profile sandbox`.';
+  const hint =
+    'Create it with `promo login` or `promo profile add`, or try the built-in `--profile sandbox`.';
   return asCredentials ? new AuthError(message, hint) : new UsageError(message, hint);
 }

@@ -77,7 +77,8 @@ export class TokenCache {
   /** The cached token for this key if it still has more than a minute to live. */
   async get(key: TokenKey, nowMs: number): Promise<CachedToken | undefined> {
     const token = (await this.entries())[tokenKey(key)];
-    if (!token || typeof token.access_token !== 'string' || typeof token.expires_at !== 'number') return undefined;
+    if (!token || typeof token.access_token !== 'string' || typeof token.expires_at !== 'number')
+      return undefined;
     return token.expires_at - nowMs / 1000 > MIN_REMAINING_SECONDS ? token : undefined;
   }
 
@@ -122,9 +123,8 @@ export class TokenCache {
    * lock that goes stale after 10 s and is then taken over.
    */
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
-    const imported = await import('proper-lockfile');
-    // A CommonJS module: bundlers and test runners disagree on whether its functions sit on `default`.
-    const lockfile = (imported as { default?: typeof imported }).default ?? imported;
+    // A CommonJS module: its functions sit on `default` once bundled.
+    const lockfile = (await import('proper-lockfile')).default;
     ensurePrivateDir(this.dir);
     const release = await lockfile.lock(this.file, {
       realpath: false,

@@ -3,8 +3,21 @@
 
 export const REDACTED = '[redacted]';
 
-const SECRET_HEADERS = new Set(['x-app-token', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const SECRET_FIELDS = new Set(['access_token', 'app_token', 'refresh_token', 'client_secret', 'password', 'token']);
+const SECRET_HEADERS = new Set([
+  'x-app-token',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+]);
+const SECRET_FIELDS = new Set([
+  'access_token',
+  'app_token',
+  'refresh_token',
+  'client_secret',
+  'password',
+  'token',
+]);
 
 /** The known secret values of this run (the app token, access tokens seen); replaced wherever they appear. */
 export class SecretSet {
@@ -49,7 +62,10 @@ export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) && typeof v === 'string' ? REDACTED : redactJson(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_FIELDS.has(k) && typeof v === 'string' ? REDACTED : redactJson(v),
+      ]),
     );
   }
   return value;

@@ -11,7 +11,11 @@ export const MAX_HONOURED_WAIT_MS = 120_000;
  * seconds, or X-Rate-Limit-Retry as unix seconds), else jittered exponential backoff.
  * Undefined when the service asks for a wait too long to sit through.
  */
-export function retryDelayMs(attempt: number, headers: IncomingHttpHeaders | undefined, nowMs: number): number | undefined {
+export function retryDelayMs(
+  attempt: number,
+  headers: IncomingHttpHeaders | undefined,
+  nowMs: number,
+): number | undefined {
   const asked = askedDelayMs(headers, nowMs);
   if (asked !== undefined) return asked > MAX_HONOURED_WAIT_MS ? undefined : asked;
   return backoffMs(attempt);

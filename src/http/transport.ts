@@ -84,7 +84,8 @@ export class Transport {
         continue;
       }
       this.rememberRateLimit(response.headers);
-      const retryable = RETRYABLE_STATUS.has(response.status) && (request.idempotent || response.status === 429);
+      const retryable =
+        RETRYABLE_STATUS.has(response.status) && (request.idempotent || response.status === 429);
       if (!retryable || attempt >= retries) return response;
       const delay = retryDelayMs(attempt, response.headers, this.now());
       if (delay === undefined) return response;
@@ -124,7 +125,8 @@ export class Transport {
     const { url, method, headers, body } = request;
     const started = this.now();
     this.trace(`> ${method} ${url.origin}${url.pathname}${url.search}`);
-    for (const [name, value] of Object.entries(headers)) this.trace(`> ${name}: ${redactHeader(name, value)}`);
+    for (const [name, value] of Object.entries(headers))
+      this.trace(`> ${name}: ${redactHeader(name, value)}`);
     if (body !== undefined) this.trace(`> ${redactBody(body, headers['Content-Type'])}`);
 
     return new Promise<HttpResponse>((resolve, reject) => {
@@ -153,11 +155,15 @@ export class Transport {
       req.on('finish', () => {
         sent = true;
       });
-      req.on('error', (error: NodeJS.ErrnoException) => fail(describeSocketError(error), error.code ?? 'EIO'));
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        fail(describeSocketError(error), error.code ?? 'EIO'),
+      );
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error: NodeJS.ErrnoException) => fail(describeSocketError(error), error.code ?? 'EIO'));
+        res.on('error', (error: NodeJS.ErrnoException) =>
+          fail(describeSocketError(error), error.code ?? 'EIO'),
+        );
         res.on('end', () => {
           if (settled) return;
           settled = true;
@@ -198,7 +204,9 @@ function networkError(request: HttpRequest, failure: AttemptFailure, attempts: n
   return new NetworkError(
     `${request.method} ${request.url.origin}${request.url.pathname} failed${tries}: ${failure.message}`,
     failure.code,
-    failure.code === 'ETIMEDOUT' ? 'Raise --timeout if the service is slow.' : 'Check the API URL and the network.',
+    failure.code === 'ETIMEDOUT'
+      ? 'Raise --timeout if the service is slow.'
+      : 'Check the API URL and the network.',
   );
 }
 
@@ -222,4 +230,3 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
-

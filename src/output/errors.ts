@@ -17,7 +17,16 @@ export interface ErrorJson {
 export function errorJson(error: unknown): ErrorJson {
   const exit_code = exitCodeFor(error);
   if (error instanceof ApiError) {
-    const { code: _code, key, message, details, request_id, resource_id, resource_type, ...rest } = error.body;
+    const {
+      code: _code,
+      key,
+      message,
+      details,
+      request_id,
+      resource_id,
+      resource_type,
+      ...rest
+    } = error.body;
     return stripUndefined({
       status: error.status,
       key: key ?? `http_${error.status}`,
@@ -41,7 +50,12 @@ export function errorJson(error: unknown): ErrorJson {
       ...(error instanceof NetworkError && error.code ? { code: error.code } : {}),
     });
   }
-  return { status: null, key: 'internal_error', message: String((error as Error)?.message ?? error), exit_code };
+  return {
+    status: null,
+    key: 'internal_error',
+    message: String((error as Error)?.message ?? error),
+    exit_code,
+  };
 }
 
 function errorKey(error: PromoError): string {
@@ -53,7 +67,8 @@ export function renderError(error: unknown, asJson: boolean, p: Palette): string
   if (asJson) return JSON.stringify({ error: errorJson(error) });
   const e = errorJson(error);
   const parts = [(error instanceof PromoError ? error.message : e.message).replace(/\s+$/, '')];
-  if (error instanceof ApiError) parts.push(`[HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`);
+  if (error instanceof ApiError)
+    parts.push(`[HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`);
   const hint = e.hint ? ` ${p.dim(e.hint)}` : '';
   return `${p.red('error:')} ${parts.join(' ')}${hint}`;
 }

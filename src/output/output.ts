@@ -47,7 +47,9 @@ export class Output {
 
   /** Writes a value as JSON (pretty) or NDJSON (one line) on stdout. */
   json(value: unknown): void {
-    this.stdout.write(this.format === 'ndjson' ? `${JSON.stringify(value)}\n` : `${JSON.stringify(value, null, 2)}\n`);
+    this.stdout.write(
+      this.format === 'ndjson' ? `${JSON.stringify(value)}\n` : `${JSON.stringify(value, null, 2)}\n`,
+    );
   }
 
   /** One object: the service's object as it is in JSON, chosen fields in a table. */

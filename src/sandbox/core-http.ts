@@ -38,6 +38,10 @@ export function readBody(req: IncomingMessage): Promise<ReadBody> {
     req.on('data', onData);
     req.on('end', () => resolve({ bytes: Buffer.concat(chunks), tooLarge: false }));
     req.on('error', reject);
+    // A client that goes away mid-body must not have half a request handled.
+    req.on('close', () => {
+      if (!req.complete && size <= MAX_BODY_BYTES) reject(new Error('request aborted before its body ended'));
+    });
   });
 }
 

@@ -6,4 +6,10 @@ import { tierRoutes } from './tiers.js';
 import type { Route } from './types.js';
 import { voucherRoutes } from './vouchers.js';
 
-export const routes: Route[] = [...oauthRoutes, ...voucherRoutes, ...tierRoutes, ...templateRoutes, ...eventRoutes];
+export const routes: Route[] = [
+  ...oauthRoutes,
+  ...voucherRoutes,
+  ...tierRoutes,
+  ...templateRoutes,
+  ...eventRoutes,
+];

@@ -5,7 +5,10 @@ import type { SandboxState } from './types.js';
 
 /** The parts of the state a seed may give; a seed file replaces the demo data, and what it leaves out is empty. */
 export type SeedData = Partial<
-  Pick<SandboxState, 'campaigns' | 'categories' | 'templates' | 'tierStructures' | 'eventSchemas' | 'vouchers'>
+  Pick<
+    SandboxState,
+    'campaigns' | 'categories' | 'templates' | 'tierStructures' | 'eventSchemas' | 'vouchers'
+  >
 >;
 
 export function demoSeed(): SeedData {

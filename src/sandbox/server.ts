@@ -1,6 +1,5 @@
 // The sandbox core: an HTTP server on loopback that records every request, lets the fault layer
 // decide first, then routes, authenticates and runs the operation inside a state transaction.
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTROL_PREFIX, handleControl } from './core-control.js';
@@ -10,15 +9,14 @@ import {
   errorObject,
   errorObjectForStatus,
   newRequestId,
-  parseBody,
   readBody,
   send,
 } from './core-http.js';
-import { authenticate, matchRoute } from './core-router.js';
+import { answerOperation } from './core-operation.js';
 import { type FaultController, FaultEngine, type FaultOptions, rateLimitHeaders } from './faults.js';
 import { demoSeed, type SeedData } from './seed.js';
 import { loadSeedFile, openStateStore } from './state.js';
-import { type Route, type RouteContext, SandboxError, type SandboxState } from './types.js';
+import { type Route, SandboxError, type SandboxState } from './types.js';
 
 export interface SandboxOptions {
   /** Default '127.0.0.1'. */
@@ -62,15 +60,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function newId(prefix: string, hexLength = 18): string {
-  return (
-    prefix +
-    randomBytes(Math.ceil(hexLength / 2))
-      .toString('hex')
-      .slice(0, hexLength)
-  );
-}
-
 /** Waits `ms`, or less if the sandbox closes meanwhile; without `ms`, until it closes. */
 function pause(signal: AbortSignal, ms?: number): Promise<void> {
   return new Promise((resolve) => {
@@ -104,68 +93,7 @@ export async function startSandboxWithRoutes(
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
-  const routeContext: RouteContext = { now, newId, appId: credentials.appId };
-
-  /** Runs the matched operation in a transaction and turns what it throws into the Error object. */
-  async function runOperation(
-    req: IncomingMessage,
-    rawPath: string,
-    rawQuery: string,
-    bytes: Buffer,
-    requestId: string,
-  ) {
-    const match = matchRoute(routes, req.method ?? 'GET', rawPath);
-    if (match.kind === 'unknown') {
-      throw new SandboxError(
-        404,
-        'not_found',
-        'Resource not found',
-        `No operation at ${req.method} ${rawPath}`,
-      );
-    }
-    if (match.kind === 'wrong-method') {
-      const allowed = match.allowed.join(', ');
-      const error = new SandboxError(405, 'method_not_allowed', 'Method not allowed', `Allowed: ${allowed}`);
-      return answer(405, errorObject(error, requestId), { Allow: allowed });
-    }
-    const { route, params } = match;
-    return store.transact((state): Answer => {
-      const auth = authenticate(route, req.headers, state, credentials, now());
-      const body = parseBody(req.headers['content-type'], bytes);
-      const request = {
-        method: route.method,
-        path: rawPath.split('/').map(decodeURIComponent).join('/'),
-        params,
-        query: new URLSearchParams(rawQuery),
-        rawQuery,
-        headers: req.headers,
-        rawBody: bytes,
-        body,
-        auth,
-        requestId,
-      };
-      const reply = route.handle(request, state, routeContext);
-      return answer(reply.status, reply.body, reply.headers);
-    });
-  }
-
-  async function operationAnswer(
-    req: IncomingMessage,
-    rawPath: string,
-    rawQuery: string,
-    bytes: Buffer,
-    requestId: string,
-  ) {
-    try {
-      return await runOperation(req, rawPath, rawQuery, bytes, requestId);
-    } catch (error) {
-      if (error instanceof SandboxError) return answer(error.status, errorObject(error, requestId));
-      options.log?.(
-        `sandbox: internal error on ${req.method} ${rawPath}: ${(error as Error).stack ?? error}`,
-      );
-      return answer(500, errorObjectForStatus(500, requestId, (error as Error).message));
-    }
-  }
+  const operations = { routes, store, credentials, now, log: options.log };
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -183,6 +111,7 @@ export async function startSandboxWithRoutes(
         context,
       );
       send(res, reply, {});
+      logLine(String(reply.status));
       return;
     }
     requests.push({ method, rawPath, query: rawQuery, headers: req.headers, body: bytes.toString('utf8') });
@@ -207,16 +136,18 @@ export async function startSandboxWithRoutes(
         (decision.status >= 400 ? errorObjectForStatus(decision.status, requestId) : undefined);
       reply = answer(decision.status, body, decision.headers);
     } else if (tooLarge) {
-      const error = new SandboxError(
-        413,
-        'request_too_large',
-        'Request entity too large',
-        'The body exceeds 1 MiB',
-      );
+      const error = new SandboxError(413, 'request_too_large', 'Request too large', 'The body exceeds 1 MiB');
       // The rest of the body was never read, so the connection cannot carry another request.
       reply = answer(413, errorObject(error, requestId), { Connection: 'close' });
     } else {
-      reply = await operationAnswer(req, rawPath, rawQuery, bytes, requestId);
+      reply = await answerOperation(operations, {
+        method,
+        rawPath,
+        rawQuery,
+        headers: req.headers,
+        bytes,
+        requestId,
+      });
       if (decision.resetAfterHandling) return dropConnection(`reset after handling (${reply.status})`);
     }
     send(res, reply, rateLimitHeaders(faults.currentRateLimit()));

@@ -97,7 +97,10 @@ export interface SandboxState {
   /** Tier structures by id, each holding its tiers as the service returns them. */
   tierStructures: Record<string, Array<Record<string, unknown>>>;
   /** Issued list cursors: id -> where the next page starts and when the cursor expires. */
-  cursors: Record<string, { structureId: string; order: string; offset: number; limit: number; expires_at: string }>;
+  cursors: Record<
+    string,
+    { structureId: string; order: string; offset: number; limit: number; expires_at: string }
+  >;
   /** Names of the custom events defined in the event schema. */
   eventSchemas: string[];
   /** Events received, in order (the service's answer for each). */

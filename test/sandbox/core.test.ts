@@ -207,7 +207,17 @@ describe('authentication', () => {
   });
 });
 
-describe('headers and the control API', () => {
+describe('headers, logging and the control API', () => {
+  it('writes one access-log line per request when asked to', async () => {
+    const lines: string[] = [];
+    sandbox = await startSandboxWithRoutes(testRoutes, { seed: {}, log: (line) => lines.push(line) });
+    await fetch(`${sandbox.url}/v1/open?x=1`);
+    await fetch(`${sandbox.url}/v1/nothing-here`);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^GET \/v1\/open\?x=1 200 \d+ms v-[0-9a-f]{18}$/);
+    expect(lines[1]).toMatch(/^GET \/v1\/nothing-here 404 /);
+  });
+
   it('sends rate-limit headers on every answer, errors included', async () => {
     const url = await start();
     const first = await fetch(`${url}/v1/open`);

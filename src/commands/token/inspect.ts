@@ -26,13 +26,18 @@ export async function run(options: InspectOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();
   const answer = await introspectToken(client, token);
   // The token itself is a secret: shown by its last four characters only.
-  const shown: Introspection = answer.active ? { ...answer, access_token: mask(answer.access_token) } : answer;
+  const shown: Introspection = answer.active
+    ? { ...answer, access_token: mask(answer.access_token) }
+    : answer;
   const now = Math.floor(rt.ctx.now() / 1000);
   await rt.out.record<Introspection>(shown, [
     { header: 'Active', value: (t) => (t.active ? 'yes' : 'no') },
     { header: 'Token', value: (t) => (t.active ? t.access_token : mask(token)) },
     { header: 'Scope', value: (t) => (t.active ? t.scope : undefined) },
-    { header: 'Expires', value: (t) => (t.active ? `${formatDate(t.expires_at)} (in ${t.expires_at - now} s)` : undefined) },
+    {
+      header: 'Expires',
+      value: (t) => (t.active ? `${formatDate(t.expires_at)} (in ${t.expires_at - now} s)` : undefined),
+    },
     { header: 'Client id', value: (t) => (t.active ? t.client_id : undefined) },
   ]);
 }
@@ -67,5 +72,7 @@ export function inspectCommand(app: App): Command {
         'promo token issue --scope api --json | jq -r .access_token | promo token inspect -',
       ),
     )
-    .action(app.action(async (rt, _flags, [token]) => run(parseInspectOptions(token as string | undefined), rt)));
+    .action(
+      app.action(async (rt, _flags, [token]) => run(parseInspectOptions(token as string | undefined), rt)),
+    );
 }

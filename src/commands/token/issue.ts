@@ -28,7 +28,11 @@ export async function run(options: IssueOptions, rt: Runtime): Promise<void> {
   const answer = { ...stored, expires_in: Math.max(0, stored.expires_at - nowSeconds) };
   await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds));
   if (!rt.out.isJson) {
-    rt.out.notice(fromCache ? 'Reused the cached token (use --new for a fresh one).' : 'Issued a new token and cached it.');
+    rt.out.notice(
+      fromCache
+        ? 'Reused the cached token (use --new for a fresh one).'
+        : 'Issued a new token and cached it.',
+    );
   }
 }
 
@@ -36,15 +40,23 @@ function tokenFields(nowSeconds: number) {
   return [
     { header: 'Access token', value: (t: CachedToken) => t.access_token },
     { header: 'Scope', value: (t: CachedToken) => t.scope },
-    { header: 'Expires', value: (t: CachedToken) => `${formatDate(t.expires_at)} (in ${t.expires_at - nowSeconds} s)` },
+    {
+      header: 'Expires',
+      value: (t: CachedToken) => `${formatDate(t.expires_at)} (in ${t.expires_at - nowSeconds} s)`,
+    },
     { header: 'Client id', value: (t: CachedToken) => t.client_id },
   ];
 }
 
 export function issueCommand(app: App): Command {
   return new Command('issue')
-    .description('Print an OAuth token for the given scopes, reusing the cached one while it has more than 60 s left')
-    .requiredOption('-s, --scope <scope...>', 'scopes, space-separated or repeated (e.g. --scope api vouchers)')
+    .description(
+      'Print an OAuth token for the given scopes, reusing the cached one while it has more than 60 s left',
+    )
+    .requiredOption(
+      '-s, --scope <scope...>',
+      'scopes, space-separated or repeated (e.g. --scope api vouchers)',
+    )
     .option('--new', 'always issue a new token (each one counts against the project limit of 1000)')
     .addHelpText(
       'after',
@@ -54,5 +66,7 @@ export function issueCommand(app: App): Command {
         'promo --profile sandbox token issue --scope api --new',
       )}`,
     )
-    .action(app.action<{ scope?: string[]; new?: boolean }>(async (rt, flags) => run(parseIssueOptions(flags), rt)));
+    .action(
+      app.action<{ scope?: string[]; new?: boolean }>(async (rt, flags) => run(parseIssueOptions(flags), rt)),
+    );
 }

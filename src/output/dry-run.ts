@@ -1,0 +1,17 @@
+// `--dry-run`: the request that would be sent, secrets redacted; nothing is sent.
+import type { DryRun } from '../api/client.js';
+import type { Runtime } from '../runtime.js';
+
+export async function printDryRun(rt: Runtime, request: DryRun): Promise<void> {
+  if (rt.out.isJson) {
+    rt.out.json({ dry_run: true, request });
+    return;
+  }
+  const lines = [`${request.method} ${request.url}`];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+  if (request.body !== undefined) {
+    lines.push('', typeof request.body === 'string' ? request.body : JSON.stringify(request.body, null, 2));
+  }
+  rt.out.text(lines.join('\n'));
+  rt.out.notice('Dry run: nothing was sent.');
+}

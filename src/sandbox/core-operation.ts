@@ -1,0 +1,75 @@
+// Running one operation of the service: find the route, then, inside a state transaction, check the
+// credentials, parse the body and let the route handle it. Whatever it throws becomes an Error object.
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { type Answer, answer, errorObject, errorObjectForStatus, parseBody } from './core-http.js';
+import { type AppCredentials, authenticate, matchRoute } from './core-router.js';
+import type { StateStore } from './state.js';
+import { type Route, type RouteContext, SandboxError, type SandboxRequest } from './types.js';
+
+export interface OperationContext {
+  routes: Route[];
+  store: StateStore;
+  credentials: AppCredentials;
+  now: () => number;
+  log?: (line: string) => void;
+}
+
+export interface IncomingRequest {
+  method: string;
+  rawPath: string;
+  rawQuery: string;
+  headers: IncomingHttpHeaders;
+  bytes: Buffer;
+  requestId: string;
+}
+
+/** A new identifier with the service's shape, e.g. `cat_0b6152ce12414820dc`. */
+export function newId(prefix: string, hexLength = 18): string {
+  const hex = randomBytes(Math.ceil(hexLength / 2)).toString('hex');
+  return prefix + hex.slice(0, hexLength);
+}
+
+export async function answerOperation(context: OperationContext, incoming: IncomingRequest): Promise<Answer> {
+  try {
+    return await runOperation(context, incoming);
+  } catch (error) {
+    if (error instanceof SandboxError) return answer(error.status, errorObject(error, incoming.requestId));
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    context.log?.(`sandbox: internal error on ${incoming.method} ${incoming.rawPath}: ${detail}`);
+    return answer(500, errorObjectForStatus(500, incoming.requestId, String((error as Error)?.message)));
+  }
+}
+
+async function runOperation(context: OperationContext, incoming: IncomingRequest): Promise<Answer> {
+  const { method, rawPath, requestId } = incoming;
+  const match = matchRoute(context.routes, method, rawPath);
+  if (match.kind === 'unknown') {
+    throw new SandboxError(404, 'not_found', 'Resource not found', `No operation at ${method} ${rawPath}`);
+  }
+  if (match.kind === 'wrong-method') {
+    const allowed = match.allowed.join(', ');
+    const error = new SandboxError(405, 'method_not_allowed', 'Method not allowed', `Allowed: ${allowed}`);
+    return answer(405, errorObject(error, requestId), { Allow: allowed });
+  }
+  const { route, params } = match;
+  const routeContext: RouteContext = { now: context.now, newId, appId: context.credentials.appId };
+
+  return context.store.transact((state) => {
+    const request: SandboxRequest = {
+      method: route.method,
+      path: rawPath.split('/').map(decodeURIComponent).join('/'),
+      params,
+      query: new URLSearchParams(incoming.rawQuery),
+      rawQuery: incoming.rawQuery,
+      headers: incoming.headers,
+      rawBody: incoming.bytes,
+      auth: authenticate(route, incoming.headers, state, context.credentials, context.now()),
+      body: parseBody(incoming.headers['content-type'], incoming.bytes),
+      requestId,
+    };
+    const reply = route.handle(request, state, routeContext);
+    // Serialised inside the transaction, before another request can change the objects it shows.
+    return answer(reply.status, reply.body, reply.headers);
+  });
+}
