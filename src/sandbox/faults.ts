@@ -19,8 +19,18 @@ export interface FaultOptions {
   script?: ScriptedFault[];
 }
 
+/** Answer with this status instead of handling; the body defaults to the Error object for the status. */
+export interface ScriptedReply {
+  status: number;
+  /** Seconds, sent as Retry-After. */
+  retryAfter?: number;
+  /** Unix seconds, sent as X-Rate-Limit-Retry. */
+  rateLimitRetryAt?: number;
+  body?: unknown;
+}
+
 export type ScriptedAction =
-  | { status: number; retryAfter?: number; rateLimitRetryAt?: number; body?: unknown }
+  | ScriptedReply
   | { reset: 'before-handling' | 'after-handling' }
   | { hang: true }
   | { delayMs: number };
@@ -188,10 +198,7 @@ export class FaultEngine implements FaultController {
     return fault;
   }
 
-  private scriptedReply(
-    action: { status: number; retryAfter?: number; rateLimitRetryAt?: number; body?: unknown },
-    delayMs: number,
-  ): FaultDecision {
+  private scriptedReply(action: ScriptedReply, delayMs: number): FaultDecision {
     // The core adds the current X-Rate-Limit-* headers; these override them.
     const headers: Record<string, string> = {};
     if (action.status === 429) headers['X-Rate-Limit-Remaining'] = '0';

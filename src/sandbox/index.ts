@@ -2,7 +2,13 @@
 import { routes } from './routes.js';
 import { type Sandbox, type SandboxOptions, startSandboxWithRoutes } from './server.js';
 
-export type { FaultController, FaultOptions, ScriptedAction, ScriptedFault } from './faults.js';
+export type {
+  FaultController,
+  FaultOptions,
+  ScriptedAction,
+  ScriptedFault,
+  ScriptedReply,
+} from './faults.js';
 export { demoSeed, type SeedData, stateFromSeed } from './seed.js';
 export type { RecordedRequest, Sandbox, SandboxOptions } from './server.js';
 export type {

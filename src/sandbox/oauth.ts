@@ -102,7 +102,7 @@ const issueToken: Route = {
     if (grantType !== 'client_credentials') {
       throw new SandboxError(400, 'invalid_grant_type', 'Invalid grant_type');
     }
-    validateScope(scope!);
+    validateScope(scope);
 
     const now = nowSeconds(rc);
     pruneExpiredTokens(state, now);
@@ -117,7 +117,7 @@ const issueToken: Route = {
     const record: TokenRecord = {
       access_token: alphanumeric(randomBytes(50)),
       client_id: clientIdFor(rc.appId),
-      scope: scope!.split(' ').filter(Boolean).join(' '),
+      scope: scope.split(' ').filter(Boolean).join(' '),
       expires_at: now + TOKEN_LIFETIME_SECONDS,
       token_type: 'Bearer',
     };

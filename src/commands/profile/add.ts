@@ -1,0 +1,115 @@
+// promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
+// The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
+import { Command } from 'commander';
+import { parseScopes } from '../../api/tokens.js';
+import { type App, examples } from '../../app.js';
+import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
+import { UsageError } from '../../errors.js';
+import { checkApiUrl, checkCluster, type RawGlobals } from '../../globals.js';
+import type { Runtime } from '../../runtime.js';
+import { readStdin } from '../../stdin.js';
+import { profileColumns, profileView } from './view.js';
+
+export interface AddOptions {
+  name: string;
+  appId: string;
+  tokenFromStdin: boolean;
+  cluster?: string;
+  apiUrl?: string;
+  scopes?: string[];
+  makeDefault: boolean;
+}
+
+interface AddFlags {
+  appId?: string;
+  appTokenStdin?: boolean;
+  default?: boolean;
+  scope?: string[];
+}
+
+export function parseAddOptions(name: string, flags: AddFlags, globals: RawGlobals): AddOptions {
+  checkProfileName(name);
+  if (name === SANDBOX_PROFILE) throw new UsageError(`'${SANDBOX_PROFILE}' is the built-in sandbox profile; choose another name`);
+  const appId = flags.appId?.trim();
+  if (!appId) throw new UsageError('--app-id is required');
+  if (/[\s\x00-\x1f]/.test(appId)) throw new UsageError('--app-id must not contain spaces or control characters');
+  if (globals.cluster !== undefined && globals.apiUrl !== undefined) {
+    throw new UsageError('--cluster and --api-url cannot be used together: give one');
+  }
+  return {
+    name,
+    appId,
+    tokenFromStdin: flags.appTokenStdin === true,
+    cluster: globals.cluster === undefined ? undefined : checkCluster(globals.cluster, '--cluster'),
+    apiUrl: globals.apiUrl === undefined ? undefined : checkApiUrl(globals.apiUrl, '--api-url'),
+    scopes: flags.scope ? parseScopes(flags.scope) : undefined,
+    makeDefault: flags.default === true,
+  };
+}
+
+export async function run(options: AddOptions, rt: Runtime): Promise<void> {
+  const appToken = await obtainAppToken(options, rt);
+  rt.secrets.add(appToken);
+  const profile: Profile = {
+    app_id: options.appId,
+    app_token: appToken,
+    ...(options.apiUrl ? { api_url: options.apiUrl } : { cluster: options.cluster ?? 'api' }),
+    ...(options.scopes ? { scopes: options.scopes } : {}),
+  };
+  const store = await rt.store();
+  const existed = store.get(options.name) !== undefined;
+  store.save(options.name, profile, options.makeDefault);
+  const isDefault = store.defaultName() === options.name;
+  await rt.out.record(profileView(options.name, profile, isDefault), profileColumns.slice(1));
+  await rt.out.success(`${existed ? 'Updated' : 'Saved'} profile '${options.name}'${isDefault ? ' (default)' : ''}.`);
+}
+
+async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string> {
+  let token: string | undefined;
+  let source: string;
+  if (options.tokenFromStdin) {
+    token = await readStdin(rt.ctx.stdin);
+    source = 'stdin';
+  } else if (rt.ctx.env.PROMO_APP_TOKEN) {
+    token = rt.ctx.env.PROMO_APP_TOKEN;
+    source = 'PROMO_APP_TOKEN';
+  } else if (rt.interactive) {
+    token = await rt.ctx.prompts.password({ message: 'App token', validate: (v) => (v.trim() ? true : 'Required') });
+    source = 'the prompt';
+  } else {
+    throw new UsageError(
+      'no app token given: pass it on stdin with --app-token-stdin, or set PROMO_APP_TOKEN',
+      'The token is never taken as a plain argument, where it would land in the shell history.',
+    );
+  }
+  // A trailing newline from `echo` or a file is not part of the token.
+  const trimmed = token.replace(/^\s+|\s+$/g, '');
+  if (!trimmed) throw new UsageError(`the app token from ${source} is empty`);
+  if (/[\s\x00-\x1f\x7f]/.test(trimmed)) {
+    throw new UsageError(`the app token from ${source} contains spaces, line breaks or control characters`);
+  }
+  return trimmed;
+}
+
+export function addCommand(app: App): Command {
+  return new Command('add')
+    .description('Save a profile non-interactively (for scripts); the app token comes from stdin, PROMO_APP_TOKEN or a hidden prompt')
+    .argument('<name>', 'profile name')
+    .option('--app-id <id>', 'application id (X-App-Id)')
+    .option('--app-token-stdin', 'read the app token from stdin')
+    .option('--scope <scope...>', 'scopes of the bearer tokens promo asks for by itself (default: api)')
+    .option('--default', 'make it the default profile')
+    .addHelpText(
+      'after',
+      `\nThe endpoint is the global --cluster or --api-url given with this command (default: cluster api).\n${examples(
+        'printf %s "$TOKEN" | promo profile add prod --app-id 8f1c… --app-token-stdin --default',
+        'PROMO_APP_TOKEN=… promo profile add eu --app-id 8f1c… --cluster api',
+        'promo profile add local --app-id sandbox --api-url http://127.0.0.1:4010 < token.txt --app-token-stdin',
+      )}`,
+    )
+    .action(
+      app.action<AddFlags>(async (rt, flags, [name], command) =>
+        run(parseAddOptions(name as string, flags, command.optsWithGlobals() as RawGlobals), rt),
+      ),
+    );
+}

@@ -1,0 +1,134 @@
+// Runs promo the two ways tests need: in-process through main() with in-memory streams (fast, most
+// tests), and as the built bin/promo.js in a child process (end-to-end: exit codes, real stdio).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { Context, InputStream, OutputStream, Prompts } from '../../src/context.js';
+import { main } from '../../src/main.js';
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  configDir?: string;
+  stdin?: string;
+  /** Pretend stdin/stdout/stderr are terminals. */
+  tty?: boolean;
+  now?: () => number;
+  /** Answers for prompts, consumed in order; a prompt with no answer left fails the test. */
+  answers?: Array<string | boolean>;
+}
+
+class Capture extends Writable {
+  text = '';
+  isTTY?: boolean;
+  columns = 100;
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void) {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+/** Prompts that answer from a list and record the questions, standing in for a person. */
+export function scriptedPrompts(answers: Array<string | boolean>, asked: string[] = []): Prompts {
+  const next = (message: string) => {
+    asked.push(message);
+    if (answers.length === 0) throw new Error(`unexpected prompt: ${message}`);
+    return answers.shift()!;
+  };
+  return {
+    input: async (o) => String(next(o.message)),
+    password: async (o) => String(next(o.message)),
+    confirm: async (o) => next(o.message) === true,
+    select: async <T>(o: { message: string; choices: Array<{ value: T }> }) => next(o.message) as T,
+  };
+}
+
+export function tempDir(prefix = 'promo-test-'): { path: string; cleanup(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A context with in-memory streams, a config dir, a clock and scripted prompts. */
+export function testContext(options: RunOptions = {}): {
+  ctx: Context;
+  stdout: Capture;
+  stderr: Capture;
+  asked: string[];
+} {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const stdin = new PassThrough() as PassThrough & InputStream;
+  stdin.end(options.stdin ?? '');
+  if (options.tty) {
+    stdout.isTTY = true;
+    stderr.isTTY = true;
+    stdin.isTTY = true;
+  }
+  const asked: string[] = [];
+  const ctx: Context = {
+    stdin,
+    stdout: stdout as OutputStream,
+    stderr: stderr as OutputStream,
+    env: { PROMO_CONFIG_DIR: options.configDir, NO_COLOR: '1', ...options.env },
+    now: options.now ?? Date.now,
+    defaultConfigDir: options.configDir ?? join(tmpdir(), 'promo-test-unused'),
+    prompts: scriptedPrompts(options.answers ?? [], asked),
+  };
+  return { ctx, stdout, stderr, asked };
+}
+
+/** promo in-process. */
+export async function runPromo(
+  argv: string[],
+  options: RunOptions = {},
+): Promise<RunResult & { asked: string[] }> {
+  const { ctx, stdout, stderr, asked } = testContext(options);
+  const code = await main(argv, ctx);
+  return { code, stdout: stdout.text, stderr: stderr.text, asked };
+}
+
+export const BIN = fileURLToPath(new URL('../../bin/promo.js', import.meta.url));
+
+/** The built bin in a child process; stdin is a pipe (no terminal), as in a cron job. */
+export function spawnPromo(
+  argv: string[],
+  options: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number } = {},
+): Promise<RunResult & { ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
+    for (const name of [
+      'CI',
+      'PROMO_PROFILE',
+      'PROMO_APP_ID',
+      'PROMO_APP_TOKEN',
+      'PROMO_API_URL',
+      'PROMO_OUTPUT',
+    ]) {
+      if (!(options.env && name in options.env)) delete env[name];
+    }
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr, ms: Date.now() - started });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}

@@ -1,0 +1,48 @@
+// A sandbox on an ephemeral loopback port and a profile pointing at it, for one test file.
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import { runPromo, tempDir } from './promo.js';
+
+export const APP_ID = 'test-app-id-0001';
+export const APP_TOKEN = 'test-app-token-secret-7f3a9c1e';
+
+export interface Fixture {
+  sandbox: Sandbox;
+  configDir: string;
+  /** Environment for a child process using the fixture's profile. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox that accepts APP_ID/APP_TOKEN and saves a default profile `test` for it. */
+export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixture> {
+  const sandbox = await startSandbox({ appId: APP_ID, appToken: APP_TOKEN, ...options });
+  const dir = tempDir();
+  const added = await runPromo(
+    [
+      'profile',
+      'add',
+      'test',
+      '--app-id',
+      APP_ID,
+      '--app-token-stdin',
+      '--api-url',
+      sandbox.url,
+      '--default',
+    ],
+    {
+      configDir: dir.path,
+      stdin: `${APP_TOKEN}\n`,
+    },
+  );
+  if (added.code !== 0) throw new Error(`profile add failed: ${added.stderr}`);
+  sandbox.requests.length = 0;
+  return {
+    sandbox,
+    configDir: dir.path,
+    env: { PROMO_CONFIG_DIR: dir.path },
+    close: async () => {
+      await sandbox.close();
+      dir.cleanup();
+    },
+  };
+}
