@@ -16,12 +16,7 @@ export class App {
    * positional arguments. What the handler returns (if a number) is the exit code.
    */
   action<Flags = Record<string, unknown>>(
-    handler: (
-      rt: Runtime,
-      flags: Flags,
-      args: unknown[],
-      command: Command,
-    ) => Promise<number | undefined | void>,
+    handler: (rt: Runtime, flags: Flags, args: unknown[], command: Command) => Promise<unknown>,
   ) {
     return async (...received: unknown[]) => {
       const command = received[received.length - 1] as Command;

@@ -89,7 +89,7 @@ async function commanderExit(error: CommanderError, argv: string[], app: App): P
     return ExitCode.ok;
   }
   if (error.code === 'commander.help') return ExitCode.usage;
-  const message = error.message.replace(/^error: /, '');
+  const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
   const hint = 'Run with --help for usage.';
   await fallbackOutput(argv, app.ctx).error(new UsageError(message, hint));
   return ExitCode.usage;

@@ -66,7 +66,8 @@ function errorKey(error: PromoError): string {
 export function renderError(error: unknown, asJson: boolean, p: Palette): string {
   if (asJson) return JSON.stringify({ error: errorJson(error) });
   const e = errorJson(error);
-  const parts = [(error instanceof PromoError ? error.message : e.message).replace(/\s+$/, '')];
+  const message = (error instanceof PromoError ? error.message : e.message).replace(/\s*\n\s*/g, ' ').trim();
+  const parts = [/[.!?)]$/.test(message) || !e.hint ? message : `${message}.`];
   if (error instanceof ApiError)
     parts.push(`[HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`);
   const hint = e.hint ? ` ${p.dim(e.hint)}` : '';

@@ -29,10 +29,12 @@ interface AddFlags {
 
 export function parseAddOptions(name: string, flags: AddFlags, globals: RawGlobals): AddOptions {
   checkProfileName(name);
-  if (name === SANDBOX_PROFILE) throw new UsageError(`'${SANDBOX_PROFILE}' is the built-in sandbox profile; choose another name`);
+  if (name === SANDBOX_PROFILE)
+    throw new UsageError(`'${SANDBOX_PROFILE}' is the built-in sandbox profile; choose another name`);
   const appId = flags.appId?.trim();
   if (!appId) throw new UsageError('--app-id is required');
-  if (/[\s\x00-\x1f]/.test(appId)) throw new UsageError('--app-id must not contain spaces or control characters');
+  if (/[\s\x00-\x1f]/.test(appId))
+    throw new UsageError('--app-id must not contain spaces or control characters');
   if (globals.cluster !== undefined && globals.apiUrl !== undefined) {
     throw new UsageError('--cluster and --api-url cannot be used together: give one');
   }
@@ -61,7 +63,9 @@ export async function run(options: AddOptions, rt: Runtime): Promise<void> {
   store.save(options.name, profile, options.makeDefault);
   const isDefault = store.defaultName() === options.name;
   await rt.out.record(profileView(options.name, profile, isDefault), profileColumns.slice(1));
-  await rt.out.success(`${existed ? 'Updated' : 'Saved'} profile '${options.name}'${isDefault ? ' (default)' : ''}.`);
+  await rt.out.success(
+    `${existed ? 'Updated' : 'Saved'} profile '${options.name}'${isDefault ? ' (default)' : ''}.`,
+  );
 }
 
 async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string> {
@@ -74,7 +78,10 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
     token = rt.ctx.env.PROMO_APP_TOKEN;
     source = 'PROMO_APP_TOKEN';
   } else if (rt.interactive) {
-    token = await rt.ctx.prompts.password({ message: 'App token', validate: (v) => (v.trim() ? true : 'Required') });
+    token = await rt.ctx.prompts.password({
+      message: 'App token',
+      validate: (v) => (v.trim() ? true : 'Required'),
+    });
     source = 'the prompt';
   } else {
     throw new UsageError(
@@ -93,7 +100,9 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
 
 export function addCommand(app: App): Command {
   return new Command('add')
-    .description('Save a profile non-interactively (for scripts); the app token comes from stdin, PROMO_APP_TOKEN or a hidden prompt')
+    .description(
+      'Save a profile non-interactively (for scripts); the app token comes from stdin, PROMO_APP_TOKEN or a hidden prompt',
+    )
     .argument('<name>', 'profile name')
     .option('--app-id <id>', 'application id (X-App-Id)')
     .option('--app-token-stdin', 'read the app token from stdin')

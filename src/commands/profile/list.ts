@@ -7,7 +7,9 @@ import { type ProfileView, profileColumns, profileView, sandboxView } from './vi
 export async function run(rt: Runtime): Promise<void> {
   const store = await rt.store();
   const current = store.defaultName();
-  const views: ProfileView[] = store.names().map((name) => profileView(name, store.get(name)!, name === current));
+  const views: ProfileView[] = store
+    .names()
+    .map((name) => profileView(name, store.get(name)!, name === current));
   views.push(sandboxView(current === 'sandbox'));
   await rt.out.list(views, profileColumns);
 }

@@ -7,7 +7,8 @@ import type { Runtime } from '../../runtime.js';
 import { confirmOrCancel } from '../confirm.js';
 
 export async function run(name: string, rt: Runtime): Promise<void> {
-  if (name === SANDBOX_PROFILE) throw new UsageError(`'${SANDBOX_PROFILE}' is built in and cannot be removed`);
+  if (name === SANDBOX_PROFILE)
+    throw new UsageError(`'${SANDBOX_PROFILE}' is built in and cannot be removed`);
   const store = await rt.store();
   if (!store.get(name)) throw unknownProfile(name, store.names());
   await confirmOrCancel(rt, `Remove profile '${name}' and its saved app token?`);

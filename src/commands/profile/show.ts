@@ -11,9 +11,14 @@ export async function run(name: string | undefined, rt: Runtime): Promise<void> 
   const current = store.defaultName();
   const wanted = name ?? rt.globals.profile ?? current;
   if (!wanted) {
-    throw new PromoError('no default profile', 4, 'Name one, or create one with `promo login` or `promo profile add`.');
+    throw new PromoError(
+      'no default profile',
+      4,
+      'Name one, or create one with `promo login` or `promo profile add`.',
+    );
   }
-  if (wanted === SANDBOX_PROFILE) return rt.out.record(sandboxView(current === wanted), profileColumns.slice(1));
+  if (wanted === SANDBOX_PROFILE)
+    return rt.out.record(sandboxView(current === wanted), profileColumns.slice(1));
   const profile = store.get(wanted);
   if (!profile) throw unknownProfile(wanted, store.names());
   await rt.out.record(profileView(wanted, profile, current === wanted), profileColumns.slice(1));
@@ -24,5 +29,9 @@ export function showCommand(app: App): Command {
     .description('Show a profile (default: the current one); secrets are masked')
     .argument('[name]', 'profile name')
     .addHelpText('after', examples('promo profile show', 'promo profile show prod --json'))
-    .action(app.action(async (rt, _flags, [name]) => run(name === undefined ? undefined : checkProfileName(name as string), rt)));
+    .action(
+      app.action(async (rt, _flags, [name]) =>
+        run(name === undefined ? undefined : checkProfileName(name as string), rt),
+      ),
+    );
 }

@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import type { App } from '../../app.js';
+import { listCommand } from './list.js';
 
-export function tiersCommand(_app: App): Command {
-  return new Command('tiers').description('List the tiers of a loyalty tier structure (beta endpoint)');
+export function tiersCommand(app: App): Command {
+  return new Command('tiers')
+    .description('List the tiers of a loyalty tier structure (beta endpoint)')
+    .addCommand(listCommand(app));
 }

@@ -1,0 +1,121 @@
+// promo api <METHOD> <path>: a raw request with the profile's credentials, for what has no command yet.
+import { Command } from 'commander';
+import type { ApiRequest } from '../../api/client.js';
+import { parseScopes } from '../../api/tokens.js';
+import { type App, examples } from '../../app.js';
+import { UsageError } from '../../errors.js';
+import { readInlineOrFileJson } from '../../input/json-source.js';
+import { printDryRun } from '../../output/dry-run.js';
+import type { Runtime } from '../../runtime.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export interface ApiOptions {
+  method: ApiRequest['method'];
+  path: string;
+  query: URLSearchParams;
+  data?: string;
+  auth: 'app' | 'bearer';
+  scopes?: string[];
+  dryRun: boolean;
+}
+
+interface ApiFlags {
+  data?: string;
+  query?: string[];
+  auth?: string;
+  scope?: string[];
+  dryRun?: boolean;
+}
+
+export function parseApiOptions(method: string, path: string, flags: ApiFlags): ApiOptions {
+  const upper = method.toUpperCase();
+  if (!(METHODS as readonly string[]).includes(upper)) {
+    throw new UsageError(`METHOD must be one of ${METHODS.join(', ')}, not '${method}'`);
+  }
+  if (!path.startsWith('/') || path.startsWith('//')) {
+    throw new UsageError(
+      `path must start with a single '/' (e.g. /v1/vouchers/CODE), not '${path}'`,
+      'The host comes from the profile.',
+    );
+  }
+  const [pathOnly = '', inlineQuery = ''] = path.split(/\?(.*)/s, 2);
+  if (/[\s\x00-\x1f\x7f]/.test(pathOnly))
+    throw new UsageError('path must not contain spaces or control characters');
+  if (pathOnly.split('/').some((segment) => segment === '..' || segment === '.')) {
+    throw new UsageError("path must not contain '.' or '..' segments");
+  }
+  const query = new URLSearchParams(inlineQuery);
+  for (const pair of flags.query ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--query takes key=value, not '${pair}'`);
+    query.append(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  const auth = flags.auth ?? 'app';
+  if (auth !== 'app' && auth !== 'oauth') throw new UsageError(`--auth must be app or oauth, not '${auth}'`);
+  if (flags.data !== undefined && (upper === 'GET' || upper === 'DELETE')) {
+    throw new UsageError(`--data cannot be sent with ${upper}`);
+  }
+  return {
+    method: upper as ApiRequest['method'],
+    path: pathOnly,
+    query,
+    data: flags.data,
+    auth: auth === 'oauth' ? 'bearer' : 'app',
+    scopes: flags.scope ? parseScopes(flags.scope) : undefined,
+    dryRun: flags.dryRun === true,
+  };
+}
+
+export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
+  const json =
+    options.data === undefined ? undefined : await readInlineOrFileJson(options.data, '--data', rt.ctx.stdin);
+  const client = await rt.client();
+  const target = await rt.target();
+  const request: ApiRequest = {
+    method: options.method,
+    path: options.path,
+    query: options.query,
+    json,
+    auth: options.auth,
+    scopes: options.scopes ?? target.scopes,
+  };
+  if (options.dryRun) return printDryRun(rt, await client.dryRun(request));
+  const { body, status } = await client.call<unknown>(request);
+  if (body === undefined) {
+    rt.out.notice(`HTTP ${status}, no content.`);
+    return;
+  }
+  if (typeof body === 'string') rt.out.text(body);
+  else rt.out.json(body);
+}
+
+export function apiCommand(app: App): Command {
+  return new Command('api')
+    .description("Send a raw request to any endpoint with the profile's credentials (the escape hatch)")
+    .argument('<method>', METHODS.join(', '))
+    .argument('<path>', 'path from the API root, e.g. /v1/vouchers/SUMMER10')
+    .option('-d, --data <json>', 'JSON body, or @FILE, or @- for stdin')
+    .option('-q, --query <key=value...>', 'query parameter (repeatable)')
+    .option(
+      '--auth <kind>',
+      'app (X-App-Id/X-App-Token) or oauth (a bearer token promo issues or reuses)',
+      'app',
+    )
+    .option('--scope <scope...>', "scopes of the bearer token with --auth oauth (default: the profile's)")
+    .option('--dry-run', 'print the request instead of sending it')
+    .addHelpText(
+      'after',
+      examples(
+        'promo api GET /v1/templates/campaigns -q limit=1',
+        'promo api DELETE /v1/vouchers/SUMMER10 -q force=true',
+        'promo api POST /v1/events --data \'{"event":"newsletter_signup","customer":{"source_id":"c1"}}\'',
+        'promo api GET /v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers --auth oauth',
+      ),
+    )
+    .action(
+      app.action<ApiFlags>(async (rt, flags, [method, path]) =>
+        run(parseApiOptions(method as string, path as string, flags), rt),
+      ),
+    );
+}

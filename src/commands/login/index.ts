@@ -1,0 +1,134 @@
+// promo login: interactive set-up of a profile. Checks the credentials with one read that creates
+// nothing (listing one campaign template) before saving anything.
+import { Command } from 'commander';
+import { ApiClient } from '../../api/client.js';
+import { type App, examples } from '../../app.js';
+import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
+import { ApiError, AuthError, CancelledError, UsageError } from '../../errors.js';
+import { baseUrlFor, CLUSTERS, checkApiUrl } from '../../globals.js';
+import type { Runtime } from '../../runtime.js';
+import { profileColumns, profileView } from '../profile/view.js';
+
+export interface LoginOptions {
+  verify: boolean;
+  makeDefault: boolean;
+}
+
+const CUSTOM = '(custom API URL)';
+
+function validName(value: string): true | string {
+  try {
+    checkProfileName(value.trim());
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return value.trim() === SANDBOX_PROFILE ? `'${SANDBOX_PROFILE}' is built in; choose another name` : true;
+}
+
+function validUrl(value: string): true | string {
+  try {
+    checkApiUrl(value.trim(), 'the API URL');
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
+  if (!rt.interactive) {
+    throw new UsageError(
+      'promo login asks questions and needs a terminal',
+      'In scripts use `promo profile add NAME --app-id ID --app-token-stdin`.',
+    );
+  }
+  const { prompts } = rt.ctx;
+  const store = await rt.store();
+  const name = (
+    await prompts.input({
+      message: 'Profile name',
+      default: store.defaultName() ?? 'default',
+      validate: validName,
+    })
+  ).trim();
+  if (
+    store.get(name) &&
+    !(await prompts.confirm({ message: `Profile '${name}' exists. Replace it?`, default: false }))
+  ) {
+    throw new CancelledError();
+  }
+  const appId = (
+    await prompts.input({ message: 'App id (X-App-Id)', validate: (v) => (v.trim() ? true : 'Required') })
+  ).trim();
+  const appToken = (
+    await prompts.password({
+      message: 'App token (X-App-Token, hidden)',
+      validate: (v) => (v.trim() ? true : 'Required'),
+    })
+  ).trim();
+  rt.secrets.add(appToken);
+  const endpoint = rt.globals.endpoint ?? (await askEndpoint(rt));
+  const profile: Profile = {
+    app_id: appId,
+    app_token: appToken,
+    ...(endpoint.apiUrl ? { api_url: endpoint.apiUrl } : { cluster: endpoint.cluster ?? 'api' }),
+  };
+
+  if (options.verify) await verify(profile, rt);
+  const makeDefault =
+    options.makeDefault ||
+    !store.defaultName() ||
+    store.defaultName() === name ||
+    (await prompts.confirm({ message: `Make '${name}' the default profile?`, default: true }));
+  store.save(name, profile, makeDefault);
+  await rt.out.record(profileView(name, profile, store.defaultName() === name), profileColumns.slice(1));
+  await rt.out.success(`Saved profile '${name}'${options.verify ? ' (credentials checked)' : ''}.`);
+}
+
+async function askEndpoint(rt: Runtime): Promise<{ cluster?: string; apiUrl?: string }> {
+  const choice = await rt.ctx.prompts.select<string>({
+    message: 'Cluster',
+    choices: [
+      ...CLUSTERS.map((c) => ({ name: `${c}  (https://${c}.voucherify.io)`, value: c })),
+      { name: 'Custom API URL…', value: CUSTOM },
+    ],
+  });
+  if (choice !== CUSTOM) return { cluster: choice };
+  return { apiUrl: (await rt.ctx.prompts.input({ message: 'API URL', validate: validUrl })).trim() };
+}
+
+/** One cheap read that creates nothing; a refusal means nothing is saved. */
+async function verify(profile: Profile, rt: Runtime): Promise<void> {
+  const baseUrl = baseUrlFor({ apiUrl: profile.api_url, cluster: profile.cluster });
+  const client = new ApiClient(
+    baseUrl,
+    { appId: profile.app_id, appToken: profile.app_token },
+    rt.transport(),
+  );
+  rt.out.notice(`Checking the credentials against ${baseUrl}…`);
+  try {
+    await client.call({ method: 'GET', path: '/v1/templates/campaigns', query: { limit: 1 }, auth: 'app' });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      throw new AuthError(
+        `the service refused these credentials (HTTP ${error.status}); nothing was saved`,
+        'Check the app id and token in the dashboard (Project settings → API keys).',
+      );
+    }
+    throw error;
+  }
+}
+
+export function loginCommand(app: App): Command {
+  return new Command('login')
+    .description(
+      'Set up a profile interactively: name, app id, hidden app token, cluster or API URL; checks the credentials before saving',
+    )
+    .option('--no-verify', 'save without checking the credentials against the service')
+    .option('--default', 'make it the default profile without asking')
+    .addHelpText('after', examples('promo login', 'promo --api-url http://127.0.0.1:4010 login'))
+    .action(
+      app.action<{ verify?: boolean; default?: boolean }>(async (rt, flags) =>
+        run({ verify: flags.verify !== false, makeDefault: flags.default === true }, rt),
+      ),
+    );
+}

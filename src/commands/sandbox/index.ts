@@ -1,0 +1,154 @@
+// promo sandbox: serves the local imitation of the service until interrupted, printing its URL.
+import { Command } from 'commander';
+import { type App, examples } from '../../app.js';
+import { UsageError } from '../../errors.js';
+import type { Runtime } from '../../runtime.js';
+
+export interface SandboxCommandOptions {
+  host: string;
+  port: number;
+  statePath?: string;
+  seedPath?: string;
+  appId: string;
+  appToken: string;
+  rateLimit?: string;
+  latencyMs?: number;
+  errorRate?: number;
+  resetRate?: number;
+  hang: boolean;
+  log: boolean;
+}
+
+interface SandboxFlags {
+  host?: string;
+  port?: string;
+  state?: string;
+  seed?: string;
+  appId?: string;
+  appToken?: string;
+  rateLimit?: string;
+  latency?: string;
+  errorRate?: string;
+  resetRate?: string;
+  hang?: boolean;
+  log?: boolean;
+}
+
+export function parseSandboxOptions(flags: SandboxFlags): SandboxCommandOptions {
+  const port = flags.port === undefined ? 0 : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not '${flags.port}'`);
+  }
+  if ((flags.appId === undefined) !== (flags.appToken === undefined)) {
+    throw new UsageError('--app-id and --app-token go together: give both, or neither');
+  }
+  return {
+    host: flags.host ?? '127.0.0.1',
+    port,
+    statePath: flags.state,
+    seedPath: flags.seed,
+    appId: flags.appId ?? 'sandbox',
+    appToken: flags.appToken ?? 'sandbox',
+    rateLimit: flags.rateLimit,
+    latencyMs: flags.latency === undefined ? undefined : nonNegative(flags.latency, '--latency'),
+    errorRate: flags.errorRate === undefined ? undefined : rate(flags.errorRate, '--error-rate'),
+    resetRate: flags.resetRate === undefined ? undefined : rate(flags.resetRate, '--reset-rate'),
+    hang: flags.hang === true,
+    log: flags.log === true,
+  };
+}
+
+function nonNegative(value: string, flag: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 600_000)
+    throw new UsageError(`${flag} must be milliseconds from 0 to 600000, not '${value}'`);
+  return n;
+}
+
+function rate(value: string, flag: string): number {
+  const n = Number(value);
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(value))
+    throw new UsageError(`${flag} must be a probability from 0 to 1, not '${value}'`);
+  return n;
+}
+
+export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<void> {
+  const { startSandbox, parseRateLimit } = await import('../../sandbox/index.js');
+  let rateLimit: { limit: number; windowSeconds: number } | undefined;
+  if (options.rateLimit) {
+    try {
+      rateLimit = parseRateLimit(options.rateLimit);
+    } catch (error) {
+      throw new UsageError(`--rate-limit: ${(error as Error).message}`);
+    }
+  }
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    sandbox = await startSandbox({
+      host: options.host,
+      port: options.port,
+      appId: options.appId,
+      appToken: options.appToken,
+      statePath: options.statePath,
+      seed: options.seedPath,
+      faults: {
+        rateLimit,
+        latencyMs: options.latencyMs,
+        errorRate: options.errorRate,
+        resetRate: options.resetRate,
+        hang: options.hang,
+      },
+      log: options.log ? (line) => rt.out.notice(line) : undefined,
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new UsageError(`--port ${options.port} is already in use on ${options.host}`);
+    if (code === 'EADDRNOTAVAIL')
+      throw new UsageError(`--host ${options.host} is not an address of this machine`);
+    throw new UsageError((error as Error).message);
+  }
+  if (rt.out.isJson)
+    rt.out.json({ url: sandbox.url, app_id: options.appId, state: options.statePath ?? null });
+  else rt.out.text(sandbox.url);
+  rt.out.notice(
+    `Sandbox listening on ${sandbox.url} (app id '${options.appId}'). Use it with: promo --api-url ${sandbox.url} --profile sandbox …  Stop with Ctrl-C.`,
+  );
+  await new Promise<void>((resolve) => {
+    if (rt.ctx.signal?.aborted) return resolve();
+    rt.ctx.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  rt.out.notice('Sandbox stopped.');
+}
+
+export function sandboxCommand(app: App): Command {
+  return new Command('sandbox')
+    .description(
+      'Serve a local imitation of the service (the seven operations, errors, rate-limit headers) until Ctrl-C',
+    )
+    .option('--port <n>', 'port (default: a free one)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--state <file>', 'keep state in this JSON file across restarts')
+    .option(
+      '--seed <file>',
+      'JSON file replacing the demo data (templates, tier structures, event schemas, campaigns)',
+    )
+    .option('--app-id <id>', 'app id to accept (default sandbox)')
+    .option('--app-token <token>', 'app token to accept (default sandbox)')
+    .option('--rate-limit <n/period>', 'answer 429 over this rate, e.g. 100/min or 100/hour')
+    .option('--latency <ms>', 'delay every answer')
+    .option('--error-rate <p>', 'answer 503 with this probability (0..1)')
+    .option('--reset-rate <p>', 'drop the connection with this probability (0..1)')
+    .option('--hang', 'never answer (to test timeouts)')
+    .option('--log', 'log each request on stderr')
+    .addHelpText(
+      'after',
+      examples(
+        'promo sandbox --port 4010 --state ./sandbox.json',
+        'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list',
+        'promo sandbox --rate-limit 5/min --error-rate 0.2',
+      ),
+    )
+    .action(app.action<SandboxFlags>(async (rt, flags) => run(parseSandboxOptions(flags), rt)));
+}

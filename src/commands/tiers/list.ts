@@ -1,0 +1,113 @@
+// promo tiers list <tier-structure-id>: the tiers of a loyalty tier structure (beta endpoint), with a
+// bearer token that promo takes from the profile's cache or issues by itself.
+import { Command } from 'commander';
+import { listTiers, TIER_CURSOR_PATTERN, TIER_ORDERS, type Tier, type TierList, type TierOrder } from '../../api/tiers.js';
+import { type App, examples } from '../../app.js';
+import { UsageError } from '../../errors.js';
+import { type Page, type PagingFlags, parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
+import { type Column, formatDate } from '../../output/table.js';
+import type { Runtime } from '../../runtime.js';
+
+export interface TiersListOptions {
+  structureId: string;
+  limit?: number;
+  order?: TierOrder;
+  cursor?: string;
+  all: boolean;
+  raw: boolean;
+}
+
+interface TiersListFlags extends PagingFlags {
+  order?: string;
+  cursor?: string;
+}
+
+export function parseTiersListOptions(structureId: string, flags: TiersListFlags): TiersListOptions {
+  if (!/^[\x21-\x7e]+$/.test(structureId)) {
+    throw new UsageError(
+      `<tier-structure-id> must be printable characters with no spaces, not '${structureId}'`,
+      'Tier structure ids look like lts_0a1b2c3d4e5f.',
+    );
+  }
+  if (flags.cursor !== undefined && !TIER_CURSOR_PATTERN.test(flags.cursor)) {
+    throw new UsageError(
+      `--cursor must be a cursor from a previous page (lcrst_ followed by hex digits), not '${flags.cursor}'`,
+      'Take it unchanged from cursor.next of `promo tiers list ... --raw`.',
+    );
+  }
+  return {
+    structureId,
+    ...parsePagingFlags(flags),
+    order: parseChoice(flags.order, TIER_ORDERS, '--order'),
+    cursor: flags.cursor,
+  };
+}
+
+export async function run(options: TiersListOptions, rt: Runtime): Promise<void> {
+  const client = await rt.client();
+  const { scopes } = await rt.target();
+  await printPagedList<Tier>(rt.out, {
+    all: options.all,
+    raw: options.raw,
+    fetch: async (start) => {
+      const list = await listTiers(
+        client,
+        options.structureId,
+        { limit: options.limit, order: options.order, cursor: start ?? options.cursor },
+        scopes,
+      );
+      return { items: list.data ?? [], raw: list, next: list.cursor?.next || undefined };
+    },
+    columns: tierColumns,
+    empty: 'No tiers.',
+    moreHint: (page: Page<Tier>) => {
+      const expires = (page.raw as TierList).cursor?.expires_at;
+      const until = expires ? ` (valid until ${formatDate(expires)})` : '';
+      return `More tiers: add --cursor ${page.next}${until} for the next page, or --all for every tier.`;
+    },
+  });
+}
+
+/** Points from min to max; the top tier often has no upper bound. */
+function pointsRange(tier: Tier): string {
+  const points = tier.qualification_rules?.points;
+  if (!points || points.min_value === undefined) return '';
+  return points.max_value === undefined ? `${points.min_value}+` : `${points.min_value}-${points.max_value}`;
+}
+
+const tierColumns: Column<Tier>[] = [
+  { header: 'ID', value: (t) => t.id },
+  { header: 'Name', value: (t) => t.name },
+  { header: 'Points', value: pointsRange },
+  { header: 'Segment', value: (t) => t.qualification_rules?.segment?.id },
+  { header: 'Created', value: (t) => formatDate(t.created_at) },
+];
+
+export function listCommand(app: App): Command {
+  return new Command('list')
+    .alias('ls')
+    .description('[beta] List the tiers of a loyalty tier structure')
+    .argument('<tier-structure-id>', 'the tier structure, e.g. lts_0a1b2c3d4e5f')
+    .option('-l, --limit <n>', 'tiers per page, 1 to 100 (service default 10)')
+    .option('--order <order>', `sort order: ${TIER_ORDERS.join(', ')} (service default -created_at)`)
+    .option('--cursor <cursor>', 'start at this page: cursor.next of a previous page')
+    .option('--all', 'follow the cursor to the last page and print every tier')
+    .option('--raw', "print the service's whole list object (data, cursor) of one page")
+    .addHelpText(
+      'after',
+      `
+Beta: the service's endpoint is in beta; its parameters and fields may change.
+promo authenticates with a bearer token (the profile's scopes, default api) that it issues once and
+reuses from the profile's cache while it is valid.
+${examples(
+  'promo tiers list lts_0a1b2c3d4e5f',
+  'promo tiers list lts_0a1b2c3d4e5f --order name --all --json | jq -r ".[].name"',
+  'promo tiers list lts_0a1b2c3d4e5f --limit 2 --raw | jq -r .cursor.next',
+)}`,
+    )
+    .action(
+      app.action<TiersListFlags>(async (rt, flags, [structureId]) =>
+        run(parseTiersListOptions(structureId as string, flags), rt),
+      ),
+    );
+}

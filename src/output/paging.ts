@@ -1,0 +1,101 @@
+// Paged lists, printed the way CLI.md fixes: one page, or every page with --all (one JSON array, one
+// table, or NDJSON streamed page by page), or the service's whole list object with --raw.
+import { ExitCode, PromoError, UsageError } from '../errors.js';
+import type { Column, Output } from './output.js';
+
+export interface Page<T> {
+  items: T[];
+  /** The service's list object as it came, for --raw. */
+  raw: unknown;
+  /** Where the next page starts (a cursor or an id); undefined on the last page. */
+  next?: string;
+}
+
+export interface PagedList<T> {
+  all: boolean;
+  raw: boolean;
+  /** Fetches the page that starts at `start` (undefined: where the user's flags say). */
+  fetch(start: string | undefined): Promise<Page<T>>;
+  columns: Column<T>[];
+  empty?: string;
+  /** Shown on stderr under a table when more pages exist and --all was not given. */
+  moreHint(page: Page<T>): string;
+}
+
+/** Prints the list and returns the first page (for what a command adds under it, such as a total). */
+export async function printPagedList<T>(out: Output, list: PagedList<T>): Promise<Page<T>> {
+  const first = await list.fetch(undefined);
+  if (list.raw) {
+    out.json(first.raw);
+    return first;
+  }
+  if (!list.all) {
+    await out.list(first.items, list.columns, list.empty);
+    if (out.format === 'table' && first.next !== undefined) out.notice(list.moreHint(first));
+    return first;
+  }
+  const streaming = out.format === 'ndjson';
+  const collected: T[] = [];
+  const seen = new Set<string>();
+  let page = first;
+  for (;;) {
+    if (streaming) await out.list(page.items, list.columns);
+    else collected.push(...page.items);
+    if (page.next === undefined) break;
+    // A service that hands back a position twice would have promo loop forever.
+    if (seen.has(page.next)) {
+      throw new PromoError(
+        `the service returned the page position '${page.next}' twice; stopped to avoid looping`,
+        ExitCode.failure,
+      );
+    }
+    seen.add(page.next);
+    page = await list.fetch(page.next);
+  }
+  if (!streaming) await out.list(collected, list.columns, list.empty);
+  return first;
+}
+
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 100;
+
+export interface PagingFlags {
+  limit?: string;
+  all?: boolean;
+  raw?: boolean;
+}
+
+/** --limit (page size, 1..100), --all and --raw, checked before anything is sent. */
+export function parsePagingFlags(flags: PagingFlags): { limit?: number; all: boolean; raw: boolean } {
+  let limit: number | undefined;
+  if (flags.limit !== undefined) {
+    limit = /^\d{1,4}$/.test(flags.limit.trim()) ? Number(flags.limit.trim()) : Number.NaN;
+    if (!(limit >= MIN_LIMIT && limit <= MAX_LIMIT)) {
+      throw new UsageError(
+        `--limit must be a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}, not '${flags.limit}'`,
+      );
+    }
+  }
+  const all = flags.all === true;
+  const raw = flags.raw === true;
+  if (all && raw) {
+    throw new UsageError(
+      '--raw prints one page as the service sent it, so it cannot be combined with --all',
+      'Use --all for every item, or --raw and follow the page position by hand.',
+    );
+  }
+  return { limit, all, raw };
+}
+
+/** One of a fixed set of values, named in the error when it is not. */
+export function parseChoice<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not '${value}'`);
+  }
+  return value as T;
+}
