@@ -1,6 +1,7 @@
 // What a command may touch of the outside world. bin/promo.js builds the real one; tests build
 // theirs with in-memory streams, a temporary config directory and a fixed clock.
 import type { Readable, Writable } from 'node:stream';
+import { loadPrompts } from './lazy.js';
 
 export type InputStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
@@ -36,7 +37,7 @@ export interface Context {
 
 /** Prompts from @inquirer/prompts that read `stdin` and draw on `stderr`, so that stdout stays data. */
 export function inquirerPrompts(stdin: InputStream, stderr: OutputStream, signal?: AbortSignal): Prompts {
-  const load = () => import('@inquirer/prompts');
+  const load = loadPrompts;
   const io = { input: stdin, output: stderr, signal, clearPromptOnDone: false };
   return {
     input: async (o) => (await load()).input(o, io),

@@ -9,6 +9,7 @@ import type { Context } from './context.js';
 import type { Globals } from './globals.js';
 import { SecretSet } from './http/redact.js';
 import { Transport } from './http/transport.js';
+import { loadSandbox } from './lazy.js';
 import { Output } from './output/output.js';
 import { resolveTarget, type Target } from './target.js';
 
@@ -110,7 +111,7 @@ export class Runtime {
   }
 
   private async startEmbeddedSandbox(): Promise<string> {
-    const { startSandbox } = await import('./sandbox/index.js');
+    const { startSandbox } = await loadSandbox();
     const sandbox = await startSandbox({
       statePath: join(this.configDir, 'sandbox-state.json'),
       shared: true,

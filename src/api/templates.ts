@@ -67,7 +67,10 @@ export function listTemplatesRequest(query: ListTemplatesQuery): ApiRequest {
 }
 
 /** The deepObject pairs; list operators are indexed (`[$in][0]`), presence checks take an empty value. */
-export function filterParams(conditions: FilterCondition[], junction?: 'and' | 'or'): Array<[string, string]> {
+export function filterParams(
+  conditions: FilterCondition[],
+  junction?: 'and' | 'or',
+): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   for (const { field, operator, values } of conditions) {
     const key = `filters[${field}][conditions][${operator}]`;

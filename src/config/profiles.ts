@@ -2,6 +2,7 @@
 // Backed by conf (atomic writes, mode 0600) in a directory of mode 0700.
 import type Conf from 'conf';
 import { AuthError, ConfigError, UsageError } from '../errors.js';
+import { loadConf } from '../lazy.js';
 import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
 
 export interface Profile {
@@ -50,7 +51,7 @@ export class ProfileStore {
   }
 
   private async load(): Promise<void> {
-    const { default: ConfClass } = await import('conf');
+    const { default: ConfClass } = await loadConf();
     const dirWarning = ensurePrivateDir(this.dir);
     if (dirWarning) this.warnings.push(dirWarning);
     const file = `${this.dir}/config.json`;

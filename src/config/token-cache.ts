@@ -4,6 +4,7 @@
 // that many processes started at once on a cold cache issue one token between them.
 import { join } from 'node:path';
 import type Conf from 'conf';
+import { loadConf, loadLockfile } from '../lazy.js';
 import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
 
 export interface CachedToken {
@@ -46,7 +47,7 @@ export class TokenCache {
   private async open(): Promise<Conf<CacheShape> | undefined> {
     if (this.conf) return this.conf;
     try {
-      const { default: ConfClass } = await import('conf');
+      const { default: ConfClass } = await loadConf();
       const dirWarning = ensurePrivateDir(this.dir);
       if (dirWarning) this.warnings.push(dirWarning);
       const fileWarning = ensurePrivateFile(this.file);
@@ -124,7 +125,7 @@ export class TokenCache {
    */
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
     // A CommonJS module: its functions sit on `default` once bundled.
-    const lockfile = (await import('proper-lockfile')).default;
+    const lockfile = (await loadLockfile()).default;
     ensurePrivateDir(this.dir);
     const release = await lockfile.lock(this.file, {
       realpath: false,

@@ -6,25 +6,31 @@ const MAX_BACKOFF_MS = 8_000;
 /** A service that asks us to wait longer than this gets an error instead: a cron job should not hang. */
 export const MAX_HONOURED_WAIT_MS = 120_000;
 
+/** At most this much is added to a wait the service asked for, so that many jobs told the same do not return at once. */
+const MAX_ASKED_JITTER_MS = 1_000;
+
 /**
  * Delay before retry number `attempt` (0-based): what the service asked for (Retry-After in
- * seconds, or X-Rate-Limit-Retry as unix seconds), else jittered exponential backoff.
- * Undefined when the service asks for a wait too long to sit through.
+ * seconds, or X-Rate-Limit-Retry as unix seconds) plus a little jitter, never less than asked;
+ * else jittered exponential backoff. Undefined when the service asks for a wait too long to sit
+ * through.
  */
 export function retryDelayMs(
   attempt: number,
   headers: IncomingHttpHeaders | undefined,
   nowMs: number,
+  random: () => number = Math.random,
 ): number | undefined {
   const asked = askedDelayMs(headers, nowMs);
-  if (asked !== undefined) return asked > MAX_HONOURED_WAIT_MS ? undefined : asked;
-  return backoffMs(attempt);
+  if (asked === undefined) return backoffMs(attempt, random);
+  if (asked > MAX_HONOURED_WAIT_MS) return undefined;
+  return asked + random() * Math.min(MAX_ASKED_JITTER_MS, asked / 10);
 }
 
 /** Jittered exponential backoff: spreads out the retries of many cron jobs that failed at once. */
-export function backoffMs(attempt: number): number {
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(MAX_BACKOFF_MS, BASE_DELAY_MS * 2 ** attempt);
-  return ceiling / 2 + Math.random() * (ceiling / 2);
+  return ceiling / 2 + random() * (ceiling / 2);
 }
 
 function askedDelayMs(headers: IncomingHttpHeaders | undefined, nowMs: number): number | undefined {
@@ -49,15 +55,20 @@ export interface RateLimitState {
   seenAtMs?: number;
 }
 
+/** Below this many requests left in the window, a run starts spacing its requests out. */
+export const SLOW_DOWN_BELOW = 5;
+
 /**
  * Before sending: when the last answer said few requests are left in the window, spread the
- * remaining ones over the time to the reset instead of running into 429.
+ * remaining ones over the time to the reset instead of running into 429. A reset further away
+ * than a cron job should sit through is not waited for: the service then answers 429 and the run
+ * ends with exit 5 at once, instead of after a long pointless wait.
  */
 export function slowDownMs(state: RateLimitState, nowMs: number): number {
   const { remaining, resetAtMs } = state;
   if (remaining === undefined || resetAtMs === undefined || resetAtMs <= nowMs) return 0;
-  const untilReset = Math.min(resetAtMs - nowMs, MAX_HONOURED_WAIT_MS);
+  const untilReset = resetAtMs - nowMs;
+  if (untilReset > MAX_HONOURED_WAIT_MS || remaining >= SLOW_DOWN_BELOW) return 0;
   if (remaining <= 0) return untilReset;
-  if (remaining >= 5) return 0;
   return untilReset / (remaining + 1);
 }

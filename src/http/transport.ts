@@ -1,9 +1,9 @@
 // The one HTTP transport: node:http/https with a keep-alive agent (the global fetch costs about
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
-import http, { type IncomingHttpHeaders } from 'node:http';
-import https from 'node:https';
+import type { Agent, IncomingHttpHeaders } from 'node:http';
 import { ExitCode, NetworkError, PromoError } from '../errors.js';
+import { loadHttp, loadHttps } from '../lazy.js';
 import { redactBody, redactHeader, type SecretSet } from './redact.js';
 import { backoffMs, type RateLimitState, retryDelayMs, slowDownMs } from './retry-policy.js';
 
@@ -51,13 +51,14 @@ class AttemptFailure extends Error {
   }
 }
 
+type HttpModule = { request: typeof import('node:http').request; Agent: typeof import('node:http').Agent };
+
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 
 export class Transport {
-  private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
-  };
+  /** Loaded on first use: node:https pulls in TLS and crypto, which --help and --version never need. */
+  private readonly agents: Partial<Record<'http:' | 'https:', Agent>> = {};
+  private readonly modules: Partial<Record<'http:' | 'https:', HttpModule>> = {};
   private readonly rate: RateLimitState = {};
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -90,12 +91,24 @@ export class Transport {
       const delay = retryDelayMs(attempt, response.headers, this.now());
       if (delay === undefined) return response;
       await this.pause(delay, `the service answered ${response.status}; retrying`);
+      // The wait a 429 asked for is the service's word on when to come back; its
+      // X-Rate-Limit-Remaining of 0 must not make the next attempt wait for the window again.
+      if (response.status === 429) this.forgetRateLimit();
     }
   }
 
   /** Closes idle keep-alive sockets so that the process can exit at once. */
   close(): void {
     for (const agent of Object.values(this.agents)) agent.destroy();
+  }
+
+  private async client(protocol: string): Promise<{ module: HttpModule; agent: Agent }> {
+    const key = protocol === 'https:' ? 'https:' : 'http:';
+    const module: HttpModule = this.modules[key] ?? (key === 'https:' ? await loadHttps() : await loadHttp());
+    this.modules[key] = module;
+    const agent = this.agents[key] ?? new module.Agent({ keepAlive: true });
+    this.agents[key] = agent;
+    return { module, agent };
   }
 
   private async pause(ms: number, reason: string): Promise<void> {
@@ -117,12 +130,18 @@ export class Transport {
     this.rate.seenAtMs = this.now();
   }
 
+  private forgetRateLimit(): void {
+    this.rate.remaining = undefined;
+    this.rate.resetAtMs = undefined;
+  }
+
   private trace(line: string): void {
     this.options.trace?.(this.options.secrets.scrub(line));
   }
 
-  private attempt(request: HttpRequest): Promise<HttpResponse> {
+  private async attempt(request: HttpRequest): Promise<HttpResponse> {
     const { url, method, headers, body } = request;
+    const { module, agent } = await this.client(url.protocol);
     const started = this.now();
     this.trace(`> ${method} ${url.origin}${url.pathname}${url.search}`);
     for (const [name, value] of Object.entries(headers))
@@ -130,21 +149,21 @@ export class Transport {
     if (body !== undefined) this.trace(`> ${redactBody(body, headers['Content-Type'])}`);
 
     return new Promise<HttpResponse>((resolve, reject) => {
-      const client = url.protocol === 'https:' ? https : http;
       let sent = false;
       let settled = false;
       const fail = (message: string, code: string) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        this.options.signal?.removeEventListener('abort', onAbort);
         this.trace(`< failed after ${this.now() - started} ms: ${message}`);
         req.destroy();
         reject(new AttemptFailure(message, code, sent));
       };
-      const req = client.request(url, {
+      const req = module.request(url, {
         method,
         headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        agent: this.agents[url.protocol as 'http:' | 'https:'],
+        agent,
       });
       const timer = setTimeout(
         () => fail(`no answer within ${this.options.timeoutMs / 1000} s`, 'ETIMEDOUT'),

@@ -1,4 +1,5 @@
 // Tables for people: the few columns that matter, readable dates and money, nothing secret.
+import { loadTable } from '../lazy.js';
 import type { Palette } from './output.js';
 
 export interface Column<T> {
@@ -7,7 +8,7 @@ export interface Column<T> {
 }
 
 async function tableClass() {
-  return (await import('cli-table3')).default;
+  return (await loadTable()).default;
 }
 
 const borderless = {

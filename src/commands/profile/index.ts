@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { App } from '../../app.js';
+import { type App, examples } from '../../app.js';
 import { addCommand } from './add.js';
 import { listCommand } from './list.js';
 import { removeCommand } from './remove.js';
@@ -13,5 +13,6 @@ export function profileCommand(app: App): Command {
     .addCommand(listCommand(app))
     .addCommand(showCommand(app))
     .addCommand(useCommand(app))
-    .addCommand(removeCommand(app));
+    .addCommand(removeCommand(app))
+    .addHelpText('after', examples('promo profile list', 'promo profile use prod', 'promo profile show --json'));
 }

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { type App, examples } from '../../app.js';
 import { UsageError } from '../../errors.js';
+import { loadSandbox } from '../../lazy.js';
 import type { Runtime } from '../../runtime.js';
 
 export interface SandboxCommandOptions {
@@ -73,7 +74,7 @@ function rate(value: string, flag: string): number {
 }
 
 export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<void> {
-  const { startSandbox, parseRateLimit } = await import('../../sandbox/index.js');
+  const { startSandbox, parseRateLimit } = await loadSandbox();
   let rateLimit: { limit: number; windowSeconds: number } | undefined;
   if (options.rateLimit) {
     try {

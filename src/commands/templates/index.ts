@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { App } from '../../app.js';
+import { listCommand } from './list.js';
 
-export function templatesCommand(_app: App): Command {
-  return new Command('templates').description('List campaign templates');
+export function templatesCommand(app: App): Command {
+  return new Command('templates').description('List campaign templates').addCommand(listCommand(app));
 }

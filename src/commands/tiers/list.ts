@@ -1,10 +1,23 @@
 // promo tiers list <tier-structure-id>: the tiers of a loyalty tier structure (beta endpoint), with a
 // bearer token that promo takes from the profile's cache or issues by itself.
 import { Command } from 'commander';
-import { listTiers, TIER_CURSOR_PATTERN, TIER_ORDERS, type Tier, type TierList, type TierOrder } from '../../api/tiers.js';
+import {
+  listTiers,
+  TIER_CURSOR_PATTERN,
+  TIER_ORDERS,
+  type Tier,
+  type TierList,
+  type TierOrder,
+} from '../../api/tiers.js';
 import { type App, examples } from '../../app.js';
 import { UsageError } from '../../errors.js';
-import { type Page, type PagingFlags, parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
+import {
+  type Page,
+  type PagingFlags,
+  parseChoice,
+  parsePagingFlags,
+  printPagedList,
+} from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
 import type { Runtime } from '../../runtime.js';
 

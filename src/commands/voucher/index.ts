@@ -1,6 +1,11 @@
 import { Command } from 'commander';
 import type { App } from '../../app.js';
+import { createCommand } from './create.js';
+import { deleteCommand } from './delete.js';
 
-export function voucherCommand(_app: App): Command {
-  return new Command('voucher').description('Create and delete vouchers');
+export function voucherCommand(app: App): Command {
+  return new Command('voucher')
+    .description('Create and delete vouchers (discount vouchers, gift cards, loyalty cards)')
+    .addCommand(createCommand(app))
+    .addCommand(deleteCommand(app));
 }

@@ -1,0 +1,74 @@
+// npm run bench: start-up cost of promo as whole processes, as medians over interleaved runs and
+// as ratios against a bare `node -e 0` measured in the same run (machines here are shared and
+// noisy, so absolute milliseconds mean little; ratios do). NODE_EXTRA_CA_CERTS is unset for every
+// process: on this machine it more than doubles each Node start and would hide promo's own cost.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const runs = Number(process.env.BENCH_RUNS ?? 21);
+const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
+const configDir = mkdtempSync(join(tmpdir(), 'promo-bench-'));
+const env = { ...process.env, PROMO_CONFIG_DIR: configDir, NO_COLOR: '1' };
+delete env.NODE_EXTRA_CA_CERTS;
+for (const name of ['CI', 'PROMO_PROFILE', 'PROMO_APP_ID', 'PROMO_APP_TOKEN', 'PROMO_API_URL', 'PROMO_OUTPUT']) delete env[name];
+
+function time(args, input) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { env, input: input ?? '', encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+// A sandbox of its own process on loopback, as a real service would be.
+const server = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--app-id', 'bench', '--app-token', 'bench-token-0001', '-o', 'json'], {
+  env,
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (d) => {
+    out += d;
+    try {
+      resolve(JSON.parse(out).url);
+    } catch {}
+  });
+  server.on('exit', () => reject(new Error('sandbox did not start')));
+});
+
+const add = spawnSync(process.execPath, [bin, 'profile', 'add', 'bench', '--app-id', 'bench', '--app-token-stdin', '--api-url', url, '--default'], {
+  env,
+  input: 'bench-token-0001',
+});
+if (add.status !== 0) throw new Error(String(add.stderr));
+time([bin, 'token', 'issue', '--scope', 'api']); // fills the cache
+
+const cases = [
+  { name: 'node -e 0 (baseline)', args: ['-e', '0'] },
+  { name: 'promo --version', args: [bin, '--version'], target: 1.5 },
+  { name: 'promo --help', args: [bin, '--help'], target: 1.5 },
+  { name: 'promo token issue (cached, no request)', args: [bin, 'token', 'issue', '--scope', 'api'], target: 2.2 },
+  { name: 'promo token inspect (one request)', args: [bin, 'token', 'inspect'], target: 2.2 },
+];
+const samples = cases.map(() => []);
+for (let i = 0; i < 3; i++) for (const c of cases) time(c.args); // warm the file cache
+for (let i = 0; i < runs; i++) cases.forEach((c, k) => samples[k].push(time(c.args)));
+server.kill();
+rmSync(configDir, { recursive: true, force: true });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const base = median(samples[0]);
+let failed = 0;
+console.log(`promo start-up, median of ${runs} interleaved runs, node ${process.version}, NODE_EXTRA_CA_CERTS unset\n`);
+console.log(`${'case'.padEnd(42)} ${'median'.padStart(9)} ${'ratio'.padStart(7)}  target`);
+cases.forEach((c, k) => {
+  const m = median(samples[k]);
+  const ratio = m / base;
+  const verdict = c.target === undefined ? '' : `≤ ${c.target}x ${ratio <= c.target ? 'ok' : 'OVER'}`;
+  if (c.target !== undefined && ratio > c.target) failed++;
+  console.log(`${c.name.padEnd(42)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(7)}  ${verdict}`);
+});
+process.exitCode = failed ? 1 : 0;

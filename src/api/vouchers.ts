@@ -1,0 +1,139 @@
+// Vouchers: create (POST /v1/vouchers) and delete (DELETE /v1/vouchers/{code}). Typed shapes of
+// the request and the answer as the reference gives them; money is in hundredths throughout.
+import { type ApiClient, type ApiRequest, encodePath } from './client.js';
+
+export const VOUCHER_TYPES = ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] as const;
+export type VoucherType = (typeof VOUCHER_TYPES)[number];
+
+export const DISCOUNT_TYPES = ['AMOUNT', 'PERCENT', 'UNIT', 'FIXED'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** Effects each discount variant allows (the vendor's description, not the seed's partial list). */
+export const DISCOUNT_EFFECTS: Record<DiscountType, readonly string[]> = {
+  AMOUNT: [
+    'APPLY_TO_ORDER',
+    'APPLY_TO_ITEMS',
+    'APPLY_TO_ITEMS_PROPORTIONALLY',
+    'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY',
+    'APPLY_TO_ITEMS_BY_QUANTITY',
+  ],
+  PERCENT: ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'],
+  FIXED: ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'],
+  // One product; ADD_MANY_ITEMS belongs to the several-units form.
+  UNIT: ['ADD_MISSING_ITEMS', 'ADD_NEW_ITEMS', 'ADD_SAME_ITEMS'],
+};
+/** The effect of a unit discount over several products, and what each of its units may do. */
+export const MANY_ITEMS_EFFECT = 'ADD_MANY_ITEMS';
+export const ONE_UNIT_EFFECTS = ['ADD_NEW_ITEMS', 'ADD_MISSING_ITEMS'] as const;
+export const GIFT_EFFECTS = ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'] as const;
+
+export interface DiscountUnit {
+  unit_off: number;
+  unit_type: string;
+  effect: string;
+}
+
+/** One of the variants, chosen by `type`; only the fields of that variant are set. */
+export interface Discount {
+  type?: DiscountType;
+  percent_off?: number;
+  amount_limit?: number;
+  amount_off?: number;
+  unit_off?: number;
+  unit_type?: string;
+  units?: DiscountUnit[];
+  fixed_amount?: number;
+  effect?: string;
+  [field: string]: unknown;
+}
+
+export interface Gift {
+  amount?: number;
+  balance?: number;
+  effect?: string;
+  subtracted_amount?: number;
+  [field: string]: unknown;
+}
+
+export interface CodeConfig {
+  length?: number;
+  charset?: string;
+  prefix?: string;
+  postfix?: string;
+  pattern?: string;
+  [field: string]: unknown;
+}
+
+export interface DailyPeriod {
+  start_time: string;
+  expiration_time: string;
+  days_of_week: number[];
+}
+
+export interface CreateVoucherBody {
+  type?: VoucherType;
+  code?: string;
+  code_config?: CodeConfig;
+  category?: string;
+  category_id?: string;
+  campaign?: string;
+  campaign_id?: string;
+  discount?: Discount | null;
+  gift?: Gift | null;
+  loyalty_card?: { points?: number; [field: string]: unknown } | null;
+  start_date?: string;
+  expiration_date?: string;
+  validity_timeframe?: { duration?: string; interval?: string };
+  validity_day_of_week?: number[];
+  validity_hours?: { daily?: DailyPeriod[] };
+  active?: boolean;
+  additional_info?: string;
+  redemption?: { quantity?: number | null };
+  metadata?: Record<string, unknown>;
+  validation_rules?: string[];
+  [field: string]: unknown;
+}
+
+/** The voucher object the service answers with; fields not listed pass through untouched. */
+export interface Voucher {
+  id: string;
+  code: string;
+  campaign: string | null;
+  campaign_id: string | null;
+  category: string | null;
+  type: VoucherType;
+  discount: Discount | null;
+  gift: Gift | null;
+  loyalty_card: { points: number; balance?: number; [field: string]: unknown } | null;
+  start_date: string | null;
+  expiration_date: string | null;
+  validity_day_of_week?: number[] | null;
+  validity_hours?: { daily?: DailyPeriod[] } | null;
+  active: boolean | null;
+  redemption?: { quantity: number | null; redeemed_quantity?: number };
+  created_at: string;
+  object: 'voucher';
+  [field: string]: unknown;
+}
+
+export function createVoucherRequest(body: CreateVoucherBody): ApiRequest {
+  return { method: 'POST', path: '/v1/vouchers', json: body, auth: 'app' };
+}
+
+export async function createVoucher(client: ApiClient, body: CreateVoucherBody): Promise<Voucher> {
+  return (await client.call<Voucher>(createVoucherRequest(body))).body;
+}
+
+/** Without `force` the voucher goes to the bin; with it, it is removed for good and its code freed. */
+export function deleteVoucherRequest(code: string, force: boolean): ApiRequest {
+  return {
+    method: 'DELETE',
+    path: encodePath`/v1/vouchers/${code}`,
+    query: force ? { force: true } : undefined,
+    auth: 'app',
+  };
+}
+
+export async function deleteVoucher(client: ApiClient, code: string, force: boolean): Promise<void> {
+  await client.call<unknown>(deleteVoucherRequest(code, force));
+}

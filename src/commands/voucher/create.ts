@@ -1,0 +1,171 @@
+// promo voucher create [options]: one voucher from flags and/or --body, or many with --input.
+// Every body is checked whole before anything is sent (exit 2, nothing sent).
+import { Command, Option } from 'commander';
+import {
+  type CreateVoucherBody,
+  createVoucher,
+  createVoucherRequest,
+  type Voucher,
+} from '../../api/vouchers.js';
+import { type App, examples } from '../../app.js';
+import { type InputRecord, parseSkip, prepareAll, readInput, runBulk } from '../../bulk/index.js';
+import { UsageError } from '../../errors.js';
+import { readJsonObject } from '../../input/json-source.js';
+import { printDryRun } from '../../output/dry-run.js';
+import type { Runtime } from '../../runtime.js';
+import { finalizeBody, mergeBody } from './create-body.js';
+import { addFieldOptions, flagsToPatch, flagValues } from './create-flags.js';
+import { csvColumnRoles, recordPatch } from './create-input.js';
+import { validateCreateBody } from './create-validate.js';
+import { voucherColumns, voucherFields } from './voucher-view.js';
+
+export interface CreateOptions {
+  /** What the flags set, over --body. */
+  patch: CreateVoucherBody;
+  bodySource?: string;
+  inputSource?: string;
+  skip: number;
+  dryRun: boolean;
+}
+
+interface CreateFlags extends Record<string, unknown> {
+  body?: string;
+  input?: string;
+  skip?: string;
+  dryRun?: boolean;
+}
+
+export function parseCreateOptions(flags: CreateFlags): CreateOptions {
+  if (flags.body === '-' && flags.input === '-') {
+    throw new UsageError('--body and --input cannot both read stdin: give one of them a file');
+  }
+  if (flags.skip !== undefined && flags.input === undefined) throw new UsageError('--skip goes with --input');
+  return {
+    patch: flagsToPatch(flagValues(flags)),
+    bodySource: flags.body,
+    inputSource: flags.input,
+    skip: parseSkip(flags.skip),
+    dryRun: flags.dryRun === true,
+  };
+}
+
+/** One body, ready to send: --body, the flags over it, defaults filled in, checked. */
+export function buildBody(base: CreateVoucherBody, patch: CreateVoucherBody): CreateVoucherBody {
+  const body = finalizeBody(mergeBody(base, patch));
+  validateCreateBody(body);
+  return body;
+}
+
+export async function run(options: CreateOptions, rt: Runtime): Promise<number | undefined> {
+  const fromFile = options.bodySource
+    ? ((await readJsonObject(options.bodySource, '--body', rt.ctx.stdin)) as CreateVoucherBody)
+    : {};
+  const base = mergeBody(fromFile, options.patch);
+  if (options.inputSource) return createMany(base, options.inputSource, options, rt);
+
+  const body = buildBody(base, {});
+  const client = await rt.client();
+  if (options.dryRun) {
+    await printDryRun(rt, await client.dryRun(createVoucherRequest(body)));
+    return undefined;
+  }
+  const voucher = await createVoucher(client, body);
+  await rt.out.record(voucher, voucherFields(rt.ctx.now()));
+  if (!rt.out.isJson) await rt.out.success(`Created voucher ${voucher.code}.`);
+  return undefined;
+}
+
+async function createMany(
+  base: CreateVoucherBody,
+  source: string,
+  options: CreateOptions,
+  rt: Runtime,
+): Promise<number> {
+  const input = await readInput(source, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+  const roles = input.columns ? csvColumnRoles(input.columns) : undefined;
+  const records = input.records.slice(options.skip);
+  const bodies = prepareAll(
+    records,
+    (r: InputRecord) => `line ${r.line}`,
+    (r) => buildBody(base, recordPatch(r, roles)),
+    '--input has invalid vouchers',
+  );
+  const items = records.map((r, i) => ({ label: `line ${r.line}`, line: r.line, payload: bodies[i]! }));
+  if (items.length === 0) {
+    rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : '--input holds no vouchers.');
+    return 0;
+  }
+  const client = await rt.client();
+  if (options.dryRun) {
+    for (const [i, item] of items.entries()) {
+      const request = await client.dryRun(createVoucherRequest(item.payload));
+      if (rt.out.isJson)
+        rt.out.text(JSON.stringify({ item: options.skip + i + 1, line: item.line, dry_run: true, request }));
+      else await printDryRun(rt, request);
+    }
+    return 0;
+  }
+  const report = await runBulk<CreateVoucherBody, Voucher>(rt, {
+    items,
+    skipped: options.skip,
+    send: (body) => createVoucher(client, body),
+    describe: (voucher) => `created ${voucher.code}`,
+    noun: ['voucher', 'vouchers'],
+    done: 'created',
+  });
+  const created = report.outcomes.flatMap((o) => (o.ok ? [{ line: o.item.line, voucher: o.result }] : []));
+  if (!rt.out.isJson && created.length > 0) await rt.out.list(created, voucherColumns(rt.ctx.now()));
+  return report.exitCode;
+}
+
+const HELP = `
+Money is typed in currency units, with at most 2 decimals: --amount-off 10.50 is sent as 1050
+(the API counts hundredths); --body and NDJSON lines use the API's hundredths as they are.
+
+The voucher type follows from the values when --type is not given: --percent-off, --amount-off,
+--unit-off/--unit or --fixed-amount make a discount, --gift-amount a gift card, --points a
+loyalty card (which needs --campaign). A gift card needs --code or a code config.
+
+Dates: ISO 8601. A date alone means 00:00:00 UTC for --start-date and 23:59:59 UTC for
+--expiration-date; a time without an offset is UTC.
+Days: 0 = Sunday … 6 = Saturday, or sun..sat, ranges (mon-fri), lists (1,3,5), daily.
+Validity hours: DAYS@HH:mm-HH:mm, one period per --validity-hours, e.g. mon-fri@09:00-17:00
+and sat,sun@10:00-14:00; an end not after the start runs past midnight (fri@22:00-02:00).
+Periods must not overlap.
+Units: --unit PRODUCT:COUNT[:EFFECT], effect new (ADD_NEW_ITEMS, default) or missing.
+
+--body FILE|- is a whole create body as the API has it; flags override its fields.
+--input FILE|- creates one voucher per NDJSON line (a body, like --body) or CSV row. CSV columns
+are option names (code, type, percent-off, gift-amount, …: values typed as on the command line),
+metadata.KEY, or the JSON fields discount, gift, loyalty_card, code_config, validity_timeframe,
+redemption; several values of a repeatable option go in one cell separated by ';'. The options
+given on the command line apply to every line, under the line's own values. Every line is
+checked before the first is sent. Results: one JSON line per voucher (-o json), or a table.
+Exit 7 when some failed; after Ctrl-C, resume with --skip N.
+`;
+
+export function createCommand(app: App): Command {
+  const command = new Command('create').description(
+    'Create a voucher (discount, gift card or loyalty card), or many with --input',
+  );
+  addFieldOptions(command)
+    .addOption(new Option('--body <file>', 'JSON create body from a file, or - for stdin; flags override it'))
+    .addOption(new Option('--input <file>', 'many vouchers: NDJSON or CSV file, or - for stdin'))
+    .addOption(new Option('--skip <n>', 'with --input: leave out the first N items (to resume a run)'))
+    .addOption(new Option('--dry-run', 'print the request(s) that would be sent; send nothing'))
+    .addHelpText(
+      'after',
+      HELP +
+        examples(
+          'promo voucher create --type discount --percent-off 20 --amount-limit 50',
+          'promo voucher create --amount-off 10.50 --code WELCOME10 --expiration-date 2026-12-31',
+          'promo voucher create --type gift --gift-amount 25 --pattern "GIFT-####-####"',
+          'promo voucher create --type loyalty --points 100 --campaign "Loyalty Club"',
+          'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
+          'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
+          'promo voucher create --input vouchers.csv --campaign "Summer Sale" -o json | jq -r .result.code',
+        ),
+    )
+    .action(app.action<CreateFlags>(async (rt, flags) => run(parseCreateOptions(flags), rt)));
+  return command;
+}

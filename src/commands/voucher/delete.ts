@@ -1,0 +1,179 @@
+// promo voucher delete <code>... [--force] [--ignore-missing] [--input FILE|-]: to the bin, or
+// for good with --force. Asks first on a terminal; without one it needs --yes.
+import { Command, Option } from 'commander';
+import { deleteVoucher } from '../../api/vouchers.js';
+import { type App, examples } from '../../app.js';
+import {
+  type BulkItem,
+  type InputRecord,
+  parseSkip,
+  prepareAll,
+  readInput,
+  runBulk,
+} from '../../bulk/index.js';
+import { ApiError, ExitCode, UsageError } from '../../errors.js';
+import type { Runtime } from '../../runtime.js';
+import { confirmOrCancel } from '../confirm.js';
+
+export interface DeleteOptions {
+  codes: string[];
+  inputSource?: string;
+  force: boolean;
+  ignoreMissing: boolean;
+  skip: number;
+}
+
+interface DeleteFlags {
+  force?: boolean;
+  ignoreMissing?: boolean;
+  input?: string;
+  skip?: string;
+}
+
+export interface DeleteResult {
+  code: string;
+  deleted: boolean;
+  permanent?: boolean;
+  missing?: boolean;
+}
+
+function checkCode(code: string, where: string): string {
+  if (code === '') throw new UsageError(`${where}: a voucher code must not be empty`);
+  if (/[\u0000-\u001f\u007f]/.test(code))
+    throw new UsageError(`${where}: code '${code}' holds a control character`);
+  return code;
+}
+
+export function parseDeleteOptions(codes: string[], flags: DeleteFlags): DeleteOptions {
+  if (codes.length === 0 && flags.input === undefined) {
+    throw new UsageError('give the codes to delete, or --input FILE|- with one code a line');
+  }
+  return {
+    codes: codes.map((code) => checkCode(code, 'CODE')),
+    inputSource: flags.input,
+    force: flags.force === true,
+    ignoreMissing: flags.ignoreMissing === true,
+    skip: parseSkip(flags.skip),
+  };
+}
+
+/** A code from a record: a plain line, the `code` column of a CSV, or the `code` field of a JSON line. */
+function recordCode(record: InputRecord): string {
+  if (record.format === 'lines') return checkCode(record.value, 'code');
+  if (record.format === 'csv') return checkCode(Object.values(record.value)[0]?.trim() ?? '', 'code');
+  const code = record.value.code;
+  if (typeof code !== 'string') throw new UsageError('needs a "code" field holding a string');
+  return checkCode(code, 'code');
+}
+
+async function itemsToDelete(options: DeleteOptions, rt: Runtime): Promise<BulkItem<string>[]> {
+  const items: BulkItem<string>[] = options.codes.map((code) => ({ label: code, payload: code }));
+  if (options.inputSource) {
+    const input = await readInput(options.inputSource, '--input', rt.ctx.stdin, {
+      formats: ['ndjson', 'lines', 'csv'],
+      headerNames: ['code'],
+    });
+    const unknown = input.columns?.find((column) => column.toLowerCase() !== 'code');
+    if (unknown) throw new UsageError(`--input: unknown CSV column '${unknown}' (the only column is code)`);
+    const codes = prepareAll(
+      input.records,
+      (r) => `--input line ${r.line}`,
+      recordCode,
+      '--input has invalid lines',
+    );
+    input.records.forEach((r, i) => {
+      items.push({ label: codes[i]!, line: r.line, payload: codes[i]! });
+    });
+  }
+  // The same code twice would only fail the second time: once is enough.
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.payload) && seen.add(item.payload));
+}
+
+function question(codes: string[], profile: string, force: boolean): string {
+  const shown =
+    codes.length <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')} and ${codes.length - 5} more`;
+  const what = codes.length === 1 ? `voucher ${shown}` : `${codes.length} vouchers (${shown})`;
+  return force
+    ? `Permanently delete ${what} on profile '${profile}'? This cannot be undone; the codes become free to reuse.`
+    : `Move ${what} to the bin on profile '${profile}'? The codes stay taken; --force would delete for good.`;
+}
+
+export async function run(options: DeleteOptions, rt: Runtime): Promise<number> {
+  const all = await itemsToDelete(options, rt);
+  const items = all.slice(options.skip);
+  if (items.length === 0) {
+    rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : 'No codes to delete.');
+    return ExitCode.ok;
+  }
+  const target = await rt.target();
+  await confirmOrCancel(
+    rt,
+    question(
+      items.map((i) => i.payload),
+      target.profile,
+      options.force,
+    ),
+  );
+  const client = await rt.client();
+  const report = await runBulk<string, DeleteResult>(rt, {
+    items,
+    skipped: options.skip,
+    send: async (code) => {
+      try {
+        await deleteVoucher(client, code, options.force);
+        return { code, deleted: true, permanent: options.force };
+      } catch (error) {
+        if (options.ignoreMissing && error instanceof ApiError && error.status === 404) {
+          return { code, deleted: false, missing: true };
+        }
+        throw error;
+      }
+    },
+    describe: (r) =>
+      r.missing ? 'not found (ignored)' : r.permanent ? 'deleted permanently' : 'moved to the bin',
+    noun: ['voucher', 'vouchers'],
+    done: options.force ? 'deleted' : 'moved to the bin',
+    // Only missing vouchers: not found (3); anything else failed too: partial (7).
+    failureExit: (failures) =>
+      failures.every((f) => f.error instanceof ApiError && f.error.status === 404)
+        ? ExitCode.notFound
+        : ExitCode.partial,
+  });
+  return report.exitCode;
+}
+
+export function deleteCommand(app: App): Command {
+  return new Command('delete')
+    .alias('rm')
+    .description(
+      'Delete vouchers: to the bin, or permanently with --force (asks first; --yes without a terminal)',
+    )
+    .argument('[codes...]', 'voucher codes')
+    .option('--force', 'remove permanently (cannot be undone; the code can then be used again)')
+    .option('--ignore-missing', 'a voucher that does not exist is not an error (exit 0)')
+    .addOption(
+      new Option(
+        '--input <file>',
+        'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
+      ),
+    )
+    .addOption(new Option('--skip <n>', 'leave out the first N codes (to resume a run)'))
+    .addHelpText(
+      'after',
+      `
+Each code's outcome is reported (one JSON line per code with -o json). Exit 3 when a voucher was
+not found (unless --ignore-missing), 7 when other deletions failed, 8 when you decline.
+${examples(
+  'promo voucher delete SUMMER-2026',
+  'promo voucher delete OLD-1 OLD-2 --force --yes',
+  'promo voucher delete --input expired-codes.txt --yes --ignore-missing',
+  'promo voucher create --type discount --percent-off 5 --json | jq -r .code | promo voucher delete --input - --yes',
+)}`,
+    )
+    .action(
+      app.action<DeleteFlags>(async (rt, flags, [codes]) =>
+        run(parseDeleteOptions((codes as string[]) ?? [], flags), rt),
+      ),
+    );
+}

@@ -1,0 +1,152 @@
+// Parsers for the values people type for a voucher: money in currency units, counts, days of the
+// week, HH:mm times, ISO 8601 dates and durations. Each failure names where the value came from
+// (`--amount-off`, or a CSV column) and the rule it broke.
+import { UsageError } from '../../errors.js';
+
+/** `10.50` → 1050: the service keeps money in hundredths. Exact (no floating point), at most 2 decimals. */
+export function parseMoney(text: string, name: string): number {
+  const value = text.trim();
+  if (/^-/.test(value)) throw new UsageError(`${name} must not be negative, not '${text}'`);
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) throw new UsageError(`${name} must be an amount such as 25 or 10.50, not '${text}'`);
+  const decimals = match[2] ?? '';
+  if (decimals.length > 2) {
+    throw new UsageError(
+      `${name} takes at most 2 decimals (amounts are sent in hundredths: 10.50 is sent as 1050), not '${text}'`,
+    );
+  }
+  const hundredths = Number(match[1]) * 100 + Number(decimals.padEnd(2, '0'));
+  if (!Number.isSafeInteger(hundredths)) throw new UsageError(`${name} is too large: '${text}'`);
+  return hundredths;
+}
+
+/** A whole number of at least `min`. */
+export function parseCount(text: string, name: string, min = 0): number {
+  const value = text.trim();
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) {
+    const what = min === 0 ? 'a whole number, 0 or more' : `a whole number, ${min} or more`;
+    throw new UsageError(`${name} must be ${what}, not '${text}'`);
+  }
+  return Number(value);
+}
+
+export function parsePercent(text: string, name: string): number {
+  const value = text.trim();
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n > 100) {
+    throw new UsageError(`${name} must be a percentage from 0 to 100 (e.g. 15 or 12.5), not '${text}'`);
+  }
+  return n;
+}
+
+/** `discount`, `Apply-To-Order`, `apply_to_order` → `DISCOUNT`, `APPLY_TO_ORDER`. */
+export function enumName(text: string): string {
+  return text
+    .trim()
+    .toUpperCase()
+    .replace(/[-\s]+/g, '_');
+}
+
+const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+export const DAYS_RULE = '0 = Sunday … 6 = Saturday, names sun..sat, ranges like mon-fri, or daily';
+
+/** `3`, `wed` or `wednesday`. */
+function day(text: string, name: string): number {
+  const value = text.trim().toLowerCase();
+  if (/^\d$/.test(value) && Number(value) <= 6) return Number(value);
+  const index = DAY_NAMES.findIndex((d) => value.length >= 3 && d.startsWith(value));
+  if (index === -1) throw new UsageError(`${name}: '${text}' is not a day of the week (${DAYS_RULE})`);
+  return index;
+}
+
+/**
+ * Days of the week from `1,3,5`, `mon-fri`, `sat,sun`, `fri-mon` (wraps past Saturday) or
+ * `daily`; sorted, without repeats.
+ */
+export function parseDays(text: string, name: string): number[] {
+  const days = new Set<number>();
+  for (const part of text.split(',')) {
+    const item = part.trim();
+    if (item === '') throw new UsageError(`${name}: empty day in '${text}' (${DAYS_RULE})`);
+    if (/^(daily|all|every)$/i.test(item)) {
+      for (let d = 0; d <= 6; d++) days.add(d);
+      continue;
+    }
+    const range = /^([^-]+)-([^-]+)$/.exec(item);
+    if (range) {
+      const from = day(range[1]!, name);
+      const to = day(range[2]!, name);
+      for (let d = from; ; d = (d + 1) % 7) {
+        days.add(d);
+        if (d === to) break;
+      }
+    } else {
+      days.add(day(item, name));
+    }
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * One daily validity period: `DAYS@HH:mm-HH:mm`, e.g. `mon-fri@09:00-17:00` or `sat@22:00-02:00`
+ * (an end not after the start runs past midnight).
+ */
+export function parseHours(
+  text: string,
+  name: string,
+): { start_time: string; expiration_time: string; days_of_week: number[] } {
+  const match = /^([^@]+)@\s*([^-\s]+)\s*-\s*(\S+)$/.exec(text.trim());
+  if (!match) {
+    throw new UsageError(`${name} takes DAYS@HH:mm-HH:mm (e.g. mon-fri@09:00-17:00), not '${text}'`);
+  }
+  const [, days, start, end] = match as unknown as [string, string, string, string];
+  for (const time of [start, end]) {
+    if (!HH_MM.test(time)) throw new UsageError(`${name}: '${time}' is not a time in HH:mm (00:00 to 23:59)`);
+  }
+  if (start === end)
+    throw new UsageError(`${name}: the period ${start}-${end} is empty; the times must differ`);
+  return { start_time: start, expiration_time: end, days_of_week: parseDays(days, name) };
+}
+
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Milliseconds of an ISO 8601 date or date-time (UTC when it has no offset), or undefined if it is not one. */
+export function isoDateMs(text: string): number | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const [, y, m, d, hh] = match;
+  const calendar = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (calendar.getUTCMonth() !== Number(m) - 1 || calendar.getUTCDate() !== Number(d)) return undefined;
+  const ms = Date.parse(hh !== undefined && !match[7] ? `${text}Z` : text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * A date for the service: a bare date becomes the start (or, for an expiration, the end) of that
+ * day in UTC; a time without an offset is taken as UTC.
+ */
+export function parseDate(text: string, name: string, endOfDay: boolean): string {
+  const value = text.trim();
+  if (isoDateMs(value) === undefined) {
+    throw new UsageError(
+      `${name} must be an ISO 8601 date or date-time (2026-12-31 or 2026-12-31T23:59:59Z), not '${text}'`,
+    );
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T${endOfDay ? '23:59:59' : '00:00:00'}Z`;
+  return /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
+}
+
+export const ISO_DURATION =
+  /^P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:[.,]\d+)?S)?)?$/;
+
+export function parseDuration(text: string, name: string): string {
+  const value = text.trim().toUpperCase();
+  if (!ISO_DURATION.test(value)) {
+    throw new UsageError(`${name} must be an ISO 8601 duration such as PT1H, P2D or P1W, not '${text}'`);
+  }
+  return value;
+}

@@ -1,0 +1,93 @@
+// How a voucher reads in a table: what it is worth (money as 10.50), whether it can be used now,
+// its dates and campaign. JSON output shows the service's object instead, unchanged.
+import type { Voucher } from '../../api/vouchers.js';
+import type { Column } from '../../output/output.js';
+import { formatDate, formatMoney } from '../../output/table.js';
+
+const TYPE_WORDS: Record<string, string> = {
+  DISCOUNT_VOUCHER: 'discount',
+  GIFT_VOUCHER: 'gift card',
+  LOYALTY_CARD: 'loyalty card',
+};
+
+export function voucherType(v: Voucher): string {
+  const word = TYPE_WORDS[v.type] ?? String(v.type);
+  return v.discount?.type ? `${word} (${String(v.discount.type).toLowerCase()})` : word;
+}
+
+export function voucherValue(v: Voucher): string {
+  const d = v.discount;
+  if (v.type === 'DISCOUNT_VOUCHER' && d) {
+    switch (d.type) {
+      case 'PERCENT':
+        return `${d.percent_off}% off${d.amount_limit !== undefined ? ` (at most ${formatMoney(d.amount_limit)})` : ''}`;
+      case 'AMOUNT':
+        return `${formatMoney(d.amount_off)} off`;
+      case 'FIXED':
+        return `fixed price ${formatMoney(d.fixed_amount)}`;
+      case 'UNIT':
+        return d.units
+          ? d.units.map((u) => `${u.unit_off} × ${u.unit_type}`).join(', ')
+          : `${d.unit_off} × ${d.unit_type} free`;
+    }
+  }
+  if (v.type === 'GIFT_VOUCHER' && v.gift) {
+    const { amount, balance } = v.gift;
+    return balance === undefined || balance === amount
+      ? formatMoney(amount)
+      : `${formatMoney(balance)} left of ${formatMoney(amount)}`;
+  }
+  if (v.type === 'LOYALTY_CARD' && v.loyalty_card) return `${v.loyalty_card.points} points`;
+  return '';
+}
+
+/** Whether it can be redeemed now, as far as the voucher itself says. */
+export function voucherStatus(v: Voucher, nowMs: number): string {
+  if (v.active === false) return 'inactive';
+  if (v.start_date && Date.parse(v.start_date) > nowMs) return 'not started';
+  if (v.expiration_date && Date.parse(v.expiration_date) < nowMs) return 'expired';
+  return 'active';
+}
+
+function validity(v: Voucher): string | undefined {
+  const days = v.validity_day_of_week?.length ? `days ${v.validity_day_of_week.join(',')}` : '';
+  const hours = (v.validity_hours?.daily ?? [])
+    .map((p) => `${p.days_of_week.join(',')}@${p.start_time}-${p.expiration_time}`)
+    .join(' ');
+  const text = [days, hours].filter(Boolean).join('; ');
+  return text || undefined;
+}
+
+/** The fields of one voucher (record view). */
+export function voucherFields(nowMs: number): Column<Voucher>[] {
+  return [
+    { header: 'Code', value: (v) => v.code },
+    { header: 'Type', value: voucherType },
+    { header: 'Value', value: voucherValue },
+    { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
+    { header: 'Starts', value: (v) => formatDate(v.start_date) },
+    { header: 'Expires', value: (v) => formatDate(v.expiration_date) },
+    { header: 'Valid', value: validity },
+    { header: 'Campaign', value: (v) => v.campaign },
+    { header: 'Category', value: (v) => v.category ?? undefined },
+    {
+      header: 'Redemptions',
+      value: (v) =>
+        v.redemption ? (v.redemption.quantity === null ? 'unlimited' : v.redemption.quantity) : undefined,
+    },
+    { header: 'Id', value: (v) => v.id },
+  ];
+}
+
+/** Columns of a list of vouchers (created by one --input run). */
+export function voucherColumns(nowMs: number): Column<{ line?: number; voucher: Voucher }>[] {
+  return [
+    { header: 'Line', value: (r) => r.line },
+    { header: 'Code', value: (r) => r.voucher.code },
+    { header: 'Type', value: (r) => voucherType(r.voucher) },
+    { header: 'Value', value: (r) => voucherValue(r.voucher) },
+    { header: 'Status', value: (r) => voucherStatus(r.voucher, nowMs) },
+    { header: 'Expires', value: (r) => formatDate(r.voucher.expiration_date) },
+    { header: 'Campaign', value: (r) => r.voucher.campaign },
+  ];
+}

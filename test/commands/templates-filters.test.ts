@@ -1,0 +1,56 @@
+// The --filter grammar alone: what each form becomes, with no HTTP involved.
+import { describe, expect, it } from 'vitest';
+import { filterParams } from '../../src/api/templates.js';
+import { parseFilter, parseFilters } from '../../src/commands/templates/filters.js';
+import { UsageError } from '../../src/errors.js';
+
+describe('the --filter grammar', () => {
+  it.each([
+    ['name=Gift card 50', 'name', '$is', ['Gift card 50']],
+    ['name != Birthday treat', 'name', '$is_not', ['Birthday treat']],
+    ['name^=Summer', 'name', '$starts_with', ['Summer']],
+    ['name$=50', 'name', '$ends_with', ['50']],
+    ['name~=Friday', 'name', '$contains', ['Friday']],
+    ['name!~=card', 'name', '$not_contain', ['card']],
+    ['id in camptpl_1, camptpl_2', 'id', '$in', ['camptpl_1', 'camptpl_2']],
+    ['id NOT IN camptpl_1', 'id', '$not_in', ['camptpl_1']],
+    ['description?', 'description', '$has_value', []],
+    ['description!?', 'description', '$is_unknown', []],
+    ['campaign_type=gift_vouchers', 'campaign_type', '$is', ['GIFT_VOUCHERS']],
+    ['campaign_type^=GIFT', 'campaign_type', '$starts_with', ['GIFT']],
+    ['name=a=b', 'name', '$is', ['a=b']],
+    ['name=x in y', 'name', '$is', ['x in y']],
+  ])('reads %j as %s %s %j', (expression, field, operator, values) => {
+    expect(parseFilter(expression)).toEqual({ field, operator, values });
+  });
+
+  it.each([
+    '',
+    'name',
+    'name<3',
+    '=x',
+    'name in',
+    'name~=',
+    'campaign_type!~=GIFT',
+    'campaign_type in GIFT',
+    '1name=x',
+  ])('refuses %j as a usage error', (expression) => {
+    expect(() => parseFilter(expression)).toThrow(UsageError);
+  });
+
+  it('allows several operators on one field but not one operator twice', () => {
+    expect(parseFilters(['name^=Summer', 'name$=off'])).toHaveLength(2);
+    expect(() => parseFilters(['id in a', 'id in b'])).toThrow(
+      expect.objectContaining({ hint: 'Write one list with every value.' }),
+    );
+  });
+
+  it('writes the deepObject pairs the service reads, with the junction last', () => {
+    expect(filterParams(parseFilters(['id in a,b', 'name?']), 'or')).toEqual([
+      ['filters[id][conditions][$in][0]', 'a'],
+      ['filters[id][conditions][$in][1]', 'b'],
+      ['filters[name][conditions][$has_value]', ''],
+      ['filters[junction]', 'or'],
+    ]);
+  });
+});
