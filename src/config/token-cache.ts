@@ -2,6 +2,7 @@
 // 1000 live tokens, so cron jobs must reuse them. The cache is only a cache: a file that cannot be
 // read or parsed is a miss, never a failure. Issuing is serialised across processes by a lock, so
 // that many processes started at once on a cold cache issue one token between them.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import { loadConf, loadLockfile } from '../lazy.js';
@@ -36,50 +37,73 @@ export function tokenKey(key: TokenKey): string {
 
 export class TokenCache {
   private conf?: Conf<CacheShape>;
-  readonly warnings: string[] = [];
+  private opened = false;
 
-  constructor(readonly dir: string) {}
+  /** `warn` hears what the user should know: permissions fixed, a cache replaced, a lock not taken. */
+  constructor(
+    readonly dir: string,
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {}
 
   get file(): string {
     return join(this.dir, 'tokens.json');
   }
 
   private async open(): Promise<Conf<CacheShape> | undefined> {
-    if (this.conf) return this.conf;
-    try {
-      const { default: ConfClass } = await loadConf();
-      const dirWarning = ensurePrivateDir(this.dir);
-      if (dirWarning) this.warnings.push(dirWarning);
-      const fileWarning = ensurePrivateFile(this.file);
-      if (fileWarning) this.warnings.push(fileWarning);
-      this.conf = new ConfClass<CacheShape>({
+    if (this.opened) return this.conf;
+    this.opened = true;
+    const { default: ConfClass } = await import('conf');
+    const make = () =>
+      new ConfClass<CacheShape>({
         cwd: this.dir,
         configName: 'tokens',
         configFileMode: 0o600,
         accessPropertiesByDotNotation: false,
+        // Unparsable JSON reads as empty, and the next write replaces it.
         clearInvalidConfig: true,
       });
-      return this.conf;
-    } catch {
-      return undefined;
+    try {
+      this.tighten();
+      this.conf = make();
+    } catch (error) {
+      // Unreadable (mode 000, another owner, a directory): a cache that can never be read would
+      // issue a token on every run, so it is replaced; the directory is ours (0700).
+      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      try {
+        rmSync(this.file, { force: true });
+        this.conf = make();
+        this.warn(`could not read the token cache ${this.file} (${why}); replaced it with an empty one.`);
+      } catch {
+        this.warn(`could not read the token cache ${this.file} (${why}); tokens are not cached this run.`);
+      }
     }
+    return this.conf;
   }
 
+  private tighten(): void {
+    const dirWarning = ensurePrivateDir(this.dir);
+    if (dirWarning) this.warn(dirWarning);
+    const fileWarning = ensurePrivateFile(this.file);
+    if (fileWarning) this.warn(fileWarning);
+  }
+
+  /** The valid entries; anything unreadable or malformed counts as absent. */
   private async entries(): Promise<Record<string, CachedToken>> {
     const conf = await this.open();
+    let tokens: unknown;
     try {
-      const tokens = conf?.store.tokens;
-      return tokens && typeof tokens === 'object' ? tokens : {};
+      tokens = conf?.store.tokens;
     } catch {
       return {};
     }
+    if (!tokens || typeof tokens !== 'object') return {};
+    return Object.fromEntries(Object.entries(tokens).filter(([, t]) => isCachedToken(t)));
   }
 
   /** The cached token for this key if it still has more than a minute to live. */
   async get(key: TokenKey, nowMs: number): Promise<CachedToken | undefined> {
     const token = (await this.entries())[tokenKey(key)];
-    if (!token || typeof token.access_token !== 'string' || typeof token.expires_at !== 'number')
-      return undefined;
+    if (!token) return undefined;
     return token.expires_at - nowMs / 1000 > MIN_REMAINING_SECONDS ? token : undefined;
   }
 
@@ -100,9 +124,10 @@ export class TokenCache {
     );
     live[tokenKey(key)] = token;
     try {
+      // conf writes to a temporary file and renames it: a reader sees the old file or the new one.
       conf.store = { tokens: live };
     } catch (error) {
-      this.warnings.push(`could not save the token cache ${this.file}: ${(error as Error).message}`);
+      this.warn(`could not save the token cache ${this.file}: ${(error as Error).message}`);
     }
   }
 
@@ -121,23 +146,54 @@ export class TokenCache {
 
   /**
    * Runs `fn` while holding the cross-process lock on the cache. A holder that crashed leaves a
-   * lock that goes stale after 10 s and is then taken over.
+   * lock that goes stale after STALE_LOCK_MS and is then taken over. A lock that cannot be taken
+   * at all (read-only directory, a holder stuck for longer than the wait) does not fail the
+   * command: it runs unlocked, at the cost of perhaps one more token.
    */
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
     // A CommonJS module: its functions sit on `default` once bundled.
-    const lockfile = (await loadLockfile()).default;
-    ensurePrivateDir(this.dir);
-    const release = await lockfile.lock(this.file, {
-      realpath: false,
-      lockfilePath: join(this.dir, 'tokens.lock'),
-      stale: 10_000,
-      update: 2_000,
-      retries: { retries: 200, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true },
-    });
+    const lockfile = (await import('proper-lockfile')).default;
+    let release: (() => Promise<void>) | undefined;
+    try {
+      this.tighten();
+      release = await lockfile.lock(this.file, {
+        realpath: false,
+        lockfilePath: this.lockPath,
+        stale: STALE_LOCK_MS,
+        update: STALE_LOCK_MS / 5,
+        // About 30 s of waiting in all, polling at most every 250 ms.
+        retries: { retries: 120, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true },
+        // Losing the lock (its directory removed, the clock jumped) only risks one more token.
+        onCompromised: () => undefined,
+      });
+    } catch (error) {
+      this.warn(
+        `could not lock the token cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); going on without the lock.`,
+      );
+    }
     try {
       return await fn();
     } finally {
-      await release().catch(() => undefined);
+      await release?.().catch(() => undefined);
     }
   }
+
+  get lockPath(): string {
+    return join(this.dir, 'tokens.lock');
+  }
+}
+
+/** A lock older than this (its holder refreshes it every STALE_LOCK_MS / 5) belongs to a crashed process. */
+export const STALE_LOCK_MS = 10_000;
+
+function isCachedToken(value: unknown): value is CachedToken {
+  const t = value as Partial<CachedToken> | null;
+  return (
+    !!t &&
+    typeof t === 'object' &&
+    typeof t.access_token === 'string' &&
+    t.access_token !== '' &&
+    typeof t.expires_at === 'number' &&
+    Number.isFinite(t.expires_at)
+  );
 }
