@@ -2,14 +2,15 @@
 // (bin/promo.js does), so tests run it in-process with in-memory streams.
 import { Command, CommanderError } from 'commander';
 import { App, examples } from './app.js';
-import { commands } from './commands/index.js';
+import { nounsFor } from './commands/index.js';
 import type { Context } from './context.js';
 import { ExitCode, exitCodeFor, PromoError, UsageError } from './errors.js';
 import { CLUSTERS, resolveOutput } from './globals.js';
 import { Output } from './output/output.js';
 import { VERSION } from './version.js';
 
-export function buildProgram(app: App): Command {
+/** The program; with `argv`, only the noun it names is built in full (see commands/index.ts). */
+export function buildProgram(app: App, argv?: string[]): Command {
   const program = new Command('promo')
     .description(
       'Operate a Voucherify promotion account: vouchers, OAuth tokens, loyalty tiers, campaign templates, events.',
@@ -38,7 +39,7 @@ export function buildProgram(app: App): Command {
         'promo voucher create --type discount --percent-off 20 --json | jq .code',
       ),
     );
-  for (const make of commands) program.addCommand(make(app));
+  for (const command of nounsFor(argv, app)) program.addCommand(command);
   configureTree(program, app);
   return program;
 }
@@ -59,12 +60,13 @@ function configureTree(command: Command, app: App): void {
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   const app = new App(ctx);
-  const program = buildProgram(app);
+  const program = buildProgram(app, argv);
   try {
     if (argv.length === 0) {
       program.outputHelp({ error: true });
       return ExitCode.usage;
     }
+    checkArgumentSizes(argv);
     await program.parseAsync(argv, { from: 'user' });
     return app.exitCode;
   } catch (error) {
@@ -78,6 +80,19 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   } finally {
     await app.runtime?.close();
   }
+}
+
+/** Linux's own limit for one argument; a longer one can only come from a program, and belongs in a file. */
+const MAX_ARGUMENT_BYTES = 128 * 1024;
+
+function checkArgumentSizes(argv: string[]): void {
+  const index = argv.findIndex((arg) => Buffer.byteLength(arg) > MAX_ARGUMENT_BYTES);
+  if (index === -1) return;
+  // The value itself is not echoed: it is huge, and may be a secret.
+  throw new UsageError(
+    `argument ${index + 1} is ${Buffer.byteLength(argv[index]!)} bytes long; the limit is ${MAX_ARGUMENT_BYTES}`,
+    'Pass large values in a file: --data @FILE, --body FILE, --input FILE.',
+  );
 }
 
 async function commanderExit(error: CommanderError, argv: string[], app: App): Promise<number> {
