@@ -62,6 +62,7 @@ const lazyModules = {
   table: "export { default } from 'cli-table3';",
   lockfile: "import lockfile from 'proper-lockfile'; export default lockfile;",
   sandbox: "export * from './src/sandbox/index.ts';",
+  csv: "export { parse } from 'csv-parse/sync';",
 };
 
 const requireLazy = {

@@ -6,5 +6,6 @@ export const loadPrompts = () => import('@inquirer/prompts');
 export const loadTable = () => import('cli-table3');
 export const loadLockfile = () => import('proper-lockfile');
 export const loadSandbox = () => import('./sandbox/index.js');
+export const loadCsv = () => import('csv-parse/sync');
 export const loadHttp = () => import('node:http');
 export const loadHttps = () => import('node:https');

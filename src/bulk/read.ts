@@ -1,10 +1,10 @@
 // Reading an `--input FILE|-` into records, each with the line it starts on: NDJSON (one JSON
 // object a line), CSV with a header row, or plain lines (one value a line). The format comes from
 // the file's extension, else from the content: a first line starting with `{` is NDJSON.
-import { parse } from 'csv-parse/sync';
 import type { InputStream } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readTextSource } from '../input/json-source.js';
+import { loadCsv } from '../lazy.js';
 import { collectErrors } from './errors.js';
 
 export type InputFormat = 'ndjson' | 'csv' | 'lines';
@@ -37,7 +37,7 @@ export async function readInput(
   const text = await readTextSource(source, flag, stdin);
   const format = detectFormat(source, text, options);
   if (format === 'ndjson') return { format, records: parseNdjson(text, flag) };
-  if (format === 'csv') return parseCsv(text, flag);
+  if (format === 'csv') return parseCsv(text, flag, (await loadCsv()).parse);
   return { format, records: parseLines(text) };
 }
 
@@ -87,7 +87,8 @@ function parseNdjson(text: string, flag: string): InputRecord[] {
   return records;
 }
 
-function parseCsv(text: string, flag: string): InputFile {
+/** `parse` is csv-parse's, loaded only when a CSV is read. */
+function parseCsv(text: string, flag: string, parse: typeof import('csv-parse/sync').parse): InputFile {
   let rows: Array<{ record: string[]; info: { lines: number } }>;
   try {
     rows = parse(text, { info: true, skip_empty_lines: true, bom: true }) as unknown as typeof rows;

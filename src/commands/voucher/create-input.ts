@@ -8,7 +8,8 @@ import type { InputRecord } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { mergeBody } from './create-body.js';
-import { FIELD_FLAGS, type FlagValues, flagsToPatch } from './create-flags.js';
+import { flagsToPatch } from './create-flags.js';
+import { FIELD_FLAGS, type FlagValues } from './create-options.js';
 
 /** Body fields given as JSON in a cell, by column name (after `_` → `-`). */
 const JSON_COLUMNS: Record<string, keyof CreateVoucherBody> = {

@@ -12,118 +12,19 @@ import {
   VOUCHER_TYPES,
   type VoucherType,
 } from '../../api/vouchers.js';
-import { UsageError } from '../../errors.js';
-import { HH_MM, ISO_DURATION, isoDateMs } from './values.js';
-
-type Json = Record<string, unknown>;
-
-/** The option that sets each field, for messages (indices are ignored: `discount.units[1].effect`). */
-const FIELD_FLAG: Record<string, string> = {
-  type: '--type',
-  code: '--code',
-  'code_config.length': '--length',
-  'code_config.charset': '--charset',
-  'code_config.prefix': '--prefix',
-  'code_config.postfix': '--postfix',
-  'code_config.pattern': '--pattern',
-  category: '--category',
-  category_id: '--category-id',
-  campaign: '--campaign',
-  campaign_id: '--campaign-id',
-  discount: '--percent-off/--amount-off/--unit-off/--unit/--fixed-amount',
-  'discount.type': '--discount-type',
-  'discount.percent_off': '--percent-off',
-  'discount.amount_limit': '--amount-limit',
-  'discount.amount_off': '--amount-off',
-  'discount.unit_off': '--unit-off',
-  'discount.unit_type': '--unit-type',
-  'discount.units': '--unit',
-  'discount.fixed_amount': '--fixed-amount',
-  'discount.effect': '--effect',
-  gift: '--gift-amount',
-  'gift.amount': '--gift-amount',
-  'gift.balance': '--gift-balance',
-  'gift.effect': '--gift-effect',
-  loyalty_card: '--points',
-  'loyalty_card.points': '--points',
-  start_date: '--start-date',
-  expiration_date: '--expiration-date',
-  validity_timeframe: '--validity-duration/--validity-interval',
-  'validity_timeframe.duration': '--validity-duration',
-  'validity_timeframe.interval': '--validity-interval',
-  validity_day_of_week: '--validity-day',
-  validity_hours: '--validity-hours',
-  active: '--active/--inactive',
-  additional_info: '--additional-info',
-  redemption: '--redemption-quantity',
-  'redemption.quantity': '--redemption-quantity',
-  metadata: '--metadata',
-  validation_rules: '--validation-rule',
-};
-
-function flagFor(path: string): string | undefined {
-  const bare = path.replace(/\[\d+\]/g, '');
-  for (let key = bare; key; key = key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '') {
-    if (FIELD_FLAG[key]) return FIELD_FLAG[key];
-  }
-  return undefined;
-}
-
-function bad(path: string, rule: string): never {
-  const flag = flagFor(path);
-  throw new UsageError(flag ? `${flag} (${path}) ${rule}` : `${path} ${rule}`);
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const given = (value: unknown) => value !== undefined && value !== null;
-const shown = (value: unknown) => JSON.stringify(value);
-
-function nonNegativeInteger(value: unknown, path: string, what = 'a whole number, 0 or more'): void {
-  if (!given(value)) return;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    bad(path, `must be ${what}, not ${shown(value)}`);
-}
-
-/** Money in the body is in hundredths: a whole number. */
-function money(value: unknown, path: string): void {
-  nonNegativeInteger(value, path, 'a whole number of hundredths (1050 for 10.50), 0 or more');
-}
-
-function string(value: unknown, path: string, nonEmpty = true): void {
-  if (!given(value)) return;
-  if (typeof value !== 'string' || (nonEmpty && value.trim() === ''))
-    bad(path, `must be ${nonEmpty ? 'a non-empty' : 'a'} string`);
-}
-
-function oneOf(value: unknown, path: string, allowed: readonly string[]): void {
-  if (!given(value)) return;
-  if (typeof value !== 'string' || !allowed.includes(value))
-    bad(path, `must be one of ${allowed.join(', ')}, not ${shown(value)}`);
-}
-
-function object(value: unknown, path: string): Json | undefined {
-  if (!given(value)) return undefined;
-  if (!isObject(value)) bad(path, 'must be an object');
-  return value;
-}
-
-function days(value: unknown, path: string, required = false): number[] | undefined {
-  if (!given(value)) {
-    if (required) bad(path, 'is required (days of the week, 0 = Sunday … 6 = Saturday)');
-    return undefined;
-  }
-  if (!Array.isArray(value) || (required && value.length === 0))
-    bad(path, 'must be a list of days of the week 0..6');
-  value.forEach((day, i) => {
-    if (typeof day !== 'number' || !Number.isInteger(day) || day < 0 || day > 6) {
-      bad(`${path}[${i}]`, `must be a day of the week from 0 (Sunday) to 6 (Saturday), not ${shown(day)}`);
-    }
-  });
-  return value as number[];
-}
+import {
+  bad,
+  given,
+  isObject,
+  type Json,
+  money,
+  nonNegativeInteger,
+  object,
+  oneOf,
+  shown,
+  string,
+} from './body-checks.js';
+import { checkDates, checkValidityHours } from './validity-checks.js';
 
 export function validateCreateBody(body: CreateVoucherBody): void {
   if (!given(body.type)) {
@@ -272,91 +173,5 @@ function checkCode(body: CreateVoucherBody, type: VoucherType): void {
       'code',
       'or a code config (--length, --charset, --prefix, --postfix, --pattern) is required for a gift card',
     );
-  }
-}
-
-function checkDates(body: CreateVoucherBody): void {
-  const ms: Record<string, number | undefined> = {};
-  for (const field of ['start_date', 'expiration_date'] as const) {
-    const value = body[field];
-    if (!given(value)) continue;
-    ms[field] = typeof value === 'string' ? isoDateMs(value) : undefined;
-    if (ms[field] === undefined)
-      bad(field, `must be an ISO 8601 date-time (2026-12-31T23:59:59Z), not ${shown(value)}`);
-  }
-  if (ms.start_date !== undefined && ms.expiration_date !== undefined && ms.expiration_date < ms.start_date) {
-    bad('expiration_date', `must not be before --start-date (${body.start_date})`);
-  }
-  const frame = object(body.validity_timeframe, 'validity_timeframe');
-  if (frame) {
-    if (!given(body.start_date))
-      bad('validity_timeframe', 'needs --start-date (start_date): the periods count from it');
-    for (const key of ['duration', 'interval']) {
-      const value = frame[key];
-      if (!given(value))
-        bad(`validity_timeframe.${key}`, 'is required: a timeframe has a duration and an interval');
-      if (typeof value !== 'string' || !ISO_DURATION.test(value)) {
-        bad(`validity_timeframe.${key}`, `must be an ISO 8601 duration (PT1H, P2D), not ${shown(value)}`);
-      }
-    }
-  }
-  days(body.validity_day_of_week, 'validity_day_of_week');
-}
-
-const DAY_MINUTES = 24 * 60;
-const WEEK_MINUTES = 7 * DAY_MINUTES;
-
-function minutes(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-}
-
-/** Where a period lies on the week, in minutes from Sunday 00:00; past midnight it runs into the next day. */
-function weekSpans(period: { start_time: string; expiration_time: string; days_of_week: number[] }) {
-  const start = minutes(period.start_time);
-  const end = minutes(period.expiration_time);
-  const length = end > start ? end - start : end + DAY_MINUTES - start;
-  return period.days_of_week.flatMap((day) => {
-    const from = day * DAY_MINUTES + start;
-    const to = from + length;
-    return to <= WEEK_MINUTES
-      ? [[from, to]]
-      : [
-          [from, WEEK_MINUTES],
-          [0, to - WEEK_MINUTES],
-        ];
-  });
-}
-
-function checkValidityHours(value: unknown): void {
-  const hours = object(value, 'validity_hours');
-  if (!hours) return;
-  if (!given(hours.daily)) return;
-  if (!Array.isArray(hours.daily)) bad('validity_hours.daily', 'must be a list of daily periods');
-  const periods = hours.daily.map((item, i) => {
-    const path = `validity_hours.daily[${i}]`;
-    if (!isObject(item)) bad(path, 'must be an object with start_time, expiration_time and days_of_week');
-    for (const key of ['start_time', 'expiration_time']) {
-      const time = item[key];
-      if (typeof time !== 'string' || !HH_MM.test(time))
-        bad(`${path}.${key}`, `must be a time in HH:mm (00:00 to 23:59), not ${shown(time)}`);
-    }
-    if (item.start_time === item.expiration_time)
-      bad(path, 'is empty: start_time and expiration_time must differ');
-    days(item.days_of_week, `${path}.days_of_week`, true);
-    return item as { start_time: string; expiration_time: string; days_of_week: number[] };
-  });
-  const spans = periods.map(weekSpans);
-  for (let a = 0; a < spans.length; a++) {
-    for (let b = a + 1; b < spans.length; b++) {
-      const overlap = spans[a]!.some(([f1, t1]) => spans[b]!.some(([f2, t2]) => f1! < t2! && f2! < t1!));
-      if (overlap) {
-        const show = (p: (typeof periods)[number]) =>
-          `${p.days_of_week.join(',')}@${p.start_time}-${p.expiration_time}`;
-        bad(
-          `validity_hours.daily[${b}]`,
-          `overlaps validity_hours.daily[${a}] (${show(periods[b]!)} and ${show(periods[a]!)}): periods must not overlap`,
-        );
-      }
-    }
   }
 }

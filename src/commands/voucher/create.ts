@@ -14,8 +14,9 @@ import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime.js';
 import { finalizeBody, mergeBody } from './create-body.js';
-import { addFieldOptions, flagsToPatch, flagValues } from './create-flags.js';
+import { flagsToPatch } from './create-flags.js';
 import { csvColumnRoles, recordPatch } from './create-input.js';
+import { addFieldOptions, flagValues } from './create-options.js';
 import { validateCreateBody } from './create-validate.js';
 import { voucherColumns, voucherFields } from './voucher-view.js';
 
@@ -163,7 +164,7 @@ export function createCommand(app: App): Command {
           'promo voucher create --type loyalty --points 100 --campaign "Loyalty Club"',
           'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
           'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
-          'promo voucher create --input vouchers.csv --campaign "Summer Sale" -o json | jq -r .result.code',
+          'promo voucher create --input vouchers.csv --campaign "Summer Sale" -o json | jq -r "select(.ok) | .result.code"',
         ),
     )
     .action(app.action<CreateFlags>(async (rt, flags) => run(parseCreateOptions(flags), rt)));

@@ -1,0 +1,195 @@
+// The generic bulk runner (src/bulk) on its own: input formats and line numbers, collecting every
+// bad item, and the exit code and output of a run, with a plain function as the sender.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type BulkOptions, prepareAll, readInput, runBulk } from '../src/bulk/index.js';
+import { ApiError, UsageError } from '../src/errors.js';
+import { resolveGlobals } from '../src/globals.js';
+import { Runtime } from '../src/runtime.js';
+import { tempDir, testContext } from './helpers/promo.js';
+
+const dir = tempDir();
+afterAll(() => dir.cleanup());
+
+function runtime(options: { tty?: boolean; stdin?: string } = {}) {
+  const test = testContext({ configDir: dir.path, ...options });
+  return { rt: new Runtime(test.ctx, resolveGlobals({}, test.ctx)), ...test };
+}
+
+describe('readInput', () => {
+  it('reads NDJSON by its content, keeping the line of each object and skipping blank lines', async () => {
+    const { rt } = runtime({ stdin: '{"a":1}\n\n  \n{"a":2}\n' });
+    const input = await readInput('-', '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+    expect(input.format).toBe('ndjson');
+    expect(input.records.map((r) => [r.line, r.value])).toEqual([
+      [1, { a: 1 }],
+      [4, { a: 2 }],
+    ]);
+  });
+
+  it('lists every line that is not a JSON object', async () => {
+    const { rt } = runtime({ stdin: '{"a":1}\n[1]\n{oops\n' });
+    const reading = readInput('-', '--input', rt.ctx.stdin, { formats: ['ndjson'] });
+    await expect(reading).rejects.toThrow(/line 2 must be a JSON object\n {2}line 3 is not valid JSON/);
+  });
+
+  it('reads CSV with quoted fields across lines, numbering each record by the line it starts on', async () => {
+    const path = join(dir.path, 'x.csv');
+    writeFileSync(path, '\uFEFFcode,note\nA,"two\nlines"\n\nB,plain\n');
+    const { rt } = runtime();
+    const input = await readInput(path, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+    expect(input.columns).toEqual(['code', 'note']);
+    expect(input.records.map((r) => [r.line, r.value])).toEqual([
+      [2, { code: 'A', note: 'two\nlines' }],
+      [5, { code: 'B', note: 'plain' }],
+    ]);
+  });
+
+  it('refuses CSV rows whose length differs from the header', async () => {
+    const { rt } = runtime({ stdin: 'code,note\nA,b,c\n' });
+    const reading = readInput('-', '--input', rt.ctx.stdin, { formats: ['csv'] });
+    await expect(reading).rejects.toThrow(/--input: not valid CSV: .*line 2/);
+  });
+
+  it('takes plain lines, unless the first line is a known header', async () => {
+    const plain = runtime({ stdin: 'A1\n B2 \n' });
+    expect(
+      (
+        await readInput('-', '--input', plain.rt.ctx.stdin, {
+          formats: ['lines', 'csv'],
+          headerNames: ['code'],
+        })
+      ).records,
+    ).toEqual([
+      { format: 'lines', line: 1, value: 'A1' },
+      { format: 'lines', line: 2, value: 'B2' },
+    ]);
+    const csv = runtime({ stdin: 'code\nA1\n' });
+    const input = await readInput('-', '--input', csv.rt.ctx.stdin, {
+      formats: ['lines', 'csv'],
+      headerNames: ['code'],
+    });
+    expect(input.format).toBe('csv');
+  });
+});
+
+describe('prepareAll', () => {
+  it('collects every bad item with its label and shows at most ten', () => {
+    const items = Array.from({ length: 12 }, (_, i) => i + 1);
+    const prepare = () =>
+      prepareAll(
+        items,
+        (n) => `line ${n}`,
+        (n) => {
+          if (n > 0) throw new UsageError(`bad ${n}`);
+          return n;
+        },
+        'bad items',
+      );
+    expect(prepare).toThrow(
+      /bad items \(12\); nothing was sent:\n {2}line 1: bad 1\n[\s\S]*line 10: bad 10\n {2}… and 2 more$/,
+    );
+  });
+});
+
+function options(send: BulkOptions<number, number>['send'], count = 3): BulkOptions<number, number> {
+  return {
+    items: Array.from({ length: count }, (_, i) => ({ label: `item ${i + 1}`, line: i + 2, payload: i + 1 })),
+    send,
+    describe: (r) => `done ${r}`,
+    noun: ['thing', 'things'],
+    done: 'sent',
+  };
+}
+
+const notFound = () => new ApiError(404, { key: 'not_found', message: 'Resource not found' }, 'GET', '/x');
+const conflict = () => new ApiError(409, { key: 'conflict', message: 'Conflict' }, 'POST', '/x');
+
+describe('runBulk', () => {
+  it('sends items in order and writes one JSON line per outcome', async () => {
+    const { rt, stdout } = runtime();
+    const seen: number[] = [];
+    const report = await runBulk(
+      rt,
+      options(async (n) => {
+        seen.push(n);
+        return n * 10;
+      }),
+    );
+    expect(seen).toEqual([1, 2, 3]);
+    expect(report.exitCode).toBe(0);
+    expect(
+      stdout.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      { item: 1, line: 2, ok: true, result: 10 },
+      { item: 2, line: 3, ok: true, result: 20 },
+      { item: 3, line: 4, ok: true, result: 30 },
+    ]);
+  });
+
+  it('exits 7 when some items fail, and with the item’s own code when there is only one', async () => {
+    const some = await runBulk(
+      runtime().rt,
+      options(async (n) => {
+        if (n === 2) throw conflict();
+        return n;
+      }),
+    );
+    expect(some.exitCode).toBe(7);
+    const one = await runBulk(
+      runtime().rt,
+      options(async () => {
+        throw notFound();
+      }, 1),
+    );
+    expect(one.exitCode).toBe(3);
+  });
+
+  it('lets the caller choose the exit code of a run with failures', async () => {
+    const report = await runBulk(runtime().rt, {
+      ...options(async () => {
+        throw notFound();
+      }),
+      failureExit: () => 3,
+    });
+    expect(report.exitCode).toBe(3);
+    expect(report.outcomes).toHaveLength(3);
+  });
+
+  it('tells people each outcome and a summary on stderr, nothing on stdout', async () => {
+    const { rt, stdout, stderr } = runtime({ tty: true });
+    await runBulk(
+      rt,
+      options(async (n) => {
+        if (n === 3) throw conflict();
+        return n;
+      }),
+    );
+    expect(stdout.text).toBe('');
+    expect(stderr.text).toContain('✓ item 1: done 1');
+    expect(stderr.text).toContain('error: item 3: Conflict (conflict) [HTTP 409]');
+    expect(stderr.text).toContain('2 of 3 things sent; 1 failed (item 3).');
+  });
+
+  it('counts --skip in item numbers and in the resume hint after Ctrl-C', async () => {
+    const { rt, stdout, stderr, ctx } = runtime();
+    const controller = new AbortController();
+    ctx.signal = controller.signal;
+    const report = await runBulk(rt, {
+      ...options(async (n) => {
+        if (n === 2) controller.abort();
+        return n;
+      }),
+      skipped: 5,
+    });
+    expect(report.exitCode).toBe(130);
+    expect(report.notAttempted).toBe(1);
+    expect(JSON.parse(stdout.text.split('\n')[0]!).item).toBe(6);
+    expect(stderr.text).toContain('Interrupted: 2 of 3 things sent; 1 not attempted.');
+    expect(stderr.text).toContain('--skip 7');
+  });
+});
