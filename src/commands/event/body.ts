@@ -1,13 +1,14 @@
-// The event request built from --body, --customer JSON and the flags (flags win), and the checks
-// that refuse it before anything is sent: every failure names the flag to fix.
+// The event request: merged from --body, the flags and (with --input) each line, then checked
+// before anything is sent. Every failure names what to fix.
 import { type EventRequest, MAX_EVENT_NAME_LENGTH } from '../../api/events.js';
 import { UsageError } from '../../errors.js';
 
-export interface EventParts {
+export type EventBody = Record<string, unknown>;
+
+/** What the flags say, as a part of the body. */
+export interface EventFlagParts {
   name?: string;
-  /** The whole body from --body, if any. */
-  base?: Record<string, unknown>;
-  /** --customer JSON. */
+  /** --customer JSON, under the customer flags. */
   customer?: Record<string, unknown>;
   customerFields: { id?: string; source_id?: string; email?: string; name?: string };
   referralCode?: string;
@@ -17,6 +18,8 @@ export interface EventParts {
 }
 
 export const CUSTOMER_FLAGS = '--customer-source-id, --customer-id, --customer-email or --customer JSON';
+/** Fields merged key by key when two parts both give them; any other field is replaced whole. */
+const OBJECT_FIELDS = ['customer', 'referral', 'loyalty', 'metadata'];
 
 export function checkEventName(name: string, flag = '<event-name>'): string {
   // Characters, not UTF-16 units, as the service counts them.
@@ -30,24 +33,45 @@ export function checkEventName(name: string, flag = '<event-name>'): string {
   return name;
 }
 
-export function buildEventBody(parts: EventParts): EventRequest {
-  const base = parts.base ?? {};
+/** The flags as a body part; only what they set. */
+export function flagsPart(parts: EventFlagParts): EventBody {
+  const body: EventBody = {};
+  if (parts.name !== undefined) body.event = parts.name;
+  const customer = { ...parts.customer, ...definedOnly(parts.customerFields) };
+  if (Object.keys(customer).length > 0) body.customer = customer;
+  const referral = definedOnly({ code: parts.referralCode, referrer_id: parts.referrerId });
+  if (Object.keys(referral).length > 0) body.referral = referral;
+  if (parts.loyaltyCard !== undefined) body.loyalty = { code: parts.loyaltyCard };
+  if (parts.metadata) body.metadata = parts.metadata;
+  return body;
+}
+
+/** `over` wins; customer, referral, loyalty and metadata are merged key by key. `where` prefixes errors. */
+export function mergeEvent(under: EventBody, over: EventBody, where = ''): EventBody {
   // `event` first, as a person reads the request.
-  const body: Record<string, unknown> = { event: undefined, ...base };
-
-  const name = parts.name ?? base.event;
-  if (typeof name !== 'string') {
-    throw new UsageError('an event name is needed: give <event-name> (or "event" in --body)');
+  const merged: EventBody = { event: undefined, ...under, ...over };
+  for (const field of OBJECT_FIELDS) {
+    if (!(field in under) && !(field in over)) continue;
+    merged[field] = { ...objectField(under, field, where), ...objectField(over, field, where) };
   }
-  body.event = checkEventName(name, parts.name === undefined ? '--body: "event"' : '<event-name>');
+  if (merged.event === undefined) delete merged.event;
+  return merged;
+}
 
-  const customer = {
-    ...objectField(base, 'customer'),
-    ...parts.customer,
-    ...definedOnly(parts.customerFields),
-  };
+/** The final checks; `where` names the source in errors (`--body: `). */
+export function checkEventBody(body: EventBody, where = ''): EventRequest {
+  if (typeof body.event !== 'string') {
+    throw new UsageError(
+      body.event === undefined
+        ? 'an event name is needed: give <event-name>, or "event" in --body or in each --input line'
+        : `${where}"event" must be a string`,
+    );
+  }
+  // A name from <event-name> was checked with the flags; one that fails here came from a body.
+  checkEventName(body.event, `${where}"event"`);
+  const customer = body.customer as Record<string, unknown> | undefined;
   const identified = ['id', 'source_id', 'email'].some(
-    (key) => typeof customer[key] === 'string' && customer[key] !== '',
+    (key) => typeof customer?.[key] === 'string' && customer[key] !== '',
   );
   if (!identified) {
     throw new UsageError(
@@ -55,47 +79,31 @@ export function buildEventBody(parts: EventParts): EventRequest {
       'For example: --customer-source-id customer-42',
     );
   }
-  body.customer = customer;
-
-  const referral = {
-    ...objectField(base, 'referral'),
-    ...definedOnly({ code: parts.referralCode, referrer_id: parts.referrerId }),
-  };
-  if (Object.keys(referral).length > 0) {
-    if (typeof referral.code !== 'string' || referral.code === '') {
-      throw new UsageError(
-        parts.referrerId !== undefined
-          ? '--referrer-id needs --referral-code: a referral is identified by its code'
-          : '--body: "referral" needs a "code" (or give --referral-code CODE)',
-      );
-    }
-    body.referral = referral;
+  const referral = body.referral as Record<string, unknown> | undefined;
+  if (referral && (typeof referral.code !== 'string' || referral.code === '')) {
+    throw new UsageError(
+      referral.referrer_id !== undefined
+        ? '--referrer-id needs --referral-code: a referral is identified by its code'
+        : `${where}"referral" needs a "code" (or give --referral-code CODE)`,
+    );
   }
-
-  const loyalty = { ...objectField(base, 'loyalty'), ...definedOnly({ code: parts.loyaltyCard }) };
-  if (Object.keys(loyalty).length > 0) {
-    if (typeof loyalty.code !== 'string' || loyalty.code === '') {
-      throw new UsageError('--body: "loyalty" needs a "code" (or give --loyalty-card CODE)');
-    }
-    body.loyalty = loyalty;
+  const loyalty = body.loyalty as Record<string, unknown> | undefined;
+  if (loyalty && (typeof loyalty.code !== 'string' || loyalty.code === '')) {
+    throw new UsageError(`${where}"loyalty" needs a "code" (or give --loyalty-card CODE)`);
   }
-
-  const metadata = { ...objectField(base, 'metadata'), ...parts.metadata };
-  if (Object.keys(metadata).length > 0 || base.metadata !== undefined) body.metadata = metadata;
   return body as EventRequest;
 }
 
-/** A field of --body that must be an object when present. */
-function objectField(base: Record<string, unknown>, key: string): Record<string, unknown> {
-  const value = base[key];
+function objectField(body: EventBody, key: string, where: string): Record<string, unknown> {
+  const value = body[key];
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError(`--body: "${key}" must be a JSON object`);
+    throw new UsageError(`${where}"${key}" must be a JSON object`);
   }
   return value as Record<string, unknown>;
 }
 
-function definedOnly<T extends Record<string, string | undefined>>(fields: T): Record<string, string> {
+function definedOnly(fields: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
     string,
     string

@@ -1,0 +1,159 @@
+// `event send --input FILE|-`: one event per NDJSON line (a body, like --body) or CSV row, over what
+// --body and the flags say for every event (a line's own values win). CSV columns: event, the
+// customer, referral and loyalty options by name (customer-source-id, customer_email, ...) or by
+// field (customer.source_id, referral.code, loyalty.code), metadata.KEY (typed like --metadata),
+// and customer or metadata holding a JSON object. Empty cells set nothing; other columns are refused.
+import { type EventRequest, type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
+import { type InputRecord, prepareAll, readInput, runBulk } from '../../bulk/index.js';
+import { UsageError } from '../../errors.js';
+import { parseMetadata } from '../../input/metadata.js';
+import { printDryRun } from '../../output/dry-run.js';
+import type { Column } from '../../output/table.js';
+import type { Runtime } from '../../runtime.js';
+import { checkEventBody, type EventBody, mergeEvent } from './body.js';
+
+export const INPUT_HELP = `
+--input FILE|- sends one event per NDJSON line (a body, like --body) or CSV row, over what --body
+and the flags say for all of them (a line's own values win). CSV columns: event,
+customer-source-id, customer-id, customer-email, customer-name, referral-code, referrer-id,
+loyalty-card, metadata.KEY, or customer / metadata holding JSON. Results: one JSON line per event
+with -o json; exit 7 when some failed; after Ctrl-C, resume with --skip N.`;
+
+type ColumnRole =
+  | { kind: 'field'; path: [string] | [string, string] }
+  | { kind: 'json'; field: 'customer' | 'metadata' }
+  | { kind: 'metadata'; key: string };
+
+const FIELD_COLUMNS: Record<string, [string] | [string, string]> = {
+  event: ['event'],
+  'customer-source-id': ['customer', 'source_id'],
+  'customer.source-id': ['customer', 'source_id'],
+  'customer-id': ['customer', 'id'],
+  'customer.id': ['customer', 'id'],
+  'customer-email': ['customer', 'email'],
+  'customer.email': ['customer', 'email'],
+  'customer-name': ['customer', 'name'],
+  'customer.name': ['customer', 'name'],
+  'referral-code': ['referral', 'code'],
+  'referral.code': ['referral', 'code'],
+  'referrer-id': ['referral', 'referrer_id'],
+  'referral.referrer-id': ['referral', 'referrer_id'],
+  'loyalty-card': ['loyalty', 'code'],
+  'loyalty.code': ['loyalty', 'code'],
+};
+
+function columnRole(column: string): ColumnRole | undefined {
+  if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
+  const name = column.replace(/^--/, '').toLowerCase().replace(/_/g, '-');
+  if (name === 'customer' || name === 'metadata') return { kind: 'json', field: name };
+  const path = FIELD_COLUMNS[name];
+  return path ? { kind: 'field', path } : undefined;
+}
+
+/** Checks the CSV header once: an unknown column is a usage error naming it. */
+export function csvColumnRoles(columns: string[]): Map<string, ColumnRole> {
+  const roles = new Map<string, ColumnRole>();
+  for (const column of columns) {
+    const role = columnRole(column);
+    if (!role) {
+      throw new UsageError(
+        `--input: unknown CSV column '${column}'. Columns are event, customer-source-id, customer-id, customer-email, customer-name, referral-code, referrer-id, loyalty-card, metadata.KEY, or customer / metadata as JSON`,
+      );
+    }
+    roles.set(column, role);
+  }
+  return roles;
+}
+
+function csvRowPart(row: Record<string, string>, roles: Map<string, ColumnRole>): EventBody {
+  const part: Record<string, Record<string, unknown> | unknown> = {};
+  const nested = (field: string): Record<string, unknown> => {
+    part[field] ??= {};
+    return part[field] as Record<string, unknown>;
+  };
+  const metadata: string[] = [];
+  for (const [column, raw] of Object.entries(row)) {
+    const text = raw.trim();
+    const role = roles.get(column);
+    if (text === '' || !role) continue;
+    if (role.kind === 'metadata') metadata.push(`${role.key}=${text}`);
+    else if (role.kind === 'json') Object.assign(nested(role.field), jsonObjectCell(text, column));
+    else if (role.path.length === 1) part.event = text;
+    else nested(role.path[0])[role.path[1]] = text;
+  }
+  const typed = parseMetadata(metadata.length ? metadata : undefined, 'metadata column');
+  if (typed) Object.assign(nested('metadata'), typed);
+  return part;
+}
+
+function jsonObjectCell(text: string, column: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`column '${column}' is not valid JSON (${(error as Error).message})`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError(`column '${column}' must hold a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function recordPart(record: InputRecord, roles: Map<string, ColumnRole> | undefined): EventBody {
+  if (record.format === 'ndjson') return record.value;
+  if (record.format === 'csv') return csvRowPart(record.value, roles ?? new Map());
+  throw new UsageError('--input must be NDJSON or CSV');
+}
+
+/** Sends one event per input record; returns the exit code. */
+export async function sendMany(
+  shared: EventBody,
+  source: string,
+  options: { skip: number; dryRun: boolean },
+  rt: Runtime,
+): Promise<number> {
+  const input = await readInput(source, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+  const roles = input.columns ? csvColumnRoles(input.columns) : undefined;
+  const records = input.records.slice(options.skip);
+  const bodies = prepareAll(
+    records,
+    (r: InputRecord) => `line ${r.line}`,
+    (r) => checkEventBody(mergeEvent(shared, recordPart(r, roles))),
+    '--input has invalid events',
+  );
+  const items = records.map((r, i) => ({ label: `line ${r.line}`, line: r.line, payload: bodies[i]! }));
+  if (items.length === 0) {
+    rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : '--input holds no events.');
+    return 0;
+  }
+  const client = await rt.client();
+  if (options.dryRun) {
+    for (const [i, item] of items.entries()) {
+      const request = await client.dryRun(sendEventRequest(item.payload));
+      if (rt.out.isJson)
+        rt.out.text(JSON.stringify({ item: options.skip + i + 1, line: item.line, dry_run: true, request }));
+      else await printDryRun(rt, request);
+    }
+    return 0;
+  }
+  const report = await runBulk<EventRequest, EventResponse>(rt, {
+    items,
+    skipped: options.skip,
+    send: (body) => sendEvent(client, body),
+    describe: (event) => `sent ${event.type} for ${event.customer?.id ?? 'the customer'}`,
+    noun: ['event', 'events'],
+    done: 'sent',
+  });
+  const sent = report.outcomes.flatMap((o) => (o.ok ? [{ line: o.item.line, event: o.result }] : []));
+  if (!rt.out.isJson && sent.length > 0) await rt.out.list(sent, sentColumns);
+  return report.exitCode;
+}
+
+const sentColumns: Column<{ line?: number; event: EventResponse }>[] = [
+  { header: 'Line', value: (s) => s.line },
+  { header: 'Event', value: (s) => s.event.type },
+  { header: 'Customer', value: (s) => s.event.customer?.id },
+  { header: 'Source id', value: (s) => s.event.customer?.source_id },
+  { header: 'Referral', value: (s) => s.event.referral?.code },
+  { header: 'Loyalty', value: (s) => s.event.loyalty?.code },
+];

@@ -1,0 +1,178 @@
+// `event send --input`: many events through the bulk runner, NDJSON or CSV.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runPromo } from '../helpers/promo.js';
+import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await sandboxFixture();
+});
+afterAll(() => fx.close());
+beforeEach(() => {
+  fx.sandbox.requests.length = 0;
+});
+
+const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin });
+const sentBodies = () => fx.sandbox.requests.map((r) => JSON.parse(r.body));
+const ndjson = (...lines: unknown[]) => lines.map((line) => JSON.stringify(line)).join('\n');
+const resultLines = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+
+function file(name: string, text: string): string {
+  const path = join(fx.configDir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('promo event send --input', () => {
+  it('sends one event per NDJSON line over the shared flags, the line winning, and reports each', async () => {
+    const stdin = ndjson(
+      { customer: { source_id: 'c-1' } },
+      { event: 'newsletter_signup', customer: { source_id: 'c-2' }, metadata: { channel: 'web' } },
+    );
+    const { code, stdout, stderr } = await promo(
+      ['event', 'send', 'purchase_completed', '--input', '-', '-m', 'channel=import', '-m', 'batch=7'],
+      stdin,
+    );
+    expect([code, stderr]).toEqual([0, '']);
+    expect(sentBodies()).toEqual([
+      {
+        event: 'purchase_completed',
+        customer: { source_id: 'c-1' },
+        metadata: { channel: 'import', batch: 7 },
+      },
+      { event: 'newsletter_signup', customer: { source_id: 'c-2' }, metadata: { channel: 'web', batch: 7 } },
+    ]);
+    const events = fx.sandbox.state.events.slice(-2);
+    expect(resultLines(stdout)).toEqual([
+      { item: 1, line: 1, ok: true, result: events[0] },
+      { item: 2, line: 2, ok: true, result: events[1] },
+    ]);
+  });
+
+  it('reads CSV columns by option or field name, typing metadata columns', async () => {
+    const csv = file(
+      'events.csv',
+      'event,customer_source_id,customer.email,referral-code,referrer_id,loyalty_card,metadata.total\n' +
+        'referral_conversion,c-3,,REF-1,c-9,,19.5\n' +
+        ',c-4,d@example.com,,,L-1,\n',
+    );
+    const { code } = await promo(['event', 'send', 'purchase_completed', '--input', csv]);
+    expect(code).toBe(0);
+    expect(sentBodies()).toEqual([
+      {
+        event: 'referral_conversion',
+        customer: { source_id: 'c-3' },
+        referral: { code: 'REF-1', referrer_id: 'c-9' },
+        metadata: { total: 19.5 },
+      },
+      {
+        event: 'purchase_completed',
+        customer: { source_id: 'c-4', email: 'd@example.com' },
+        loyalty: { code: 'L-1' },
+      },
+    ]);
+  });
+
+  it('refuses the whole input, listing every bad line, before sending anything', async () => {
+    const stdin = ndjson(
+      { event: 'purchase_completed', customer: { source_id: 'ok' } },
+      { event: 'purchase_completed' },
+      { event: '', customer: { id: 'c' } },
+      { event: 'purchase_completed', customer: { id: 'c' }, referral: { referrer_id: 'r' } },
+    );
+    const { code, stderr } = await promo(['event', 'send', '--input', '-'], stdin);
+    expect(code).toBe(2);
+    const message: string = JSON.parse(stderr).error.message;
+    expect(message).toMatch(/invalid events \(3\); nothing was sent/);
+    for (const line of [
+      'line 2: a customer is needed',
+      'line 3: "event" must be 1 to 300',
+      'line 4: --referrer-id needs',
+    ]) {
+      expect(message).toContain(line);
+    }
+    expect(fx.sandbox.requests).toHaveLength(0);
+  });
+
+  it('refuses an unknown CSV column, sending nothing', async () => {
+    const csv = file('bad.csv', 'event,customer_source_id,colour\npurchase_completed,c-1,red\n');
+    const { code, stderr } = await promo(['event', 'send', '--input', csv]);
+    expect(code).toBe(2);
+    expect(JSON.parse(stderr).error.message).toContain("unknown CSV column 'colour'");
+    expect(fx.sandbox.requests).toHaveLength(0);
+  });
+
+  it('goes on past an event the service refuses and exits 7, the results saying which', async () => {
+    const stdin = ndjson(
+      { customer: { id: 'a' } },
+      { event: 'no_such_event', customer: { id: 'b' } },
+      { customer: { id: 'c' } },
+    );
+    const { code, stdout, stderr } = await promo(['event', 'send', 'app_installed', '--input', '-'], stdin);
+    expect(code).toBe(7);
+    expect(resultLines(stdout).map((r) => [r.item, r.ok, r.error?.status])).toEqual([
+      [1, true, undefined],
+      [2, false, 404],
+      [3, true, undefined],
+    ]);
+    expect(JSON.parse(stderr).error.exit_code).toBe(7);
+  });
+
+  it('leaves out the first lines with --skip and numbers the rest from the start', async () => {
+    const stdin = ndjson({ customer: { id: 'a' } }, { customer: { id: 'b' } }, { customer: { id: 'c' } });
+    const { code, stdout } = await promo(
+      ['event', 'send', 'app_installed', '--input', '-', '--skip', '2'],
+      stdin,
+    );
+    expect(code).toBe(0);
+    expect(sentBodies().map((b) => b.customer.id)).toEqual(['c']);
+    expect(resultLines(stdout)[0]).toMatchObject({ item: 3, line: 3, ok: true });
+  });
+
+  it('prints one request per line with --dry-run and sends nothing', async () => {
+    const stdin = ndjson({ customer: { id: 'a' } }, { customer: { id: 'b' } });
+    const { code, stdout } = await promo(
+      ['event', 'send', 'app_installed', '--input', '-', '--dry-run'],
+      stdin,
+    );
+    expect(code).toBe(0);
+    expect(fx.sandbox.requests).toHaveLength(0);
+    expect(resultLines(stdout).map((r) => [r.item, r.dry_run, r.request.body.customer.id])).toEqual([
+      [1, true, 'a'],
+      [2, true, 'b'],
+    ]);
+  });
+
+  it('shows each outcome on stderr and a table of what was sent for people', async () => {
+    const stdin = ndjson({ customer: { source_id: 't-1' } }, { customer: { source_id: 't-2' } });
+    const { code, stdout, stderr } = await promo(
+      ['-o', 'table', 'event', 'send', 'review_submitted', '--input', '-'],
+      stdin,
+    );
+    expect(code).toBe(0);
+    expect(stderr).toMatch(
+      /✓ line 1: sent review_submitted for cust_\w+\n✓ line 2: .*\n✓ 2 of 2 events sent\.\n/,
+    );
+    expect(stdout).toMatch(
+      /^Line\s+Event\s+Customer\s+Source id\s+Referral\s+Loyalty\n1\s+review_submitted\s+cust_\w+\s+t-1/,
+    );
+  });
+
+  it.each([
+    [['--skip', '1', '--customer-id', 'c'], '--skip goes with --input'],
+    [['--input', '-', '--body', '-'], 'cannot both read stdin'],
+    [['--input', '-', '--customer', '@-'], 'cannot both read stdin'],
+    [['--input', '-', '--skip', 'two'], '--skip'],
+  ])('refuses %j with exit 2, sending nothing', async (flags, named) => {
+    const { code, stderr } = await promo(['event', 'send', 'app_installed', ...flags], '');
+    expect(code).toBe(2);
+    expect(JSON.parse(stderr).error.message).toContain(named);
+    expect(fx.sandbox.requests).toHaveLength(0);
+  });
+});
