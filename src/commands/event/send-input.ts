@@ -3,11 +3,11 @@
 // customer, referral and loyalty options by name (customer-source-id, customer_email, ...) or by
 // field (customer.source_id, referral.code, loyalty.code), metadata.KEY (typed like --metadata),
 // and customer or metadata holding a JSON object. Empty cells set nothing; other columns are refused.
-import { type EventRequest, type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
-import { type InputRecord, prepareAll, readInput, runBulk } from '../../bulk/index.js';
+import { type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
+import type { InputRecord } from '../../bulk/index.js';
+import { sendEach } from '../../bulk/send-each.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../input/metadata.js';
-import { printDryRun } from '../../output/dry-run.js';
 import type { Column } from '../../output/table.js';
 import type { Runtime } from '../../runtime.js';
 import { checkEventBody, type EventBody, mergeEvent } from './body.js';
@@ -112,41 +112,20 @@ export async function sendMany(
   options: { skip: number; dryRun: boolean },
   rt: Runtime,
 ): Promise<number> {
-  const input = await readInput(source, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
-  const roles = input.columns ? csvColumnRoles(input.columns) : undefined;
-  const records = input.records.slice(options.skip);
-  const bodies = prepareAll(
-    records,
-    (r: InputRecord) => `line ${r.line}`,
-    (r) => checkEventBody(mergeEvent(shared, recordPart(r, roles))),
-    '--input has invalid events',
-  );
-  const items = records.map((r, i) => ({ label: `line ${r.line}`, line: r.line, payload: bodies[i]! }));
-  if (items.length === 0) {
-    rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : '--input holds no events.');
-    return 0;
-  }
-  const client = await rt.client();
-  if (options.dryRun) {
-    for (const [i, item] of items.entries()) {
-      const request = await client.dryRun(sendEventRequest(item.payload));
-      if (rt.out.isJson)
-        rt.out.text(JSON.stringify({ item: options.skip + i + 1, line: item.line, dry_run: true, request }));
-      else await printDryRun(rt, request);
-    }
-    return 0;
-  }
-  const report = await runBulk<EventRequest, EventResponse>(rt, {
-    items,
-    skipped: options.skip,
-    send: (body) => sendEvent(client, body),
-    describe: (event) => `sent ${event.type} for ${event.customer?.id ?? 'the customer'}`,
+  const { exitCode, succeeded } = await sendEach(rt, {
+    source,
+    ...options,
+    columns: csvColumnRoles,
+    prepare: (record, roles) => checkEventBody(mergeEvent(shared, recordPart(record, roles))),
+    request: sendEventRequest,
+    send: sendEvent,
+    describe: (event: EventResponse) => `sent ${event.type} for ${event.customer?.id ?? 'the customer'}`,
     noun: ['event', 'events'],
     done: 'sent',
   });
-  const sent = report.outcomes.flatMap((o) => (o.ok ? [{ line: o.item.line, event: o.result }] : []));
+  const sent = succeeded.map((s) => ({ line: s.line, event: s.result }));
   if (!rt.out.isJson && sent.length > 0) await rt.out.list(sent, sentColumns);
-  return report.exitCode;
+  return exitCode;
 }
 
 const sentColumns: Column<{ line?: number; event: EventResponse }>[] = [

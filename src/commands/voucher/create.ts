@@ -8,7 +8,8 @@ import {
   type Voucher,
 } from '../../api/vouchers.js';
 import { type App, examples } from '../../app.js';
-import { type InputRecord, parseSkip, prepareAll, readInput, runBulk } from '../../bulk/index.js';
+import { parseSkip } from '../../bulk/index.js';
+import { sendEach } from '../../bulk/send-each.js';
 import { UsageError } from '../../errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
@@ -82,41 +83,25 @@ async function createMany(
   options: CreateOptions,
   rt: Runtime,
 ): Promise<number> {
-  const input = await readInput(source, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
-  const roles = input.columns ? csvColumnRoles(input.columns) : undefined;
-  const records = input.records.slice(options.skip);
-  const bodies = prepareAll(
-    records,
-    (r: InputRecord) => `line ${r.line}`,
-    (r) => buildBody(base, recordPatch(r, roles)),
-    '--input has invalid vouchers',
-  );
-  const items = records.map((r, i) => ({ label: `line ${r.line}`, line: r.line, payload: bodies[i]! }));
-  if (items.length === 0) {
-    rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : '--input holds no vouchers.');
-    return 0;
-  }
-  const client = await rt.client();
-  if (options.dryRun) {
-    for (const [i, item] of items.entries()) {
-      const request = await client.dryRun(createVoucherRequest(item.payload));
-      if (rt.out.isJson)
-        rt.out.text(JSON.stringify({ item: options.skip + i + 1, line: item.line, dry_run: true, request }));
-      else await printDryRun(rt, request);
-    }
-    return 0;
-  }
-  const report = await runBulk<CreateVoucherBody, Voucher>(rt, {
-    items,
-    skipped: options.skip,
-    send: (body) => createVoucher(client, body),
-    describe: (voucher) => `created ${voucher.code}`,
+  const { exitCode, succeeded } = await sendEach(rt, {
+    source,
+    skip: options.skip,
+    dryRun: options.dryRun,
+    columns: csvColumnRoles,
+    prepare: (record, roles) => buildBody(base, recordPatch(record, roles)),
+    request: createVoucherRequest,
+    send: createVoucher,
+    describe: (voucher: Voucher) => `created ${voucher.code}`,
     noun: ['voucher', 'vouchers'],
     done: 'created',
   });
-  const created = report.outcomes.flatMap((o) => (o.ok ? [{ line: o.item.line, voucher: o.result }] : []));
-  if (!rt.out.isJson && created.length > 0) await rt.out.list(created, voucherColumns(rt.ctx.now()));
-  return report.exitCode;
+  if (!rt.out.isJson && succeeded.length > 0) {
+    await rt.out.list(
+      succeeded.map((s) => ({ line: s.line, voucher: s.result })),
+      voucherColumns(rt.ctx.now()),
+    );
+  }
+  return exitCode;
 }
 
 const HELP = `
