@@ -1,5 +1,7 @@
 // The global options of CLI.md, resolved once per run: flag, then environment, then default.
 // (The profile's own endpoint comes in later, in target.ts.)
+
+import { PROFILE_NAME } from './config/profiles.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 
@@ -42,7 +44,7 @@ export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
   const { env } = ctx;
   const output = resolveOutput(raw, ctx);
   return {
-    profile: raw.profile ?? (env.PROMO_PROFILE || undefined),
+    profile: resolveProfileName(raw, env),
     endpoint: resolveEndpoint(raw, env),
     output,
     colorStdout: output === 'table' && colorWanted(raw, env, ctx.stdout.isTTY === true),
@@ -54,6 +56,18 @@ export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
     interactive:
       raw.input !== false && !truthy(env.CI) && ctx.stdin.isTTY === true && ctx.stdout.isTTY === true,
   };
+}
+
+/** A name that no profile can have (control characters, `../`, 10 MB) is a usage error, not "no such profile". */
+function resolveProfileName(raw: RawGlobals, env: Context['env']): string | undefined {
+  const name = raw.profile ?? (env.PROMO_PROFILE || undefined);
+  if (name !== undefined && !PROFILE_NAME.test(name)) {
+    const source = raw.profile !== undefined ? '--profile' : 'PROMO_PROFILE';
+    throw new UsageError(
+      `${source} must be a profile name: 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+    );
+  }
+  return name;
 }
 
 export function resolveOutput(raw: Pick<RawGlobals, 'output' | 'json'>, ctx: Context): OutputFormat {
@@ -103,6 +117,10 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** A base URL the credentials may travel to: https anywhere, plain http only on this machine. */
 export function checkApiUrl(value: string, source: string): string {
+  // The URL parser silently drops tabs and line breaks; a value holding them is not what it seems.
+  if (/[\x00-\x20\x7f]/.test(value)) {
+    throw new UsageError(`${source} must not contain spaces or control characters`);
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -142,7 +160,7 @@ function parseTimeout(value: string | undefined): number {
   if (value === undefined) return 30_000;
   const seconds = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(seconds > 0) || seconds > 3600) {
-    throw new UsageError(`--timeout must be a number of seconds between 0 and 3600, not '${value}'`);
+    throw new UsageError(`--timeout must be a number of seconds above 0 and at most 3600, not '${value}'`);
   }
   return seconds * 1000;
 }

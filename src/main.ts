@@ -75,7 +75,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.
     if (!(error instanceof PromoError) && app.runtime?.globals.debug)
-      ctx.stderr.write(`${(error as Error)?.stack}\n`);
+      ctx.stderr.write(`${app.runtime.secrets.scrub(String((error as Error)?.stack))}\n`);
     return exitCodeFor(error);
   } finally {
     await app.runtime?.close();

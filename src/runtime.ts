@@ -18,6 +18,7 @@ export class Runtime {
   readonly secrets = new SecretSet();
   private storePromise?: Promise<ProfileStore>;
   private transportInstance?: Transport;
+  private tokenCacheInstance?: TokenCache;
   private clientPromise?: Promise<ApiClient>;
   private targetPromise?: Promise<Target>;
   private readonly closers: Array<() => Promise<void> | void> = [];
@@ -54,7 +55,8 @@ export class Runtime {
   }
 
   tokenCache(): TokenCache {
-    return new TokenCache(this.configDir);
+    this.tokenCacheInstance ??= new TokenCache(this.configDir, (warning) => void this.out.warn(warning));
+    return this.tokenCacheInstance;
   }
 
   transport(): Transport {

@@ -76,18 +76,8 @@ export class ApiClient {
       'User-Agent': USER_AGENT,
       ...request.headers,
     };
-    let fromCache = false;
-    if (request.auth === 'app') Object.assign(headers, this.appHeaders());
-    if (request.auth === 'bearer') {
-      if (options.dryRun) {
-        headers.Authorization = `Bearer ${REDACTED}`;
-      } else {
-        if (!this.bearer) throw new AuthError('no way to obtain a bearer token: app credentials are missing');
-        const token = await this.bearer.token(request.scopes ?? ['api'], options.fresh === true);
-        fromCache = token.fromCache;
-        headers.Authorization = `Bearer ${token.access_token}`;
-      }
-    }
+    // Everything that can be checked locally is, before a bearer token is issued for it.
+    const url = this.url(request.path, request.query);
     let body: string | undefined;
     if (request.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -96,10 +86,29 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.json);
     }
+    if (body !== undefined && Buffer.byteLength(body) > MAX_BODY_BYTES) {
+      throw new UsageError(
+        `the request body would be ${Buffer.byteLength(body)} bytes; the most promo sends in one request is ${MAX_BODY_BYTES} (1 MiB)`,
+        'Split the input: the bulk options (--input FILE) send one request per item.',
+      );
+    }
+    let fromCache = false;
+    if (request.auth === 'app') Object.assign(headers, this.appHeaders());
     for (const [name, value] of Object.entries(headers)) checkHeaderValue(name, value);
+    if (request.auth === 'bearer') {
+      if (options.dryRun) {
+        headers.Authorization = `Bearer ${REDACTED}`;
+      } else {
+        if (!this.bearer) throw new AuthError('no way to obtain a bearer token: app credentials are missing');
+        const token = await this.bearer.token(request.scopes ?? ['api'], options.fresh === true);
+        fromCache = token.fromCache;
+        headers.Authorization = `Bearer ${token.access_token}`;
+        checkHeaderValue('Authorization', headers.Authorization);
+      }
+    }
     const http: HttpRequest = {
       method: request.method,
-      url: this.url(request.path, request.query),
+      url,
       headers,
       body,
       idempotent: request.idempotent ?? !['POST', 'PATCH'].includes(request.method),
@@ -156,6 +165,7 @@ export class ApiClient {
   }
 
   url(path: string, query?: Query | URLSearchParams): URL {
+    checkPathSegments(path);
     const url = new URL(this.baseUrl + path);
     if (query instanceof URLSearchParams) {
       url.search = query.toString();
@@ -166,7 +176,36 @@ export class ApiClient {
         else url.searchParams.set(key, String(value));
       }
     }
+    if (url.href.length > MAX_URL_LENGTH) {
+      throw new UsageError(
+        `the request URL would be ${url.href.length} characters long; the most promo sends is ${MAX_URL_LENGTH}`,
+      );
+    }
     return url;
+  }
+}
+
+/** Servers and proxies refuse longer request lines (commonly at 8 KiB); no real code or id comes near. */
+const MAX_URL_LENGTH = 8 * 1024;
+
+/**
+ * The URL parser resolves `.` and `..` segments, `%2e` spelled ones too, and a proxy that decodes
+ * `%2F` may resolve `..%2F`: a code or path holding one could reach another endpoint than the one
+ * named. No real code or id holds one, so refuse them before anything is sent.
+ */
+function checkPathSegments(path: string): void {
+  for (const segment of path.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      decoded = segment;
+    }
+    if (/^\.\.?$/.test(decoded) || /(^|[/\\])\.\.([/\\]|$)/.test(decoded)) {
+      throw new UsageError(
+        "a code, id or path segment is '.' or '..' or holds '../' (perhaps percent-encoded); refusing to send it",
+      );
+    }
   }
 }
 
@@ -179,9 +218,31 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** A header value with CR or LF could smuggle a second header or request: refuse it outright. */
+/**
+ * A header value with CR or LF could smuggle a second header or request: refuse it outright, and
+ * anything else that is not printable ASCII (Node would throw on it mid-send). The value itself is
+ * never echoed: it may be a secret.
+ */
 function checkHeaderValue(name: string, value: string): void {
   if (/[\r\n\0]/.test(value)) {
     throw new UsageError(`the value for header ${name} contains a line break or NUL character`);
   }
+  if (/[^\t\x20-\x7e]/.test(value)) {
+    throw new UsageError(
+      `the value for header ${name} contains a control or non-ASCII character`,
+      name.startsWith('X-App')
+        ? 'Check the app id and token of the profile, or PROMO_APP_ID/PROMO_APP_TOKEN.'
+        : undefined,
+    );
+  }
+  if (value.length > MAX_HEADER_LENGTH) {
+    throw new UsageError(
+      `the value for header ${name} is ${value.length} characters long; at most ${MAX_HEADER_LENGTH}`,
+    );
+  }
 }
+
+const MAX_HEADER_LENGTH = 4 * 1024;
+
+/** The sandbox, like the service it imitates, answers 413 above 1 MiB: refuse before sending. */
+const MAX_BODY_BYTES = 1024 * 1024;

@@ -28,6 +28,7 @@ export function ensurePrivateFile(file: string): string | undefined {
 }
 
 function tighten(path: string, mode: number): string | undefined {
+  // Windows has no such modes; the profile directory sits in the user's own profile there.
   if (process.platform === 'win32') return undefined;
   let current: number;
   try {
@@ -36,6 +37,12 @@ function tighten(path: string, mode: number): string | undefined {
     return undefined;
   }
   if ((current & 0o077) === 0) return undefined;
-  chmodSync(path, mode);
-  return `${path} was readable by others (mode ${current.toString(8)}); changed it to ${mode.toString(8)}.`;
+  const was = `${path} was readable by others (mode ${current.toString(8)})`;
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    // Not ours to change (another owner): say so, and go on; refusing to run would help no one.
+    return `${was}, and promo could not change it (${(error as NodeJS.ErrnoException).code}); run chmod ${mode.toString(8)} on it.`;
+  }
+  return `${was}; changed it to ${mode.toString(8)}.`;
 }

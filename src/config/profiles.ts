@@ -19,10 +19,17 @@ interface StoreShape {
   profiles?: Record<string, Profile>;
 }
 
+const LEFT_AS_IT_IS = 'promo left the file as it is: fix it by hand, or move it away to start afresh.';
+
+function isProfile(value: unknown): boolean {
+  const p = value as Partial<Profile> | null;
+  return !!p && typeof p === 'object' && typeof p.app_id === 'string' && typeof p.app_token === 'string';
+}
+
 /** The profile that needs no credentials: a local imitation of the service. */
 export const SANDBOX_PROFILE = 'sandbox';
 
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export function checkProfileName(name: string): string {
   if (!PROFILE_NAME.test(name)) {
@@ -68,17 +75,35 @@ export class ProfileStore {
     } catch (error) {
       throw new ConfigError(
         `cannot read the profile store ${file}: ${(error as Error).message}`,
-        'promo left the file as it is: fix it by hand, or move it away to start afresh.',
+        LEFT_AS_IT_IS,
       );
     }
   }
 
   private read(): StoreShape {
+    let store: StoreShape;
     try {
-      return this.conf!.store;
+      store = this.conf!.store;
     } catch (error) {
-      throw new ConfigError(`cannot read the profile store ${this.path}: ${(error as Error).message}`);
+      throw new ConfigError(
+        `cannot read the profile store ${this.path}: ${(error as Error).message}`,
+        LEFT_AS_IT_IS,
+      );
     }
+    // Valid JSON of the wrong shape is as corrupt as invalid JSON, and is left alone just the same.
+    const { profiles, default_profile } = store as Record<string, unknown>;
+    const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+    if (
+      (profiles !== undefined &&
+        (!isObject(profiles) || !Object.values(profiles as object).every(isProfile))) ||
+      (default_profile !== undefined && typeof default_profile !== 'string')
+    ) {
+      throw new ConfigError(
+        `cannot read the profile store ${this.path}: it is not a promo profile store (unexpected shape)`,
+        LEFT_AS_IT_IS,
+      );
+    }
+    return store;
   }
 
   names(): string[] {

@@ -52,7 +52,7 @@ export class TokenCache {
   private async open(): Promise<Conf<CacheShape> | undefined> {
     if (this.opened) return this.conf;
     this.opened = true;
-    const { default: ConfClass } = await import('conf');
+    const { default: ConfClass } = await loadConf();
     const make = () =>
       new ConfClass<CacheShape>({
         cwd: this.dir,
@@ -152,7 +152,7 @@ export class TokenCache {
    */
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
     // A CommonJS module: its functions sit on `default` once bundled.
-    const lockfile = (await import('proper-lockfile')).default;
+    const lockfile = (await loadLockfile()).default;
     let release: (() => Promise<void>) | undefined;
     try {
       this.tighten();

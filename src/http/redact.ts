@@ -25,12 +25,19 @@ export class SecretSet {
 
   add(value: string | undefined): void {
     // Very short values would redact ordinary text; real secrets are long.
-    if (value && value.length >= 8) this.values.add(value);
+    if (!value || value.length < 8) return;
+    // As it may appear in a URL, a form body or a JSON string as well as raw.
+    for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) {
+      this.values.add(form);
+    }
   }
 
   scrub(text: string): string {
     let out = text;
-    for (const value of this.values) out = out.split(value).join(REDACTED);
+    // Longest first, so that a secret containing another is blanked whole.
+    for (const value of [...this.values].sort((a, b) => b.length - a.length)) {
+      out = out.split(value).join(REDACTED);
+    }
     return out;
   }
 }
@@ -51,9 +58,9 @@ export function redactBody(text: string, contentType: string | undefined): strin
     }
   }
   if (contentType?.includes('x-www-form-urlencoded')) {
-    const form = new URLSearchParams(text);
-    for (const key of [...form.keys()]) if (SECRET_FIELDS.has(key)) form.set(key, REDACTED);
-    return form.toString();
+    return [...new URLSearchParams(text)]
+      .map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_FIELDS.has(k) ? REDACTED : encodeURIComponent(v)}`)
+      .join('&');
   }
   return text;
 }

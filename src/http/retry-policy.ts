@@ -10,18 +10,20 @@ export const MAX_HONOURED_WAIT_MS = 120_000;
 const MAX_ASKED_JITTER_MS = 1_000;
 
 /**
- * Delay before retry number `attempt` (0-based): what the service asked for (Retry-After in
- * seconds, or X-Rate-Limit-Retry as unix seconds) plus a little jitter, never less than asked;
- * else jittered exponential backoff. Undefined when the service asks for a wait too long to sit
- * through.
+ * Delay before retry number `attempt` (0-based) after an answer with `status`: what the service
+ * asked for plus a little jitter, never less than asked; else jittered exponential backoff.
+ * Retry-After counts for any status; X-Rate-Limit-Retry (unix seconds of the window's reset, sent
+ * on every answer) only for a 429, since a 503 is no reason to wait for the next window.
+ * Undefined when the service asks for a wait too long to sit through.
  */
 export function retryDelayMs(
   attempt: number,
+  status: number,
   headers: IncomingHttpHeaders | undefined,
   nowMs: number,
   random: () => number = Math.random,
 ): number | undefined {
-  const asked = askedDelayMs(headers, nowMs);
+  const asked = askedDelayMs(headers, nowMs, status === 429);
   if (asked === undefined) return backoffMs(attempt, random);
   if (asked > MAX_HONOURED_WAIT_MS) return undefined;
   return asked + random() * Math.min(MAX_ASKED_JITTER_MS, asked / 10);
@@ -33,7 +35,11 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return ceiling / 2 + random() * (ceiling / 2);
 }
 
-function askedDelayMs(headers: IncomingHttpHeaders | undefined, nowMs: number): number | undefined {
+function askedDelayMs(
+  headers: IncomingHttpHeaders | undefined,
+  nowMs: number,
+  rateLimited: boolean,
+): number | undefined {
   if (!headers) return undefined;
   const retryAfter = headers['retry-after'];
   if (typeof retryAfter === 'string' && retryAfter.trim() !== '') {
@@ -43,7 +49,7 @@ function askedDelayMs(headers: IncomingHttpHeaders | undefined, nowMs: number): 
     if (Number.isFinite(date)) return Math.max(0, date - nowMs);
   }
   const resetAt = Number(headers['x-rate-limit-retry']);
-  if (headers['x-rate-limit-retry'] !== undefined && Number.isFinite(resetAt)) {
+  if (rateLimited && headers['x-rate-limit-retry'] !== undefined && Number.isFinite(resetAt)) {
     return Math.max(0, resetAt * 1000 - nowMs);
   }
   return undefined;

@@ -55,11 +55,21 @@ type HttpModule = { request: typeof import('node:http').request; Agent: typeof i
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 
+/** How long a pooled connection may have sat idle and still carry a request that is not safe to repeat. */
+export const MAX_IDLE_REUSE_MS = 2_000;
+
+function dropIdle(agent: Agent): void {
+  for (const sockets of Object.values(agent.freeSockets))
+    for (const socket of sockets ?? []) socket.destroy();
+}
+
 export class Transport {
   /** Loaded on first use: node:https pulls in TLS and crypto, which --help and --version never need. */
   private readonly agents: Partial<Record<'http:' | 'https:', Agent>> = {};
   private readonly modules: Partial<Record<'http:' | 'https:', HttpModule>> = {};
   private readonly rate: RateLimitState = {};
+  /** When the last answer ended: every pooled connection has been idle at least since then. */
+  private lastAnswerAt = Number.NEGATIVE_INFINITY;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -88,7 +98,7 @@ export class Transport {
       const retryable =
         RETRYABLE_STATUS.has(response.status) && (request.idempotent || response.status === 429);
       if (!retryable || attempt >= retries) return response;
-      const delay = retryDelayMs(attempt, response.headers, this.now());
+      const delay = retryDelayMs(attempt, response.status, response.headers, this.now());
       if (delay === undefined) return response;
       await this.pause(delay, `the service answered ${response.status}; retrying`);
       // The wait a 429 asked for is the service's word on when to come back; its
@@ -142,6 +152,10 @@ export class Transport {
   private async attempt(request: HttpRequest): Promise<HttpResponse> {
     const { url, method, headers, body } = request;
     const { module, agent } = await this.client(url.protocol);
+    // A write into a connection that a server or a NAT dropped silently while it sat idle fails
+    // after the request went out; for a request that must not be repeated that would leave its
+    // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
+    if (!request.idempotent && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS) dropIdle(agent);
     const started = this.now();
     this.trace(`> ${method} ${url.origin}${url.pathname}${url.search}`);
     for (const [name, value] of Object.entries(headers))
@@ -194,6 +208,7 @@ export class Transport {
             this.trace(`< ${name}: ${redactHeader(name, String(value))}`);
           }
           if (text) this.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+          this.lastAnswerAt = this.now();
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
         });
       });
@@ -229,13 +244,30 @@ function networkError(request: HttpRequest, failure: AttemptFailure, attempts: n
   );
 }
 
+/**
+ * A request that is not safe to repeat broke after it was sent: the service may have acted on it.
+ * Its own class, so that scripts (key `outcome_unknown_error`) and bulk runs can tell it apart.
+ */
+export class OutcomeUnknownError extends NetworkError {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    failure: string,
+    code: string,
+  ) {
+    super(
+      `${method} ${path}: outcome unknown. The request was sent, then the connection failed (${failure}) ` +
+        'before an answer came; the service may or may not have acted on it, so promo did not send it again',
+      code,
+      path.startsWith('/v1/vouchers')
+        ? 'Check before running it again: `promo api GET /v1/vouchers/<code>` answers 404 if it was not created.'
+        : 'Check whether it took effect (e.g. with `promo api GET …`) before running it again.',
+    );
+  }
+}
+
 function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): NetworkError {
-  return new NetworkError(
-    `${request.method} ${request.url.pathname} was sent but no answer came (${failure.message}): ` +
-      'the service may or may not have acted on it, so promo did not send it again',
-    failure.code,
-    'Check whether it took effect before running it again (for a voucher: `promo api GET /v1/vouchers/<code>`).',
-  );
+  return new OutcomeUnknownError(request.method, request.url.pathname, failure.message, failure.code);
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,0 +1,66 @@
+// X-Rate-Limit-Remaining read on every answer: a run spaces its last requests of a window out
+// instead of running into 429. One transport sending many requests, as a bulk run or --all does.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { SecretSet } from '../../src/http/redact.js';
+import { Transport } from '../../src/http/transport.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { APP_ID, APP_TOKEN } from '../helpers/sandbox.js';
+
+let sandbox: Sandbox;
+const log: string[] = [];
+beforeAll(async () => {
+  sandbox = await startSandbox({ appId: APP_ID, appToken: APP_TOKEN, log: (line) => log.push(line) });
+});
+afterAll(() => sandbox.close());
+
+function client(waits: string[]): { api: ApiClient; transport: Transport } {
+  const transport = new Transport({
+    timeoutMs: 5000,
+    retries: 3,
+    secrets: new SecretSet(),
+    onWait: (ms, reason) => waits.push(`${Math.round(ms)} ${reason}`),
+  });
+  return { api: new ApiClient(sandbox.url, { appId: APP_ID, appToken: APP_TOKEN }, transport), transport };
+}
+
+it('slows down as X-Rate-Limit-Remaining runs low, so that a burst over the limit meets no 429', async () => {
+  // 3 requests a second: 7 requests take at least two window resets.
+  sandbox.faults.set({ rateLimit: { limit: 3, windowSeconds: 1 } });
+  log.length = 0;
+  const waits: string[] = [];
+  const { api, transport } = client(waits);
+  const started = Date.now();
+  try {
+    for (let i = 0; i < 7; i++) {
+      const { status } = await api.call({
+        method: 'GET',
+        path: '/v1/templates/campaigns',
+        query: { limit: 1 },
+        auth: 'app',
+      });
+      expect(status).toBe(200);
+    }
+  } finally {
+    transport.close();
+  }
+  expect(log.filter((line) => / 429 /.test(line))).toEqual([]);
+  expect(log.filter((line) => / 200 /.test(line))).toHaveLength(7);
+  expect(waits.length).toBeGreaterThan(0);
+  expect(waits.every((w) => w.endsWith('close to the rate limit; slowing down'))).toBe(true);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+});
+
+it('without the headers’ warning (a limit far above the burst) does not wait at all', async () => {
+  sandbox.faults.set({});
+  const waits: string[] = [];
+  const { api, transport } = client(waits);
+  try {
+    for (let i = 0; i < 5; i++) {
+      await api.call({ method: 'GET', path: '/v1/templates/campaigns', query: { limit: 1 }, auth: 'app' });
+    }
+  } finally {
+    transport.close();
+  }
+  expect(waits).toEqual([]);
+});
