@@ -13,7 +13,15 @@ const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
 const configDir = mkdtempSync(join(tmpdir(), 'promo-bench-'));
 const env = { ...process.env, PROMO_CONFIG_DIR: configDir, NO_COLOR: '1' };
 delete env.NODE_EXTRA_CA_CERTS;
-for (const name of ['CI', 'PROMO_PROFILE', 'PROMO_APP_ID', 'PROMO_APP_TOKEN', 'PROMO_API_URL', 'PROMO_OUTPUT']) delete env[name];
+for (const name of [
+  'CI',
+  'PROMO_PROFILE',
+  'PROMO_APP_ID',
+  'PROMO_APP_TOKEN',
+  'PROMO_API_URL',
+  'PROMO_OUTPUT',
+])
+  delete env[name];
 
 function time(args, input) {
   const started = process.hrtime.bigint();
@@ -24,10 +32,14 @@ function time(args, input) {
 }
 
 // A sandbox of its own process on loopback, as a real service would be.
-const server = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--app-id', 'bench', '--app-token', 'bench-token-0001', '-o', 'json'], {
-  env,
-  stdio: ['ignore', 'pipe', 'ignore'],
-});
+const server = spawn(
+  process.execPath,
+  [bin, 'sandbox', '--port', '0', '--app-id', 'bench', '--app-token', 'bench-token-0001', '-o', 'json'],
+  {
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  },
+);
 const url = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (d) => {
@@ -39,10 +51,14 @@ const url = await new Promise((resolve, reject) => {
   server.on('exit', () => reject(new Error('sandbox did not start')));
 });
 
-const add = spawnSync(process.execPath, [bin, 'profile', 'add', 'bench', '--app-id', 'bench', '--app-token-stdin', '--api-url', url, '--default'], {
-  env,
-  input: 'bench-token-0001',
-});
+const add = spawnSync(
+  process.execPath,
+  [bin, 'profile', 'add', 'bench', '--app-id', 'bench', '--app-token-stdin', '--api-url', url, '--default'],
+  {
+    env,
+    input: 'bench-token-0001',
+  },
+);
 if (add.status !== 0) throw new Error(String(add.stderr));
 time([bin, 'token', 'issue', '--scope', 'api']); // fills the cache
 
@@ -50,25 +66,35 @@ const cases = [
   { name: 'node -e 0 (baseline)', args: ['-e', '0'] },
   { name: 'promo --version', args: [bin, '--version'], target: 1.5 },
   { name: 'promo --help', args: [bin, '--help'], target: 1.5 },
-  { name: 'promo token issue (cached, no request)', args: [bin, 'token', 'issue', '--scope', 'api'], target: 2.2 },
+  {
+    name: 'promo token issue (cached, no request)',
+    args: [bin, 'token', 'issue', '--scope', 'api'],
+    target: 2.2,
+  },
   { name: 'promo token inspect (one request)', args: [bin, 'token', 'inspect'], target: 2.2 },
 ];
 const samples = cases.map(() => []);
 for (let i = 0; i < 3; i++) for (const c of cases) time(c.args); // warm the file cache
-for (let i = 0; i < runs; i++) cases.forEach((c, k) => samples[k].push(time(c.args)));
+for (let i = 0; i < runs; i++) {
+  for (const [k, c] of cases.entries()) samples[k].push(time(c.args));
+}
 server.kill();
 rmSync(configDir, { recursive: true, force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(samples[0]);
 let failed = 0;
-console.log(`promo start-up, median of ${runs} interleaved runs, node ${process.version}, NODE_EXTRA_CA_CERTS unset\n`);
+console.log(
+  `promo start-up, median of ${runs} interleaved runs, node ${process.version}, NODE_EXTRA_CA_CERTS unset\n`,
+);
 console.log(`${'case'.padEnd(42)} ${'median'.padStart(9)} ${'ratio'.padStart(7)}  target`);
 cases.forEach((c, k) => {
   const m = median(samples[k]);
   const ratio = m / base;
   const verdict = c.target === undefined ? '' : `≤ ${c.target}x ${ratio <= c.target ? 'ok' : 'OVER'}`;
   if (c.target !== undefined && ratio > c.target) failed++;
-  console.log(`${c.name.padEnd(42)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(7)}  ${verdict}`);
+  console.log(
+    `${c.name.padEnd(42)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(7)}  ${verdict}`,
+  );
 });
 process.exitCode = failed ? 1 : 0;

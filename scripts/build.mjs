@@ -14,7 +14,10 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const noSchemaValidation = {
   name: 'conf-without-schema-validation',
   setup(b) {
-    b.onResolve({ filter: /^ajv(\/dist\/2020(\.js)?)?$|^ajv-formats$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
+    b.onResolve({ filter: /^ajv(\/dist\/2020(\.js)?)?$|^ajv-formats$/ }, (args) => ({
+      path: args.path,
+      namespace: 'no-ajv',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
       contents:
         "const refuse = () => { throw new Error('promo is built without JSON-schema validation'); };" +
@@ -47,10 +50,13 @@ const noExecutableSubcommands = {
   name: 'commander-without-child-process',
   setup(b) {
     b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'no-child-process' } : undefined,
+      args.importer.includes('/node_modules/commander/')
+        ? { path: 'child_process', namespace: 'no-child-process' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'no-child-process' }, () => ({
-      contents: "const refuse = () => { throw new Error('promo has no executable subcommands'); }; module.exports = { spawn: refuse, execFileSync: refuse };",
+      contents:
+        "const refuse = () => { throw new Error('promo has no executable subcommands'); }; module.exports = { spawn: refuse, execFileSync: refuse };",
       loader: 'js',
     }));
   },
@@ -72,7 +78,9 @@ const requireLazy = {
       contents: [
         "const { join } = require('node:path');",
         "const load = (name) => Promise.resolve().then(() => require(join(__dirname, 'lazy', `${name}.cjs`)));",
-        ...Object.keys(lazyModules).map((name) => `export const load${name[0].toUpperCase()}${name.slice(1)} = () => load('${name}');`),
+        ...Object.keys(lazyModules).map(
+          (name) => `export const load${name[0].toUpperCase()}${name.slice(1)} = () => load('${name}');`,
+        ),
         // Built-ins too: a dynamic import() would start the ES-module loader, ~7 ms, for nothing.
         "export const loadHttp = () => Promise.resolve().then(() => require('node:http'));",
         "export const loadHttps = () => Promise.resolve().then(() => require('node:https'));",
@@ -97,7 +105,12 @@ const common = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/lazy', { recursive: true });
 await Promise.all([
-  build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.cjs', plugins: [requireLazy, noExecutableSubcommands] }),
+  build({
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.cjs',
+    plugins: [requireLazy, noExecutableSubcommands],
+  }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
       ...common,

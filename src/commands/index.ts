@@ -22,7 +22,11 @@ export interface Noun {
 
 export const nouns: Noun[] = [
   { name: 'voucher', summary: 'Create and delete vouchers', build: voucherCommand },
-  { name: 'token', summary: 'Issue and inspect OAuth tokens (cached per profile and scope set)', build: tokenCommand },
+  {
+    name: 'token',
+    summary: 'Issue and inspect OAuth tokens (cached per profile and scope set)',
+    build: tokenCommand,
+  },
   { name: 'tiers', summary: 'List the tiers of a loyalty tier structure (beta)', build: tiersCommand },
   { name: 'templates', summary: 'List campaign templates', build: templatesCommand },
   { name: 'event', summary: 'Send custom events', build: eventCommand },
@@ -42,6 +46,8 @@ export function nounsFor(argv: string[] | undefined, app: App): Command[] {
   const words = new Set(argv?.filter((a) => !a.startsWith('-')));
   const all = argv === undefined || [...WHOLE_TREE].some((w) => words.has(w));
   return nouns.map((noun) =>
-    all || words.has(noun.name) ? noun.build(app) : new Command(noun.name).description(noun.summary).helpOption(false),
+    all || words.has(noun.name)
+      ? noun.build(app)
+      : new Command(noun.name).description(noun.summary).helpOption(false),
   );
 }

@@ -8,12 +8,20 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-const api = (args: string[], stdin?: string) => runPromo(['api', ...args], { configDir: fx.configDir, stdin });
+const api = (args: string[], stdin?: string) =>
+  runPromo(['api', ...args], { configDir: fx.configDir, stdin });
 
 describe('promo api', () => {
   it('sends a GET with the app credentials and prints the service JSON unchanged', async () => {
     fx.sandbox.requests.length = 0;
-    const { code, stdout } = await api(['GET', '/v1/templates/campaigns', '-q', 'limit=2', '-q', 'order=-id']);
+    const { code, stdout } = await api([
+      'GET',
+      '/v1/templates/campaigns',
+      '-q',
+      'limit=2',
+      '-q',
+      'order=-id',
+    ]);
     expect(code).toBe(0);
     const body = JSON.parse(stdout);
     expect(body.object).toBe('list');
@@ -28,7 +36,12 @@ describe('promo api', () => {
     const posted = await api(['POST', '/v1/events', '--data', '@-'], event);
     expect(posted.code).toBe(0);
     expect(JSON.parse(posted.stdout)).toMatchObject({ object: 'event', type: 'newsletter_signup' });
-    const tiers = await api(['GET', '/v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers', '--auth', 'oauth']);
+    const tiers = await api([
+      'GET',
+      '/v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers',
+      '--auth',
+      'oauth',
+    ]);
     expect(tiers.code).toBe(0);
     const tierRequest = fx.sandbox.requests.find((r) => r.rawPath.startsWith('/v2/'))!;
     expect(tierRequest.headers.authorization).toMatch(/^Bearer /);
@@ -39,7 +52,12 @@ describe('promo api', () => {
     const { code, stdout, stderr } = await api(['DELETE', '/v1/vouchers/NO-SUCH-CODE']);
     expect(code).toBe(3);
     expect(stdout).toBe('');
-    expect(JSON.parse(stderr).error).toMatchObject({ status: 404, key: 'not_found', resource_type: 'voucher', exit_code: 3 });
+    expect(JSON.parse(stderr).error).toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resource_type: 'voucher',
+      exit_code: 3,
+    });
   });
 
   it.each([

@@ -13,12 +13,15 @@ function allCommands(command: Command, path: string[] = []): string[][] {
 const paths = allCommands(buildProgram(new App(testContext().ctx)));
 
 describe('help', () => {
-  it.each(paths.map((p) => [p.join(' ')]))('promo %s --help shows usage and at least one example, exit 0', async (path) => {
-    const { code, stdout } = await runPromo([...path.split(' '), '--help']);
-    expect(code).toBe(0);
-    expect(stdout).toContain('Usage: promo');
-    expect(stdout).toMatch(/Examples:\n {2}\$ .*promo /);
-  });
+  it.each(paths.map((p) => [p.join(' ')]))(
+    'promo %s --help shows usage and at least one example, exit 0',
+    async (path) => {
+      const { code, stdout } = await runPromo([...path.split(' '), '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toContain('Usage: promo');
+      expect(stdout).toMatch(/Examples:\n {2}\$ .*promo /);
+    },
+  );
 
   it('prints the version', async () => {
     const { code, stdout } = await runPromo(['--version']);

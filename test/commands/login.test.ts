@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
 
 const APP_ID = 'login-app';
@@ -23,11 +23,24 @@ describe('promo login', () => {
     });
     expect(stderr).not.toContain(APP_TOKEN);
     expect(code).toBe(0);
-    expect(asked).toEqual(['Profile name', 'App id (X-App-Id)', 'App token (X-App-Token, hidden)', 'Cluster', 'API URL']);
+    expect(asked).toEqual([
+      'Profile name',
+      'App id (X-App-Id)',
+      'App token (X-App-Token, hidden)',
+      'Cluster',
+      'API URL',
+    ]);
     expect(sandbox.requests).toHaveLength(1);
-    expect(sandbox.requests[0]).toMatchObject({ method: 'GET', rawPath: '/v1/templates/campaigns', query: 'limit=1' });
+    expect(sandbox.requests[0]).toMatchObject({
+      method: 'GET',
+      rawPath: '/v1/templates/campaigns',
+      query: 'limit=1',
+    });
     const saved = JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8'));
-    expect(saved).toEqual({ default_profile: 'work', profiles: { work: { app_id: APP_ID, app_token: APP_TOKEN, api_url: sandbox.url } } });
+    expect(saved).toEqual({
+      default_profile: 'work',
+      profiles: { work: { app_id: APP_ID, app_token: APP_TOKEN, api_url: sandbox.url } },
+    });
     dir.cleanup();
   });
 
@@ -41,7 +54,10 @@ describe('promo login', () => {
     expect(code).toBe(4);
     expect(stderr).toContain('refused');
     expect(stderr).not.toContain('wrong-token-123456');
-    expect(existsSync(join(dir.path, 'config.json')) && JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8')).profiles).toBeFalsy();
+    expect(
+      existsSync(join(dir.path, 'config.json')) &&
+        JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8')).profiles,
+    ).toBeFalsy();
     dir.cleanup();
   });
 

@@ -11,7 +11,10 @@ beforeEach(() => {
 afterEach(() => dir.cleanup());
 
 const add = (name: string, extra: string[] = [], stdin = `${TOKEN}\n`) =>
-  runPromo(['profile', 'add', name, '--app-id', 'app-1', '--app-token-stdin', ...extra], { configDir: dir.path, stdin });
+  runPromo(['profile', 'add', name, '--app-id', 'app-1', '--app-token-stdin', ...extra], {
+    configDir: dir.path,
+    stdin,
+  });
 
 describe('promo profile add', () => {
   it('saves the token from stdin without its trailing newline, in a 0600 file inside a 0700 directory', async () => {
@@ -36,7 +39,9 @@ describe('promo profile add', () => {
   });
 
   it('refuses to run without a token source when there is no terminal, naming the ways to give one', async () => {
-    const { code, stderr } = await runPromo(['profile', 'add', 'x', '--app-id', 'a', '-o', 'table'], { configDir: dir.path });
+    const { code, stderr } = await runPromo(['profile', 'add', 'x', '--app-id', 'a', '-o', 'table'], {
+      configDir: dir.path,
+    });
     expect(code).toBe(2);
     expect(stderr).toContain('--app-token-stdin');
     expect(stderr).toContain('PROMO_APP_TOKEN');
@@ -87,7 +92,9 @@ describe('promo profile list, show, use, remove', () => {
     const show = await runPromo(['profile', 'show', 'b', '--json'], { configDir: dir.path });
     expect(JSON.parse(show.stdout)).toMatchObject({ name: 'b', app_token: '****cdef', default: false });
     expect((await runPromo(['profile', 'use', 'b'], { configDir: dir.path })).code).toBe(0);
-    expect(JSON.parse((await runPromo(['profile', 'show', '--json'], { configDir: dir.path })).stdout).name).toBe('b');
+    expect(
+      JSON.parse((await runPromo(['profile', 'show', '--json'], { configDir: dir.path })).stdout).name,
+    ).toBe('b');
     const noYes = await runPromo(['profile', 'remove', 'a'], { configDir: dir.path });
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toContain('--yes');
@@ -97,7 +104,11 @@ describe('promo profile list, show, use, remove', () => {
 
   it('asks before removing on a terminal; declining exits 8 and keeps the profile', async () => {
     await add('a');
-    const declined = await runPromo(['profile', 'remove', 'a'], { configDir: dir.path, tty: true, answers: [false] });
+    const declined = await runPromo(['profile', 'remove', 'a'], {
+      configDir: dir.path,
+      tty: true,
+      answers: [false],
+    });
     expect(declined.code).toBe(8);
     expect(JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8')).profiles.a).toBeDefined();
   });

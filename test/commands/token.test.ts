@@ -12,9 +12,12 @@ const tokenRequests = () => fx.sandbox.requests.filter((r) => r.rawPath === '/v1
 
 describe('promo token issue', () => {
   it('issues a token with space-joined scopes, form-encoded, with the app credentials', async () => {
-    const { code, stdout, stderr } = await runPromo(['token', 'issue', '--scope', 'api', 'vouchers', '--new'], {
-      configDir: fx.configDir,
-    });
+    const { code, stdout, stderr } = await runPromo(
+      ['token', 'issue', '--scope', 'api', 'vouchers', '--new'],
+      {
+        configDir: fx.configDir,
+      },
+    );
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const token = JSON.parse(stdout);

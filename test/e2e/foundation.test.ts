@@ -43,7 +43,9 @@ describe('the built promo', () => {
   });
 
   it('keeps every secret out of the output with --debug', async () => {
-    const issued = await spawnPromo(['--debug', 'token', 'issue', '--scope', 'api', '--new'], { env: fx.env });
+    const issued = await spawnPromo(['--debug', 'token', 'issue', '--scope', 'api', '--new'], {
+      env: fx.env,
+    });
     const token = JSON.parse(issued.stdout).access_token as string;
     expect(issued.stderr).toContain('> POST');
     expect(issued.stderr).not.toContain(APP_TOKEN);
@@ -58,7 +60,9 @@ describe('the built promo', () => {
 
   it('exits 4 naming login and profile add when no profile is configured', async () => {
     const dir = tempDir();
-    const { code, stdout, stderr } = await spawnPromo(['token', 'issue', '--scope', 'api'], { env: { PROMO_CONFIG_DIR: dir.path } });
+    const { code, stdout, stderr } = await spawnPromo(['token', 'issue', '--scope', 'api'], {
+      env: { PROMO_CONFIG_DIR: dir.path },
+    });
     expect(code).toBe(4);
     expect(stdout).toBe('');
     expect(stderr).toContain('promo login');
@@ -76,19 +80,28 @@ describe('the built promo', () => {
   });
 
   it('exits 6 when the API URL does not answer, and 2 for plain http to another host', async () => {
-    const unreachable = await spawnPromo(['token', 'issue', '--scope', 'api', '--new', '--api-url', 'http://127.0.0.1:9', '--retries', '0'], { env: fx.env });
+    const unreachable = await spawnPromo(
+      ['token', 'issue', '--scope', 'api', '--new', '--api-url', 'http://127.0.0.1:9', '--retries', '0'],
+      { env: fx.env },
+    );
     expect(unreachable.code).toBe(6);
     expect(unreachable.stderr).toContain('connection refused');
-    const clear = await spawnPromo(['token', 'issue', '--scope', 'api', '--api-url', 'http://api.example.com'], { env: fx.env });
+    const clear = await spawnPromo(
+      ['token', 'issue', '--scope', 'api', '--api-url', 'http://api.example.com'],
+      { env: fx.env },
+    );
     expect(clear.code).toBe(2);
     expect(clear.stderr).toContain('--api-url');
   });
 
   it('runs a real command against the built-in sandbox profile with nothing set up', async () => {
     const dir = tempDir();
-    const { code, stdout, stderr } = await spawnPromo(['--profile', 'sandbox', 'token', 'issue', '--scope', 'api', 'vouchers'], {
-      env: { PROMO_CONFIG_DIR: dir.path },
-    });
+    const { code, stdout, stderr } = await spawnPromo(
+      ['--profile', 'sandbox', 'token', 'issue', '--scope', 'api', 'vouchers'],
+      {
+        env: { PROMO_CONFIG_DIR: dir.path },
+      },
+    );
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ scope: 'api vouchers', token_type: 'Bearer' });

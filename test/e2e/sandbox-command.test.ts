@@ -7,7 +7,11 @@ describe('promo sandbox', () => {
   it('prints its URL, serves the commands with the sandbox profile, and stops cleanly on SIGINT', async () => {
     const dir = tempDir();
     const env = { ...process.env, PROMO_CONFIG_DIR: dir.path, NO_COLOR: '1' };
-    const server = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--state', `${dir.path}/state.json`, '-o', 'json'], { env });
+    const server = spawn(
+      process.execPath,
+      [BIN, 'sandbox', '--port', '0', '--state', `${dir.path}/state.json`, '-o', 'json'],
+      { env },
+    );
     let stderr = '';
     server.stderr.on('data', (d) => (stderr += d));
     const url = await new Promise<string>((resolve, reject) => {
@@ -21,7 +25,10 @@ describe('promo sandbox', () => {
       server.on('exit', (code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));
     });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const issued = await spawnPromo(['--profile', 'sandbox', '--api-url', url, 'token', 'issue', '--scope', 'api'], { env: { PROMO_CONFIG_DIR: dir.path } });
+    const issued = await spawnPromo(
+      ['--profile', 'sandbox', '--api-url', url, 'token', 'issue', '--scope', 'api'],
+      { env: { PROMO_CONFIG_DIR: dir.path } },
+    );
     expect(issued.code).toBe(0);
     const inspected = await spawnPromo(['--profile', 'sandbox', '--api-url', url, 'token', 'inspect', '-'], {
       env: { PROMO_CONFIG_DIR: dir.path },

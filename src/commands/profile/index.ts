@@ -14,5 +14,8 @@ export function profileCommand(app: App): Command {
     .addCommand(showCommand(app))
     .addCommand(useCommand(app))
     .addCommand(removeCommand(app))
-    .addHelpText('after', examples('promo profile list', 'promo profile use prod', 'promo profile show --json'));
+    .addHelpText(
+      'after',
+      examples('promo profile list', 'promo profile use prod', 'promo profile show --json'),
+    );
 }
