@@ -3,7 +3,10 @@
 // - the core (dist/cli.cjs) holds the commands; what only some commands need (the profile store's
 //   conf, prompts, tables, the lock, the sandbox) is bundled apart in dist/lazy/ and required on
 //   first use, through the loaders of src/lazy.ts, which this build swaps for require() calls.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -12,7 +15,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 // promo never passes. Bundling them would add ~250 KB to parse on every command that reads the
 // profile store; a stub that fails loudly if ever called keeps conf's behaviour and drops the cost.
 const noSchemaValidation = {
-  name: 'conf-without-schema-validation',
+  name: 'conf-without-schema-validation-or-migrations',
   setup(b) {
     b.onResolve({ filter: /^ajv(\/dist\/2020(\.js)?)?$|^ajv-formats$/ }, (args) => ({
       path: args.path,
@@ -22,6 +25,16 @@ const noSchemaValidation = {
       contents:
         "const refuse = () => { throw new Error('promo is built without JSON-schema validation'); };" +
         'export class Ajv2020 { constructor() { refuse(); } } export default refuse;',
+      loader: 'js',
+    }));
+    // Likewise semver (half of what is left of conf), which conf uses only for store migrations.
+    b.onResolve({ filter: /^semver$/ }, (args) =>
+      args.importer.includes('/node_modules/conf/') ? { path: 'semver', namespace: 'no-semver' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-semver' }, () => ({
+      contents:
+        "const refuse = () => { throw new Error('promo is built without conf migrations'); };" +
+        'export default { valid: refuse, clean: refuse, satisfies: refuse, gt: refuse, lte: refuse, eq: refuse };',
       loader: 'js',
     }));
   },
@@ -77,7 +90,8 @@ const requireLazy = {
     b.onLoad({ filter: /[\\/]src[\\/]lazy\.ts$/ }, () => ({
       contents: [
         "const { join } = require('node:path');",
-        "const load = (name) => Promise.resolve().then(() => require(join(__dirname, 'lazy', `${name}.cjs`)));",
+        "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
+        "const load = (name) => Promise.resolve().then(() => loadCached(join(__dirname, 'lazy', `${name}.cjs`)));",
         ...Object.keys(lazyModules).map(
           (name) => `export const load${name[0].toUpperCase()}${name.slice(1)} = () => load('${name}');`,
         ),
@@ -121,3 +135,20 @@ await Promise.all([
   ),
 ]);
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
+
+// V8 code caches for dist/ (see bin/load-cached.js), written by scripts/warm-cache.cjs against the
+// built-in sandbox in a throw-away config directory. Best effort: without them promo is only slower.
+const warmDir = mkdtempSync(join(tmpdir(), 'promo-build-'));
+const env = { ...process.env, PROMO_CODE_CACHE: 'write', PROMO_CONFIG_DIR: warmDir, NO_COLOR: '1' };
+for (const name of [
+  'PROMO_PROFILE',
+  'PROMO_APP_ID',
+  'PROMO_APP_TOKEN',
+  'PROMO_API_URL',
+  'PROMO_CLUSTER',
+  'PROMO_OUTPUT',
+]) {
+  delete env[name];
+}
+spawnSync(process.execPath, ['scripts/warm-cache.cjs'], { env, stdio: 'ignore', timeout: 30_000 });
+rmSync(warmDir, { recursive: true, force: true });

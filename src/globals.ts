@@ -54,7 +54,8 @@ export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
     debug: raw.debug === true || truthy(env.PROMO_DEBUG),
     yes: raw.yes === true,
     interactive:
-      raw.input !== false && !truthy(env.CI) && ctx.stdin.isTTY === true && ctx.stdout.isTTY === true,
+      // stdout first: when it is not a terminal, stdin is never touched (building it costs start-up).
+      raw.input !== false && !truthy(env.CI) && ctx.stdout.isTTY === true && ctx.stdin.isTTY === true,
   };
 }
 
