@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { InputStream } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readStdin } from '../stdin.js';
+import { readStdinBytes } from '../stdin.js';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -11,7 +11,7 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 export async function readTextSource(source: string, flag: string, stdin: InputStream): Promise<string> {
   let bytes: Buffer;
   if (source === '-') {
-    bytes = Buffer.from(await readStdin(stdin, MAX_FILE_BYTES), 'utf8');
+    bytes = await readStdinBytes(stdin, MAX_FILE_BYTES);
   } else {
     try {
       // Sync on purpose: one file, nothing else to do meanwhile, and node:fs/promises costs start-up.

@@ -213,11 +213,7 @@ describe('hostile input is refused with exit 2, no stack trace, nothing sent', (
     expect(stderr).not.toContain('secret-value-1234');
   });
 
-  // KNOWN DEFECT, outside this suite's files: readStdin (src/stdin.ts) decodes stdin to a string
-  // before readTextSource (src/input/json-source.ts) checks it, so invalid bytes arrive as U+FFFD
-  // and are sent. `it.fails` keeps the suite green while the defect stands; once it is fixed this
-  // test reports it, and `.fails` should be removed.
-  it.fails('refuses bytes that are not UTF-8 on stdin too, instead of sending them mangled', async () => {
+  it('refuses bytes that are not UTF-8 on stdin too, instead of sending them mangled', async () => {
     const { ctx, stdout, stderr } = testContext({ configDir: fx.configDir });
     const stdin = new PassThrough();
     stdin.end(
