@@ -201,12 +201,17 @@ function checkPathSegments(path: string): void {
     } catch {
       decoded = segment;
     }
-    if (/^\.\.?$/.test(decoded) || /(^|[/\\])\.\.([/\\]|$)/.test(decoded)) {
+    if (isDotSegment(decoded)) {
       throw new UsageError(
         "a code, id or path segment is '.' or '..' or holds '../' (perhaps percent-encoded); refusing to send it",
       );
     }
   }
+}
+
+/** A code or id that could not travel in a URL path safely (see checkPathSegments). */
+export function isDotSegment(value: string): boolean {
+  return /^\.\.?$/.test(value) || /(^|[/\\])\.\.([/\\]|$)/.test(value);
 }
 
 function parseBody(text: string): unknown {

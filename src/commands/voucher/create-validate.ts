@@ -1,6 +1,7 @@
 // Checks a whole create body before it is sent, whatever it came from (flags, --body, a line of
 // --input): the rules of CLI.md's "Bad input" and the reference. A failure is a UsageError naming
 // the option that sets the field, the field itself, and the rule; nothing is sent.
+import { isDotSegment } from '../../api/client.js';
 import {
   type CreateVoucherBody,
   DISCOUNT_EFFECTS,
@@ -151,6 +152,10 @@ function checkUnits(discount: Json): void {
 
 function checkCode(body: CreateVoucherBody, type: VoucherType): void {
   string(body.code, 'code');
+  // Such a code could be created but never deleted or fetched by its path again.
+  if (typeof body.code === 'string' && isDotSegment(body.code)) {
+    bad('code', "must not be '.' or '..' or hold '../' (it could not travel in a URL path)");
+  }
   const config = object(body.code_config, 'code_config');
   if (config) {
     if (given(config.length)) {

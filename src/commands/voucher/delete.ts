@@ -1,6 +1,7 @@
 // promo voucher delete <code>... [--force] [--ignore-missing] [--input FILE|-]: to the bin, or
 // for good with --force. Asks first on a terminal; without one it needs --yes.
 import { Command, Option } from 'commander';
+import { isDotSegment } from '../../api/client.js';
 import { deleteVoucher } from '../../api/vouchers.js';
 import { type App, examples } from '../../app.js';
 import {
@@ -41,6 +42,11 @@ function checkCode(code: string, where: string): string {
   if (code === '') throw new UsageError(`${where}: a voucher code must not be empty`);
   if (/[\u0000-\u001f\u007f]/.test(code))
     throw new UsageError(`${where}: code '${code}' holds a control character`);
+  if (isDotSegment(code)) {
+    throw new UsageError(
+      `${where}: code '${code}' is '.' or '..' or holds '../', which cannot travel in a URL path`,
+    );
+  }
   return code;
 }
 
