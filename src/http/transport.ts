@@ -90,7 +90,8 @@ export class Transport {
         if (!(error instanceof AttemptFailure)) throw error;
         const repeatable = request.idempotent || !error.sent;
         if (!repeatable) throw outcomeUnknown(request, error);
-        if (attempt >= retries) throw networkError(request, error, attempt + 1);
+        // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
+        if (attempt >= retries || error.code === 'ENOTFOUND') throw networkError(request, error, attempt + 1);
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
         continue;
       }
