@@ -31,7 +31,8 @@ export interface Globals {
   endpoint?: { cluster?: string; apiUrl?: string; source: string };
   output: OutputFormat;
   colorStdout: boolean;
-  colorStderr: boolean;
+  /** Asked only when something is written to stderr (see Output). */
+  colorStderr: () => boolean;
   timeoutMs: number;
   retries: number;
   debug: boolean;
@@ -48,7 +49,7 @@ export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
     endpoint: resolveEndpoint(raw, env),
     output,
     colorStdout: output === 'table' && colorWanted(raw, env, ctx.stdout.isTTY === true),
-    colorStderr: colorWanted(raw, env, ctx.stderr.isTTY === true),
+    colorStderr: () => colorWanted(raw, env, ctx.stderr.isTTY === true),
     timeoutMs: parseTimeout(raw.timeout),
     retries: parseRetries(raw.retries),
     debug: raw.debug === true || truthy(env.PROMO_DEBUG),

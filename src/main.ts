@@ -125,6 +125,6 @@ function fallbackOutput(argv: string[], ctx: Context): Output {
   } catch {
     format = ctx.stdout.isTTY ? 'table' : 'json';
   }
-  const color = ctx.stderr.isTTY === true && !ctx.env.NO_COLOR && !argv.includes('--no-color');
-  return new Output(format, ctx.stdout, ctx.stderr, false, color);
+  const color = () => ctx.stderr.isTTY === true && !ctx.env.NO_COLOR && !argv.includes('--no-color');
+  return new Output(format, ctx, false, color);
 }

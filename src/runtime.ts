@@ -27,13 +27,8 @@ export class Runtime {
     readonly ctx: Context,
     readonly globals: Globals,
   ) {
-    this.out = new Output(
-      globals.output,
-      ctx.stdout,
-      ctx.stderr,
-      globals.colorStdout,
-      globals.colorStderr,
-      (t) => this.secrets.scrub(t),
+    this.out = new Output(globals.output, ctx, globals.colorStdout, globals.colorStderr, (t) =>
+      this.secrets.scrub(t),
     );
   }
 

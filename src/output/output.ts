@@ -32,14 +32,25 @@ async function palette(enabled: boolean): Promise<Palette> {
 }
 
 export class Output {
+  /**
+   * `io` is read on each write, not kept: stderr is built by Node on first use, and most runs
+   * write nothing there. `colorStderr` is asked only when something is written there, likewise.
+   */
   constructor(
     readonly format: OutputFormat,
-    private readonly stdout: OutputStream,
-    private readonly stderr: OutputStream,
+    private readonly io: { readonly stdout: OutputStream; readonly stderr: OutputStream },
     private readonly colorStdout: boolean,
-    private readonly colorStderr: boolean,
+    private readonly colorStderr: () => boolean,
     private readonly scrub: (text: string) => string = (t) => t,
   ) {}
+
+  private get stdout(): OutputStream {
+    return this.io.stdout;
+  }
+
+  private get stderr(): OutputStream {
+    return this.io.stderr;
+  }
 
   get isJson(): boolean {
     return this.format !== 'table';
@@ -77,22 +88,33 @@ export class Output {
     this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
+  // With JSON output every line on stderr is a JSON object too, so that a script can read it
+  // line by line: {"notice": …}, {"warning": …}, {"error": {…}}. Success lines are for people:
+  // the data on stdout already says it.
+
   notice(message: string): void {
-    this.stderr.write(`${this.scrub(message)}\n`);
+    this.stderr.write(
+      this.isJson ? `${JSON.stringify({ notice: this.scrub(message) })}\n` : `${this.scrub(message)}\n`,
+    );
   }
 
   async success(message: string): Promise<void> {
-    const p = await palette(this.colorStderr);
+    if (this.isJson) return;
+    const p = await palette(this.colorStderr());
     this.stderr.write(`${p.green('✓')} ${this.scrub(message)}\n`);
   }
 
   async warn(message: string): Promise<void> {
-    const p = await palette(this.colorStderr);
+    if (this.isJson) {
+      this.stderr.write(`${JSON.stringify({ warning: this.scrub(message) })}\n`);
+      return;
+    }
+    const p = await palette(this.colorStderr());
     this.stderr.write(`${p.yellow('warning:')} ${this.scrub(message)}\n`);
   }
 
   async error(error: unknown): Promise<void> {
-    const p = await palette(this.colorStderr && !this.isJson);
+    const p = await palette(!this.isJson && this.colorStderr());
     this.stderr.write(`${this.scrub(renderError(error, this.isJson, p))}\n`);
   }
 }

@@ -105,7 +105,11 @@ describe('a broken token cache is a cache miss', () => {
     const { code, stdout, stderr } = await promo('-o', 'json', 'token', 'issue', '--scope', 'api');
     expect(code).toBe(0);
     expect(JSON.parse(stdout).access_token).toEqual(expect.any(String));
-    expect(stderr).toMatch(/^warning: could not read the token cache .*tokens\.json/m);
+    const warnings = stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).warning as string);
+    expect(warnings).toContainEqual(expect.stringMatching(/^could not read the token cache .*tokens\.json/));
   });
 });
 

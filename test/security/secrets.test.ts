@@ -238,15 +238,16 @@ describe('file permissions', () => {
       });
       expect(code).toBe(0);
       expect(JSON.parse(stdout).access_token).toEqual(expect.any(String));
-      expect(stderr).toMatch(
-        new RegExp(`warning: ${dir.path} was readable by others \\(mode 755\\); changed it to 700`),
-      );
-      expect(stderr).toMatch(
-        /warning: .*config\.json was readable by others \(mode 644\); changed it to 600/,
-      );
-      expect(stderr).toMatch(
-        /warning: .*tokens\.json was readable by others \(mode 666\); changed it to 600/,
-      );
+      // JSON output: each warning is a JSON line of its own on stderr.
+      const warnings = stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).warning as string);
+      expect(warnings).toEqual([
+        `${dir.path} was readable by others (mode 755); changed it to 700.`,
+        `${join(dir.path, 'config.json')} was readable by others (mode 644); changed it to 600.`,
+        `${join(dir.path, 'tokens.json')} was readable by others (mode 666); changed it to 600.`,
+      ]);
       expect(statSync(dir.path).mode & 0o777).toBe(0o700);
       expect(statSync(join(dir.path, 'config.json')).mode & 0o777).toBe(0o600);
       expect(statSync(join(dir.path, 'tokens.json')).mode & 0o777).toBe(0o600);
