@@ -205,3 +205,22 @@ describe('promo event send', () => {
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 });
+
+describe('event names that no schema can hold', () => {
+  it('refuses control characters in the name with exit 2, sending nothing', async () => {
+    const fx = await sandboxFixture();
+    try {
+      const { code, stderr } = await runPromo(
+        ['event', 'send', 'purchase\r\ncompleted', '--customer-source-id', 'c1', '-o', 'table'],
+        {
+          configDir: fx.configDir,
+        },
+      );
+      expect(code).toBe(2);
+      expect(stderr).toContain('control characters');
+      expect(fx.sandbox.requests).toHaveLength(0);
+    } finally {
+      await fx.close();
+    }
+  });
+});

@@ -62,6 +62,7 @@ describe('promo profile add', () => {
     expect((await add('x', [], '\n')).code).toBe(2);
     expect((await add('sandbox')).code).toBe(2);
     expect((await add('bad name!')).code).toBe(2);
+    expect((await add('x', [], `${'t'.repeat(2000)}\n`)).code).toBe(2);
   });
 
   it('refuses plain http to a non-loopback host, and both --cluster and --api-url', async () => {

@@ -30,6 +30,10 @@ export function checkEventName(name: string, flag = '<event-name>'): string {
       'It is the name of a custom event defined in the project event schema, e.g. purchase_completed.',
     );
   }
+  // No schema can define such a name: a control character here is a mistake (or a paste gone wrong).
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) {
+    throw new UsageError(`${flag} must not contain control characters or line breaks`);
+  }
   return name;
 }
 

@@ -92,6 +92,8 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
   // A trailing newline from `echo` or a file is not part of the token.
   const trimmed = token.replace(/^\s+|\s+$/g, '');
   if (!trimmed) throw new UsageError(`the app token from ${source} is empty`);
+  // Real tokens are UUID-sized; a megabyte on stdin is the wrong file, not a token.
+  if (trimmed.length > 1024) throw new UsageError(`the app token from ${source} is longer than 1024 characters`);
   if (/[\s\x00-\x1f\x7f]/.test(trimmed)) {
     throw new UsageError(`the app token from ${source} contains spaces, line breaks or control characters`);
   }
