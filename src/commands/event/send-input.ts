@@ -4,6 +4,7 @@
 // field (customer.source_id, referral.code, loyalty.code), metadata.KEY (typed like --metadata),
 // and customer or metadata holding a JSON object. Empty cells set nothing; other columns are refused.
 import { type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
+import { columnName, columnRoles } from '../../bulk/columns.js';
 import type { InputRecord } from '../../bulk/index.js';
 import { sendEach } from '../../bulk/send-each.js';
 import { UsageError } from '../../errors.js';
@@ -44,7 +45,7 @@ const FIELD_COLUMNS: Record<string, [string] | [string, string]> = {
 
 function columnRole(column: string): ColumnRole | undefined {
   if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
-  const name = column.replace(/^--/, '').toLowerCase().replace(/_/g, '-');
+  const name = columnName(column);
   if (name === 'customer' || name === 'metadata') return { kind: 'json', field: name };
   const path = FIELD_COLUMNS[name];
   return path ? { kind: 'field', path } : undefined;
@@ -52,17 +53,11 @@ function columnRole(column: string): ColumnRole | undefined {
 
 /** Checks the CSV header once: an unknown column is a usage error naming it. */
 export function csvColumnRoles(columns: string[]): Map<string, ColumnRole> {
-  const roles = new Map<string, ColumnRole>();
-  for (const column of columns) {
-    const role = columnRole(column);
-    if (!role) {
-      throw new UsageError(
-        `--input: unknown CSV column '${column}'. Columns are event, customer-source-id, customer-id, customer-email, customer-name, referral-code, referrer-id, loyalty-card, metadata.KEY, or customer / metadata as JSON`,
-      );
-    }
-    roles.set(column, role);
-  }
-  return roles;
+  return columnRoles(
+    columns,
+    columnRole,
+    'event, customer-source-id, customer-id, customer-email, customer-name, referral-code, referrer-id, loyalty-card, metadata.KEY, or customer / metadata as JSON',
+  );
 }
 
 function csvRowPart(row: Record<string, string>, roles: Map<string, ColumnRole>): EventBody {

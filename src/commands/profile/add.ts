@@ -93,7 +93,8 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
   const trimmed = token.replace(/^\s+|\s+$/g, '');
   if (!trimmed) throw new UsageError(`the app token from ${source} is empty`);
   // Real tokens are UUID-sized; a megabyte on stdin is the wrong file, not a token.
-  if (trimmed.length > 1024) throw new UsageError(`the app token from ${source} is longer than 1024 characters`);
+  if (trimmed.length > 1024)
+    throw new UsageError(`the app token from ${source} is longer than 1024 characters`);
   if (/[\s\x00-\x1f\x7f]/.test(trimmed)) {
     throw new UsageError(`the app token from ${source} contains spaces, line breaks or control characters`);
   }

@@ -4,6 +4,7 @@
 // body's object fields holding JSON (`discount`, `gift`, ...). Repeatable options take several
 // values separated by `;` in one cell. Empty cells set nothing. Any other column is refused.
 import type { CreateVoucherBody } from '../../api/vouchers.js';
+import { columnName, columnRoles } from '../../bulk/columns.js';
 import type { InputRecord } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../input/metadata.js';
@@ -42,7 +43,7 @@ const FLAG_NAMES = new Set(FIELD_FLAGS.map((def) => def.name));
 
 function columnRole(column: string): ColumnRole | undefined {
   if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
-  const name = column.replace(/^--/, '').toLowerCase().replace(/_/g, '-');
+  const name = columnName(column);
   const flag = ALIASES[name] ?? name;
   if (FLAG_NAMES.has(flag)) return { kind: 'flag', flag };
   const field = JSON_COLUMNS[name];
@@ -51,17 +52,11 @@ function columnRole(column: string): ColumnRole | undefined {
 
 /** Checks the header once: an unknown column is a usage error naming it. */
 export function csvColumnRoles(columns: string[]): Map<string, ColumnRole> {
-  const roles = new Map<string, ColumnRole>();
-  for (const column of columns) {
-    const role = columnRole(column);
-    if (!role) {
-      throw new UsageError(
-        `--input: unknown CSV column '${column}'. Columns are option names of voucher create (code, type, percent-off, gift-amount, …), metadata.KEY, or the JSON fields ${Object.keys(JSON_COLUMNS).join(', ')}`,
-      );
-    }
-    roles.set(column, role);
-  }
-  return roles;
+  return columnRoles(
+    columns,
+    columnRole,
+    `option names of voucher create (code, type, percent-off, gift-amount, …), metadata.KEY, or the JSON fields ${Object.keys(JSON_COLUMNS).join(', ')}`,
+  );
 }
 
 function parseJsonCell(text: string, column: string): unknown {
