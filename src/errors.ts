@@ -74,6 +74,8 @@ export class ApiError extends PromoError {
     readonly method: string,
     readonly path: string,
     readonly requestId?: string,
+    /** An earlier attempt was sent and its answer lost (see HttpResponse.afterLostAnswer). */
+    readonly afterLostAnswer = false,
   ) {
     super(describeServiceError(status, body), exitCodeForStatus(status));
   }

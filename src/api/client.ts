@@ -149,7 +149,14 @@ export class ApiClient {
           : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined };
       const requestId =
         typeof response.headers['x-request-id'] === 'string' ? response.headers['x-request-id'] : undefined;
-      throw new ApiError(response.status, body, request.method, request.path, requestId);
+      throw new ApiError(
+        response.status,
+        body,
+        request.method,
+        request.path,
+        requestId,
+        response.afterLostAnswer,
+      );
     }
     return { status: response.status, body: parsed as T, headers: response.headers };
   }

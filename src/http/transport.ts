@@ -24,6 +24,11 @@ export interface HttpResponse {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  /**
+   * An earlier attempt of this (idempotent) request was sent and its answer lost: the service may
+   * have acted on it already, so that this answer describes the state after it (a DELETE's 404).
+   */
+  afterLostAnswer?: boolean;
 }
 
 export interface TransportOptions {
@@ -80,6 +85,7 @@ export class Transport {
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { retries } = this.options;
+    let lostAnswer = false;
     for (let attempt = 0; ; attempt++) {
       await this.waitForRateLimit();
       if (this.options.signal?.aborted) throw new PromoError('Interrupted.', ExitCode.interrupted);
@@ -92,9 +98,11 @@ export class Transport {
         if (!repeatable) throw outcomeUnknown(request, error);
         // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
         if (attempt >= retries || error.code === 'ENOTFOUND') throw networkError(request, error, attempt + 1);
+        lostAnswer ||= error.sent;
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
         continue;
       }
+      if (lostAnswer) response.afterLostAnswer = true;
       this.rememberRateLimit(response.headers);
       const retryable =
         RETRYABLE_STATUS.has(response.status) && (request.idempotent || response.status === 429);

@@ -219,3 +219,31 @@ describe('codes in the path', () => {
     expect(fx.sandbox.state.vouchers[code]).toBeUndefined();
   });
 });
+
+describe('a delete whose answer is lost', () => {
+  it('counts the retry’s 404 as the first attempt’s success: reported deleted, exit 0', async () => {
+    const fx = await sandboxFixture();
+    try {
+      await runPromo(['voucher', 'create', '--percent-off', '5', '--code', 'LOST-1'], {
+        configDir: fx.configDir,
+      });
+      fx.sandbox.faults.push({
+        match: { method: 'DELETE', path: '/v1/vouchers/LOST-1' },
+        action: { reset: 'after-handling' },
+      });
+      fx.sandbox.requests.length = 0;
+      const { code, stdout } = await runPromo(['voucher', 'delete', 'LOST-1', '--force', '--yes', '--json'], {
+        configDir: fx.configDir,
+      });
+      expect(code).toBe(0);
+      expect(fx.sandbox.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+      expect(JSON.parse(stdout)).toMatchObject({
+        ok: true,
+        result: { code: 'LOST-1', deleted: true, answerLost: true },
+      });
+      expect(fx.sandbox.state.vouchers['LOST-1']).toBeUndefined();
+    } finally {
+      await fx.close();
+    }
+  });
+});

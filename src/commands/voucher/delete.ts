@@ -36,6 +36,8 @@ export interface DeleteResult {
   deleted: boolean;
   permanent?: boolean;
   missing?: boolean;
+  /** The first attempt's answer was lost and the retry answered 404: that attempt deleted it. */
+  answerLost?: boolean;
 }
 
 function checkCode(code: string, where: string): string {
@@ -130,14 +132,20 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
         await deleteVoucher(client, code, options.force);
         return { code, deleted: true, permanent: options.force };
       } catch (error) {
-        if (options.ignoreMissing && error instanceof ApiError && error.status === 404) {
-          return { code, deleted: false, missing: true };
+        if (error instanceof ApiError && error.status === 404) {
+          // The first attempt reached the service and its answer was lost; the retry finds the
+          // voucher gone because that attempt deleted it.
+          if (error.afterLostAnswer)
+            return { code, deleted: true, permanent: options.force, answerLost: true };
+          if (options.ignoreMissing) return { code, deleted: false, missing: true };
         }
         throw error;
       }
     },
     describe: (r) =>
-      r.missing ? 'not found (ignored)' : r.permanent ? 'deleted permanently' : 'moved to the bin',
+      `${r.missing ? 'not found (ignored)' : r.permanent ? 'deleted permanently' : 'moved to the bin'}${
+        r.answerLost ? ' (the first answer was lost; the retry found it gone)' : ''
+      }`,
     noun: ['voucher', 'vouchers'],
     done: options.force ? 'deleted' : 'moved to the bin',
     // Only missing vouchers: not found (3); anything else failed too: partial (7).
