@@ -19,20 +19,23 @@ export function platformConfigDir(
  */
 export function ensurePrivateDir(dir: string): string | undefined {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return tighten(dir, 0o700);
+  return tighten(dir, 0o700, true);
 }
 
 /** Tightens a file to 0600 when group or others can read it; says so, since it means someone loosened it. */
 export function ensurePrivateFile(file: string): string | undefined {
-  return tighten(file, 0o600);
+  return tighten(file, 0o600, false);
 }
 
-function tighten(path: string, mode: number): string | undefined {
+function tighten(path: string, mode: number, directory: boolean): string | undefined {
   // Windows has no such modes; the profile directory sits in the user's own profile there.
   if (process.platform === 'win32') return undefined;
   let current: number;
   try {
-    current = statSync(path).mode & 0o777;
+    const stat = statSync(path);
+    // Something else in a file's place (a directory) is for the reader to report, not to chmod.
+    if (stat.isDirectory() !== directory) return undefined;
+    current = stat.mode & 0o777;
   } catch {
     return undefined;
   }
