@@ -1,17 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { sandboxFixture, useSandbox } from '../helpers/sandbox.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin });
 const sentBody = () => JSON.parse(fx.sandbox.requests.at(-1)!.body);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const PATH = '/v1/templates/campaigns';
 type Template = Record<string, unknown> & {
@@ -10,14 +10,7 @@ type Template = Record<string, unknown> & {
   description?: string;
 };
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const promo = (...argv: string[]) => runPromo(argv, { configDir: fx.configDir });
 /** The demo templates as the sandbox holds them: in creation order. */

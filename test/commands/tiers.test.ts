@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { APP_ID, APP_TOKEN, type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 
 const STRUCTURE = 'lts_0a1b2c3d4e5f';
 const TIERS_PATH = `/v2/loyalties/tier-structures/${STRUCTURE}/tiers`;
 
 type Tier = Record<string, unknown> & { id: string; name: string; created_at: string };
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const promo = (...argv: string[]) => runPromo(argv, { configDir: fx.configDir });
 const tierRequests = () => fx.sandbox.requests.filter((r) => r.rawPath === TIERS_PATH);

@@ -2,18 +2,11 @@
 // rule, and nothing received by the sandbox.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const GIFT = ['--type', 'gift', '--gift-amount', '5', '--code', 'G-1'];
 

@@ -2,21 +2,14 @@
 // the request the sandbox received and in the voucher it answered with.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { APP_TOKEN, type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
 type Json = Record<string, any>;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin });
 

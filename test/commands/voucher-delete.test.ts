@@ -1,17 +1,10 @@
 // promo voucher delete against the sandbox: bin, force and code reuse, confirmation, missing
 // vouchers, several codes, and codes that must stay one path segment.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { sandboxFixture, useSandbox } from '../helpers/sandbox.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const promo = (argv: string[], options: { tty?: boolean; answers?: boolean[]; stdin?: string } = {}) =>
   runPromo(argv, { configDir: fx.configDir, ...options });

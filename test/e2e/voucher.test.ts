@@ -1,17 +1,10 @@
 // The built bin/promo.js in a child process (run `npm run build` first): exit codes, stdout that
 // pipes as JSON, and stdin that carries codes, as in a shell script.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnPromo } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const promo = (argv: string[], stdin?: string) => spawnPromo(argv, { env: fx.env, stdin });
 

@@ -1,4 +1,5 @@
 // A sandbox on an ephemeral loopback port and a profile pointing at it, for one test file.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 import { runPromo, tempDir } from './promo.js';
 
@@ -44,5 +45,36 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixt
       await sandbox.close();
       dir.cleanup();
     },
+  };
+}
+
+/**
+ * The usual set-up of a test file: one fixture for the file, its request log emptied before each
+ * test. Returns a handle whose fields read the fixture of the moment.
+ */
+export function useSandbox(options: SandboxOptions = {}): Fixture {
+  let current: Fixture | undefined;
+  const fixture = () => {
+    if (!current) throw new Error('useSandbox: the fixture is only there inside tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await sandboxFixture(options);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    fixture().sandbox.requests.length = 0;
+  });
+  return {
+    get sandbox() {
+      return fixture().sandbox;
+    },
+    get configDir() {
+      return fixture().configDir;
+    },
+    get env() {
+      return fixture().env;
+    },
+    close: () => fixture().close(),
   };
 }
