@@ -1,0 +1,64 @@
+// The confirmation a person sees on a real pseudo-terminal (util-linux `script` provides one): the
+// built bin asks, the answer is typed once the question is on screen.
+import { spawn, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+/** Runs the bin under a pty; types `answer` once the screen shows `question`. */
+function onTerminal(args: string[], env: Record<string, string>, question: string, answer: string) {
+  return new Promise<{ code: number | null; screen: string }>((resolve, reject) => {
+    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+    });
+    let screen = '';
+    let typed = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.stdout.on('data', (d) => {
+      screen += d;
+      if (!typed && screen.includes(question)) {
+        typed = true;
+        child.stdin.write(answer);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, screen });
+    });
+  });
+}
+
+describe.skipIf(!hasScript)('confirmation on a pseudo-terminal', () => {
+  it('shows profile, code and permanence; no keeps the voucher (exit 8), yes deletes it (exit 0)', async () => {
+    const dir = tempDir();
+    const env = { PROMO_CONFIG_DIR: dir.path };
+    const created = await spawnPromo(
+      ['--profile', 'sandbox', 'voucher', 'create', '--percent-off', '5', '--code', 'PTY-1'],
+      { env },
+    );
+    expect(created.code).toBe(0);
+
+    const declined = await onTerminal(
+      ['--profile', 'sandbox', 'voucher', 'delete', 'PTY-1', '--force'],
+      env,
+      '(y/N)',
+      'n\r',
+    );
+    expect(declined.code).toBe(8);
+    expect(declined.screen).toContain("Permanently delete voucher PTY-1 on profile 'sandbox'");
+    expect(declined.screen).toContain('Cancelled');
+
+    const accepted = await onTerminal(
+      ['--profile', 'sandbox', 'voucher', 'delete', 'PTY-1', '--force'],
+      env,
+      '(y/N)',
+      'y\r',
+    );
+    expect(accepted.code).toBe(0);
+    expect(accepted.screen).toContain('PTY-1: deleted permanently');
+    dir.cleanup();
+  });
+});
