@@ -10,8 +10,10 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
 function onTerminal(args: string[], env: Record<string, string>, question: string, answer: string) {
   return new Promise<{ code: number | null; screen: string }>((resolve, reject) => {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    // A person at a terminal: not CI (CI=true, as in the CI run, turns prompts off by contract).
+    const { CI: _ci, ...inherited } = process.env;
     const child = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
+      env: { ...inherited, ...env, NO_COLOR: '1' },
     });
     let screen = '';
     let typed = false;
