@@ -109,6 +109,11 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
       throw new UsageError(`--host ${options.host} is not an address of this machine`);
     throw new UsageError((error as Error).message);
   }
+  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(options.host)) {
+    await rt.out.warn(
+      `listening on ${options.host}, beyond this machine: whoever reaches it can use the sandbox's credentials`,
+    );
+  }
   if (rt.out.isJson)
     rt.out.json({ url: sandbox.url, app_id: options.appId, state: options.statePath ?? null });
   else rt.out.text(sandbox.url);
