@@ -2,19 +2,11 @@
 // Needs `npm run build` first.
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnPromo, tempDir } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.faults.set({});
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 describe('many processes at once', () => {
   it('50 cold processes asking for a token issue exactly one between them, and all print it', async () => {

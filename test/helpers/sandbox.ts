@@ -49,8 +49,8 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixt
 }
 
 /**
- * The usual set-up of a test file: one fixture for the file, its request log emptied before each
- * test. Returns a handle whose fields read the fixture of the moment.
+ * The usual set-up of a test file: one fixture for the file, its faults cleared and its request
+ * log emptied before each test. Returns a handle whose fields read the fixture of the moment.
  */
 export function useSandbox(options: SandboxOptions = {}): Fixture {
   let current: Fixture | undefined;
@@ -63,6 +63,7 @@ export function useSandbox(options: SandboxOptions = {}): Fixture {
   });
   afterAll(() => current?.close());
   beforeEach(() => {
+    fixture().sandbox.faults.set({});
     fixture().sandbox.requests.length = 0;
   });
   return {

@@ -1,18 +1,10 @@
 // Retries against a sandbox that misbehaves on purpose: 429, 5xx, hangs, refused connections.
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
-import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await sandboxFixture();
-});
-afterAll(() => fx.close());
-beforeEach(() => {
-  fx.sandbox.faults.set({});
-  fx.sandbox.requests.length = 0;
-});
+const fx = useSandbox();
 
 const TEMPLATES = '/v1/templates/campaigns';
 const promo = (...argv: string[]) => runPromo(argv, { configDir: fx.configDir });
