@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { ApiClient } from './api/client.js';
 import { CachedTokenSource } from './api/tokens.js';
-import { ProfileStore, SANDBOX_PROFILE } from './config/profiles.js';
+import { ProfileStore } from './config/profiles.js';
 import { TokenCache } from './config/token-cache.js';
 import type { Context } from './context.js';
 import type { Globals } from './globals.js';
@@ -76,8 +76,7 @@ export class Runtime {
   target(): Promise<Target> {
     this.targetPromise ??= this.store().then((store) => {
       const target = resolveTarget(this.globals, this.ctx.env, store);
-      // The built-in sandbox's well-known credentials are no secret (and would blank every 'sandbox').
-      if (target.profile !== SANDBOX_PROFILE) this.secrets.add(target.credentials?.appToken);
+      this.secrets.add(target.credentials?.appToken);
       return target;
     });
     return this.targetPromise;

@@ -24,7 +24,8 @@ export class SecretSet {
   private readonly values = new Set<string>();
 
   add(value: string | undefined): void {
-    // Very short values would redact ordinary text; real secrets are long.
+    // Very short values would redact ordinary text (the built-in sandbox's public 'sandbox' among
+    // them); real secrets are long.
     if (!value || value.length < 8) return;
     // As it may appear in a URL, a form body or a JSON string as well as raw.
     for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) {
