@@ -1,28 +1,17 @@
-// Create and delete voucher. Live vouchers sit in `state.vouchers`, deleted ones in `state.bin`,
+// Create, get and delete voucher. Live vouchers sit in `state.vouchers`, deleted ones in `state.bin`,
 // both by code; a code stays taken in either place until a forced delete removes it for good.
-import { type Route, SandboxError, type SandboxRequest, type SandboxState } from './types.js';
+import {
+  type Route,
+  type RouteContext,
+  SandboxError,
+  type SandboxRequest,
+  type SandboxState,
+} from './types.js';
 import { buildVoucher, findCampaign, findOrCreateCategory } from './voucher-build.js';
+import { isRecord } from './voucher-check.js';
 import { pickCode } from './voucher-codes.js';
+import { findVoucher, put, voucherNotFound } from './voucher-store.js';
 import { validateCreateBody } from './voucher-validate.js';
-
-type VoucherStore = SandboxState['vouchers'];
-
-/** Codes are user text; defineProperty keeps a code such as `__proto__` an ordinary entry. */
-function put(store: VoucherStore, code: string, voucher: Record<string, unknown>): void {
-  Object.defineProperty(store, code, {
-    value: voucher,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-function voucherNotFound(code: string): SandboxError {
-  return new SandboxError(404, 'not_found', 'Resource not found', `Cannot find voucher with id ${code}`, {
-    resource_id: code,
-    resource_type: 'voucher',
-  });
-}
 
 function forceFlag(req: SandboxRequest): boolean {
   const value = req.query.get('force');
@@ -36,19 +25,44 @@ function forceFlag(req: SandboxRequest): boolean {
   );
 }
 
+function create(body: unknown, state: SandboxState, rc: RouteContext) {
+  const input = validateCreateBody(body);
+  const campaign = findCampaign(state, input);
+  const code = pickCode(state, input.code, input.code_config);
+  const category = findOrCreateCategory(state, input, rc);
+  const voucher = buildVoucher(input, code, { campaign, category }, rc);
+  put(state.vouchers, code, voucher);
+  return { status: 200, body: structuredClone(voucher) };
+}
+
 export const createVoucher: Route = {
   method: 'POST',
   pattern: '/v1/vouchers',
   auth: 'app-or-bearer',
   scopes: ['vouchers'],
+  handle: (req, state, rc) => create(req.body, state, rc),
+};
+
+/** The SDKs' way: the code in the path, which wins over any `code` or `code_config` in the body. */
+export const createVoucherWithCode: Route = {
+  method: 'POST',
+  pattern: '/v1/vouchers/:code',
+  auth: 'app-or-bearer',
+  scopes: ['vouchers'],
   handle(req, state, rc) {
-    const input = validateCreateBody(req.body);
-    const campaign = findCampaign(state, input);
-    const code = pickCode(state, input.code, input.code_config);
-    const category = findOrCreateCategory(state, input, rc);
-    const voucher = buildVoucher(input, code, { campaign, category }, rc);
-    put(state.vouchers, code, voucher);
-    return { status: 200, body: structuredClone(voucher) };
+    const body = isRecord(req.body) ? { ...req.body, code: req.params.code, code_config: null } : req.body;
+    return create(body, state, rc);
+  },
+};
+
+export const getVoucher: Route = {
+  method: 'GET',
+  pattern: '/v1/vouchers/:code',
+  auth: 'app-or-bearer',
+  scopes: ['vouchers'],
+  handle(req, state) {
+    const { voucher } = findVoucher(state, req.params.code ?? '');
+    return { status: 200, body: voucher };
   },
 };
 
@@ -76,4 +90,4 @@ export const deleteVoucher: Route = {
   },
 };
 
-export const voucherRoutes: Route[] = [createVoucher, deleteVoucher];
+export const voucherRoutes: Route[] = [createVoucher, createVoucherWithCode, getVoucher, deleteVoucher];
