@@ -55,7 +55,7 @@ export function loadOpenApi(file: string, patch?: (schemas: Record<string, Schem
       if (s.maximum !== undefined && value > s.maximum) out.push(`${path}: above ${s.maximum}`);
     }
     if (Array.isArray(value) && s.items) {
-      value.forEach((item, index) => check(s.items, item, `${path}[${index}]`, out));
+      for (const [index, item] of value.entries()) check(s.items, item, `${path}[${index}]`, out);
     }
     if (isObject(value)) {
       for (const key of s.required ?? []) if (!(key in value)) out.push(`${path}.${key}: required`);
