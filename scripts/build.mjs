@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { writeThirdPartyNotices } from './notices.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -111,14 +112,16 @@ const common = {
   target: 'node20',
   minifySyntax: true,
   minifyWhitespace: true,
+  // The licences go to dist/THIRD-PARTY-NOTICES instead (scripts/notices.mjs).
   legalComments: 'none',
+  metafile: true,
   logLevel: 'warning',
   define: { __PROMO_VERSION__: JSON.stringify(version) },
 };
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/lazy', { recursive: true });
-await Promise.all([
+const results = await Promise.all([
   build({
     ...common,
     entryPoints: ['src/cli.ts'],
@@ -135,6 +138,10 @@ await Promise.all([
   ),
 ]);
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
+writeThirdPartyNotices(
+  results.map((r) => r.metafile),
+  'dist/THIRD-PARTY-NOTICES',
+);
 
 // V8 code caches for dist/ (see bin/load-cached.js), written by scripts/warm-cache.cjs against the
 // built-in sandbox in a throw-away config directory. Best effort: without them promo is only slower.

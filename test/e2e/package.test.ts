@@ -1,0 +1,118 @@
+// The package as a user installs it: a real `npm pack` (its prepack builds dist/) of a copy of the
+// project, installed globally from the tarball into a scratch prefix, offline, and the installed
+// `promo` run from there; `npm install -g <folder>` of a built clone; a clone that was never built.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/promo.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const scratch = tempDir('promo-package-');
+const project = join(scratch.path, 'project');
+const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+
+/** npm with no user config of this machine's and none of the npm_* variables of an enclosing `npm test`. */
+function npm(args: string[], cwd: string) {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of Object.keys(env)) if (/^npm_/i.test(name)) delete env[name];
+  const userconfig = join(scratch.path, 'npmrc');
+  return spawnSync('npm', [...args, '--userconfig', userconfig, '--no-audit', '--no-fund'], {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+function promo(prefix: string, args: string[]) {
+  const configDir = join(scratch.path, 'config');
+  return spawnSync(join(prefix, 'bin', 'promo'), args, {
+    env: { PATH: process.env.PATH, HOME: scratch.path, PROMO_CONFIG_DIR: configDir, NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+}
+
+let tarball: string;
+beforeAll(() => {
+  writeFileSync(join(scratch.path, 'npmrc'), '');
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'LICENSE',
+    'README.md',
+    'bin',
+    'scripts',
+    'src',
+  ]) {
+    cpSync(join(root, entry), join(project, entry), { recursive: true });
+  }
+  // The build's own tools come from the project's install; the copy builds its own dist/.
+  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'));
+  const packed = npm(['pack', '--json', '--pack-destination', scratch.path], project);
+  expect(packed.status, packed.stderr).toBe(0);
+  const [{ filename, files }] = JSON.parse(packed.stdout) as [
+    { filename: string; files: { path: string }[] },
+  ];
+  tarball = join(scratch.path, filename);
+  packedFiles = files.map((f) => f.path).sort();
+});
+afterAll(() => scratch.cleanup());
+let packedFiles: string[];
+
+describe('the packed tarball', () => {
+  it('holds the bin, the bundles, the licence and the bundled libraries’ notices, and nothing else', () => {
+    expect(packedFiles).toContain('LICENSE');
+    expect(packedFiles).toContain('dist/THIRD-PARTY-NOTICES');
+    expect(packedFiles).toContain('dist/cli.cjs');
+    expect(packedFiles).toContain('bin/promo.js');
+    expect(packedFiles.filter((f) => !/^(bin|dist)\/|^(LICENSE|README\.md|package\.json)$/.test(f))).toEqual(
+      [],
+    );
+  });
+
+  it('installs globally offline with no dependency and no warning, and the installed promo runs', () => {
+    const prefix = join(scratch.path, 'global');
+    const installed = npm(['install', '-g', tarball, '--prefix', prefix, '--offline'], scratch.path);
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(installed.stderr).toBe('');
+    expect(installed.stdout).toContain('added 1 package');
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'promo-cli', 'node_modules'))).toBe(false);
+
+    const shown = promo(prefix, ['--version']);
+    expect([shown.status, shown.stdout, shown.stderr]).toEqual([0, `${version}\n`, '']);
+    const listed = promo(prefix, ['--profile', 'sandbox', 'templates', 'list', '--limit', '1']);
+    expect(listed.stderr).toBe('');
+    expect(listed.status).toBe(0);
+    expect(JSON.parse(listed.stdout)).toHaveLength(1);
+  });
+});
+
+describe('a clone', () => {
+  it('installs globally with npm install -g . once built, and the linked promo runs', () => {
+    const prefix = join(scratch.path, 'linked');
+    const installed = npm(['install', '-g', '.', '--prefix', prefix, '--offline'], project);
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(installed.stderr).toBe('');
+    const listed = promo(prefix, ['--profile', 'sandbox', 'templates', 'list', '--limit', '1']);
+    expect([listed.status, listed.stderr]).toEqual([0, '']);
+    expect(JSON.parse(listed.stdout)).toHaveLength(1);
+  });
+
+  it('that was never built says in one line how to build it, exit 1', () => {
+    const unbuilt = join(scratch.path, 'unbuilt');
+    cpSync(join(project, 'bin'), join(unbuilt, 'bin'), { recursive: true });
+    cpSync(join(project, 'package.json'), join(unbuilt, 'package.json'));
+    const run = spawnSync(process.execPath, [join(unbuilt, 'bin', 'promo.js'), '--help'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      `promo is not built: ${join(unbuilt, 'dist', 'cli.cjs')} is missing. Run \`npm ci && npm run build\` in ${unbuilt}.\n`,
+    );
+    rmSync(unbuilt, { recursive: true, force: true });
+  });
+});
