@@ -4,11 +4,13 @@ import { oauthRoutes } from './oauth.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
 import type { Route } from './types.js';
+import { voucherUpdateRoutes } from './voucher-update.js';
 import { voucherRoutes } from './vouchers.js';
 
 export const routes: Route[] = [
   ...oauthRoutes,
   ...voucherRoutes,
+  ...voucherUpdateRoutes,
   ...tierRoutes,
   ...templateRoutes,
   ...eventRoutes,

@@ -41,7 +41,7 @@ export function findCampaign(state: SandboxState, input: CreateVoucherInput): Ca
 /** A category named for the first time is created, as the service does; an unknown id is a 404. */
 export function findOrCreateCategory(
   state: SandboxState,
-  input: CreateVoucherInput,
+  input: Pick<CreateVoucherInput, 'category' | 'category_id'>,
   rc: RouteContext,
 ): Category | null {
   if (input.category_id !== null) {
