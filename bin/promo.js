@@ -34,7 +34,8 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 
-runCli(argv).then((code) => {
+// An interrupted run that does not stop by itself in time is ended here, through exit handlers.
+runCli(argv, (code) => process.exit(code)).then((code) => {
   process.exitCode = code;
   // Pipes on Linux are written synchronously, so nothing is lost; a stray handle must not keep a cron job alive.
   setTimeout(() => process.exit(code), 50).unref();

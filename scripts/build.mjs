@@ -76,6 +76,21 @@ const noExecutableSubcommands = {
   },
 };
 
+// atomically (under conf) cleans its temporary files through when-exit, which also catches SIGINT and
+// SIGTERM and sends them again: promo's own handler then saw a second Ctrl-C the user never pressed.
+// promo handles signals itself and always leaves through process.exit, so the clean-up on 'exit' is kept.
+const noSignalResend = {
+  name: 'when-exit-on-exit-only',
+  setup(b) {
+    b.onResolve({ filter: /^when-exit$/ }, () => ({ path: 'when-exit', namespace: 'exit-only' }));
+    b.onLoad({ filter: /.*/, namespace: 'exit-only' }, () => ({
+      contents:
+        "export default (callback) => { process.once('exit', callback); return () => process.off('exit', callback); };",
+      loader: 'js',
+    }));
+  },
+};
+
 const lazyModules = {
   conf: "export { default } from 'conf';",
   prompts: "export { input, password, confirm, select } from '@inquirer/prompts';",
@@ -133,7 +148,7 @@ const results = await Promise.all([
       ...common,
       stdin: { contents, resolveDir: '.', loader: 'ts', sourcefile: `lazy-${name}.ts` },
       outfile: `dist/lazy/${name}.cjs`,
-      plugins: [noSchemaValidation, noConfEncryption],
+      plugins: [noSchemaValidation, noConfEncryption, noSignalResend],
     }),
   ),
 ]);

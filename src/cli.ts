@@ -1,23 +1,40 @@
 // The real context: the process's streams, environment and clock. Only bin/promo.js imports this.
 
 import { platformConfigDir } from './config/paths.js';
-import { inquirerPrompts, type Prompts } from './context.js';
-import { main } from './main.js';
+import { type Context, inquirerPrompts, type Prompts } from './context.js';
+import { ExitCode, InterruptedError } from './errors.js';
+import { fallbackOutput, main } from './main.js';
 
-export async function runCli(argv: string[]): Promise<number> {
+/**
+ * After Ctrl-C or SIGTERM the run has this long to stop by itself (requests are aborted, prompts
+ * closed, locks released on the way out); then it is stopped, as it is at once by a second signal.
+ */
+export const INTERRUPT_GRACE_MS = 700;
+
+/** Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop by itself. */
+export async function runCli(argv: string[], exit: (code: number) => void): Promise<number> {
   const controller = new AbortController();
-  let interrupted = false;
+  let finished = false;
+  let stopping = false;
+  // Exit, not SIGKILL: exit handlers still run, and they remove the lock files this process holds.
+  const stopNow = () => {
+    if (finished || stopping) return;
+    stopping = true;
+    void fallbackOutput(argv, ctx)
+      .error(new InterruptedError())
+      .finally(() => exit(ExitCode.interrupted));
+  };
   const onSignal = () => {
-    if (interrupted) process.kill(process.pid, 'SIGKILL');
-    interrupted = true;
+    if (controller.signal.aborted) return stopNow();
     controller.abort();
+    setTimeout(stopNow, INTERRUPT_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // stdin and stderr are getters: Node builds each stream on first use (~1-2 ms apiece), and most
   // runs read no stdin.
   let prompts: Prompts | undefined;
-  const code = await main(argv, {
+  const ctx: Context = {
     get stdin() {
       return process.stdin;
     },
@@ -33,6 +50,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return prompts;
     },
     signal: controller.signal,
-  });
-  return interrupted && code !== 0 ? 130 : code;
+  };
+  const code = await main(argv, ctx);
+  finished = true;
+  return controller.signal.aborted && code !== 0 ? ExitCode.interrupted : code;
 }

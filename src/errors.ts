@@ -54,6 +54,13 @@ export class CancelledError extends PromoError {
   }
 }
 
+/** Ctrl-C or SIGTERM stopped the run (exit 130 for both, as CLI.md says). */
+export class InterruptedError extends PromoError {
+  constructor(message = 'Interrupted.', hint?: string) {
+    super(message, ExitCode.interrupted, hint);
+  }
+}
+
 /** The service's error object, as documented in the reference. */
 export interface ServiceErrorBody {
   code?: number;

@@ -4,8 +4,9 @@ import { Command, CommanderError } from 'commander';
 import { App, examples } from './app.js';
 import { nounsFor } from './commands/index.js';
 import type { Context } from './context.js';
-import { ExitCode, exitCodeFor, PromoError, UsageError } from './errors.js';
+import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './errors.js';
 import { CLUSTERS, resolveOutput } from './globals.js';
+import { OutcomeUnknownError } from './http/transport.js';
 import { Output } from './output/output.js';
 import { VERSION } from './version.js';
 
@@ -38,6 +39,11 @@ export function buildProgram(app: App, argv?: string[]): Command {
         'promo templates list --limit 5',
         'promo voucher create --type discount --percent-off 20 --json | jq .code',
       ),
+    )
+    .addHelpText(
+      'after',
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 network,\n' +
+        '7 some bulk items failed, 8 cancelled, 130 interrupted (Ctrl-C or SIGTERM).',
     );
   for (const command of nounsFor(argv, app)) program.addCommand(command);
   configureTree(program, app);
@@ -69,8 +75,10 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     checkArgumentSizes(argv);
     await program.parseAsync(argv, { from: 'user' });
     return app.exitCode;
-  } catch (error) {
-    if (error instanceof CommanderError) return commanderExit(error, argv, app);
+  } catch (caught) {
+    if (caught instanceof CommanderError) return commanderExit(caught, argv, app);
+    // Whatever failed after Ctrl-C failed because of it: the request cut short, the prompt closed.
+    const error = ctx.signal?.aborted ? asInterruption(caught) : caught;
     const out = app.runtime?.out ?? fallbackOutput(argv, ctx);
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.
@@ -80,6 +88,17 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   } finally {
     await app.runtime?.close();
   }
+}
+
+function asInterruption(error: unknown): PromoError {
+  if (error instanceof InterruptedError) return error;
+  if (error instanceof OutcomeUnknownError) {
+    return new InterruptedError(
+      `Interrupted while ${error.method} ${error.path} was in flight: the service may or may not have acted on it.`,
+      error.hint,
+    );
+  }
+  return new InterruptedError();
 }
 
 /** Linux's own limit for one argument; a longer one can only come from a program, and belongs in a file. */
@@ -111,7 +130,7 @@ async function commanderExit(error: CommanderError, argv: string[], app: App): P
 }
 
 /** An output for errors raised before the run's own exists (bad flags): guesses the format from argv. */
-function fallbackOutput(argv: string[], ctx: Context): Output {
+export function fallbackOutput(argv: string[], ctx: Context): Output {
   let output: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;

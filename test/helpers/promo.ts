@@ -1,6 +1,6 @@
 // Runs promo the two ways tests need: in-process through main() with in-memory streams (fast, most
 // tests), and as the built bin/promo.js in a child process (end-to-end: exit codes, real stdio).
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,33 +102,45 @@ export function spawnPromo(
   argv: string[],
   options: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number } = {},
 ): Promise<RunResult & { ms: number }> {
+  return startPromo(argv, options).done;
+}
+
+/**
+ * The built bin, with its process at hand (to signal it); `done` settles when it exits. A run that
+ * outlives `timeoutMs` is killed, which shows as code -1.
+ */
+export function startPromo(
+  argv: string[],
+  options: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number } = {},
+): { child: ChildProcess; done: Promise<RunResult & { ms: number; signal: string | null }> } {
   const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
-    for (const name of [
-      'CI',
-      'PROMO_PROFILE',
-      'PROMO_APP_ID',
-      'PROMO_APP_TOKEN',
-      'PROMO_API_URL',
-      'PROMO_OUTPUT',
-    ]) {
-      if (!(options.env && name in options.env)) delete env[name];
-    }
-    const child = spawn(process.execPath, [BIN, ...argv], {
-      env: env as NodeJS.ProcessEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
+  for (const name of [
+    'CI',
+    'PROMO_PROFILE',
+    'PROMO_APP_ID',
+    'PROMO_APP_TOKEN',
+    'PROMO_API_URL',
+    'PROMO_OUTPUT',
+  ]) {
+    if (!(options.env && name in options.env)) delete env[name];
+  }
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const done = new Promise<RunResult & { ms: number; signal: string | null }>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr, ms: Date.now() - started });
+      resolve({ code: code ?? -1, signal, stdout, stderr, ms: Date.now() - started });
     });
-    child.stdin.end(options.stdin ?? '');
+    child.stdin!.end(options.stdin ?? '');
   });
+  return { child, done };
 }

@@ -1,0 +1,68 @@
+// Ctrl-C and SIGTERM sent to the built bin while it waits on a sandbox that never answers: every
+// path exits 130, says "Interrupted" and leaves no lock behind.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startPromo } from '../helpers/promo.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const fx = useSandbox();
+
+/** Runs promo until the sandbox has received `requests` requests (all left hanging), then signals it. */
+async function interrupt(argv: string[], signals: NodeJS.Signals[], requests = 1) {
+  fx.sandbox.faults.set({ hang: true });
+  const run = startPromo(argv, { env: fx.env, timeoutMs: 8000 });
+  while (fx.sandbox.requests.length < requests && run.child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 20));
+  for (const signal of signals) run.child.kill(signal);
+  return run.done;
+}
+
+describe('signals while a request hangs', () => {
+  it('Ctrl-C during templates list: exit 130, "Interrupted", nothing on stdout', async () => {
+    const run = await interrupt(['templates', 'list', '-o', 'table'], ['SIGINT']);
+    expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/^error: Interrupted/m);
+    expect(run.stdout).toBe('');
+  });
+
+  it('SIGTERM during tiers list (issuing its token under the lock): exit 130, lock released', async () => {
+    const run = await interrupt(['tiers', 'list', 'ts_1'], ['SIGTERM']);
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('Interrupted');
+    expect(fx.sandbox.requests[0]?.rawPath).toBe('/v1/oauth/token');
+    expect(existsSync(join(fx.configDir, 'tokens.lock'))).toBe(false);
+  });
+
+  it('Ctrl-C twice during token issue: still 130 (not killed), lock released', async () => {
+    const run = await interrupt(['token', 'issue', '--new', '--scope', 'api'], ['SIGINT', 'SIGINT']);
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('Interrupted');
+    expect(existsSync(join(fx.configDir, 'tokens.lock'))).toBe(false);
+  });
+
+  it('Ctrl-C while waiting for the token lock another process holds: 130, the other lock untouched', async () => {
+    // Held by a live process (fresh): without the signal this run would wait ~10 s for it to go stale.
+    const lock = join(fx.configDir, 'tokens.lock');
+    rmSync(join(fx.configDir, 'tokens.json'), { force: true });
+    mkdirSync(lock);
+    const run = startPromo(['tiers', 'list', 'ts_1', '-o', 'table'], { env: fx.env, timeoutMs: 8000 });
+    await new Promise((r) => setTimeout(r, 500));
+    run.child.kill('SIGINT');
+    const done = await run.done;
+    expect(existsSync(lock)).toBe(true);
+    rmSync(lock, { recursive: true });
+    expect(done.code).toBe(130);
+    expect(done.stderr).toMatch(/^error: Interrupted\.$/m);
+    expect(fx.sandbox.requests).toEqual([]);
+  });
+
+  it('Ctrl-C during voucher delete --input: exit 130 and how to resume', async () => {
+    const input = join(fx.configDir, 'codes.txt');
+    writeFileSync(input, 'SIG-1\nSIG-2\n');
+    const run = await interrupt(['voucher', 'delete', '--input', input, '--yes', '-o', 'table'], ['SIGINT']);
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('Interrupted: 0 of 2 vouchers');
+    expect(run.stderr).toContain('--skip 0');
+  });
+});
