@@ -83,6 +83,8 @@ export class ApiError extends PromoError {
     readonly requestId?: string,
     /** An earlier attempt was sent and its answer lost (see HttpResponse.afterLostAnswer). */
     readonly afterLostAnswer = false,
+    /** The answer's headers (lower-case names), e.g. X-Rate-Limit-Type on a 429. */
+    readonly headers: Record<string, string | string[] | undefined> = {},
   ) {
     super(describeServiceError(status, body), exitCodeForStatus(status));
   }

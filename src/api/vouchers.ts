@@ -137,3 +137,58 @@ export function deleteVoucherRequest(code: string, force: boolean): ApiRequest {
 export async function deleteVoucher(client: ApiClient, code: string, force: boolean): Promise<void> {
   await client.call<unknown>(deleteVoucherRequest(code, force));
 }
+
+/** A code or the voucher's id (`v_...`): the service takes either in the path. */
+export function getVoucherRequest(codeOrId: string): ApiRequest {
+  return { method: 'GET', path: encodePath`/v1/vouchers/${codeOrId}`, auth: 'app' };
+}
+
+export async function getVoucher(client: ApiClient, codeOrId: string): Promise<Voucher> {
+  return (await client.call<Voucher>(getVoucherRequest(codeOrId))).body;
+}
+
+/**
+ * The fields an update may change (the service skips any other silently); gift amounts and loyalty
+ * points are not among them: they change through the balance operation.
+ */
+export const UPDATE_FIELDS = [
+  'category',
+  'category_id',
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'active',
+  'additional_info',
+  'metadata',
+  'type',
+  'discount',
+  'gift',
+  'loyalty_card',
+] as const;
+
+export type UpdateVoucherBody = Partial<Pick<CreateVoucherBody, (typeof UPDATE_FIELDS)[number]>>;
+
+/** PUT sets the given fields to the given values: sending it twice does no harm. */
+export function updateVoucherRequest(code: string, body: UpdateVoucherBody): ApiRequest {
+  return { method: 'PUT', path: encodePath`/v1/vouchers/${code}`, json: body, auth: 'app' };
+}
+
+export async function updateVoucher(
+  client: ApiClient,
+  code: string,
+  body: UpdateVoucherBody,
+): Promise<Voucher> {
+  return (await client.call<Voucher>(updateVoucherRequest(code, body))).body;
+}
+
+/** Enable and disable set a state, whatever it was: repeating one is harmless, so it may be retried. */
+export function setVoucherActiveRequest(code: string, active: boolean): ApiRequest {
+  const verb = active ? 'enable' : 'disable';
+  return { method: 'POST', path: encodePath`/v1/vouchers/${code}/${verb}`, auth: 'app', idempotent: true };
+}
+
+export async function setVoucherActive(client: ApiClient, code: string, active: boolean): Promise<Voucher> {
+  return (await client.call<Voucher>(setVoucherActiveRequest(code, active))).body;
+}

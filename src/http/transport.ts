@@ -279,7 +279,7 @@ function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): NetworkE
   return new OutcomeUnknownError(request.method, request.url.pathname, failure.message, failure.code);
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {

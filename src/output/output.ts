@@ -88,6 +88,19 @@ export class Output {
     this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
+  /**
+   * A status line for a person watching a terminal, redrawn in place (\r); nothing when stderr is
+   * not a terminal, so logs and scripts never see it. endProgress() clears it.
+   */
+  progress(text: string): void {
+    if (this.stderr.isTTY !== true) return;
+    this.stderr.write(`\r\x1b[2K${this.scrub(text)}`);
+  }
+
+  endProgress(): void {
+    if (this.stderr.isTTY === true) this.stderr.write('\r\x1b[2K');
+  }
+
   // With JSON output every line on stderr is a JSON object too, so that a script can read it
   // line by line: {"notice": …}, {"warning": …}, {"error": {…}}. Success lines are for people:
   // the data on stdout already says it.

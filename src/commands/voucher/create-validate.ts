@@ -94,7 +94,7 @@ function checkTypeParts(body: CreateVoucherBody, type: VoucherType): void {
   }
 }
 
-function checkDiscount(discount: Json): void {
+export function checkDiscount(discount: Json): void {
   if (!given(discount.type)) bad('discount.type', `is required: one of ${DISCOUNT_TYPES.join(', ')}`);
   oneOf(discount.type, 'discount.type', DISCOUNT_TYPES);
   const type = discount.type as DiscountType;

@@ -43,6 +43,7 @@ export function voucherValue(v: Voucher): string {
 
 /** Whether it can be redeemed now, as far as the voucher itself says. */
 export function voucherStatus(v: Voucher, nowMs: number): string {
+  if (v.deleted === true) return 'in the bin';
   if (v.active === false) return 'inactive';
   if (v.start_date && Date.parse(v.start_date) > nowMs) return 'not started';
   if (v.expiration_date && Date.parse(v.expiration_date) < nowMs) return 'expired';
@@ -50,11 +51,13 @@ export function voucherStatus(v: Voucher, nowMs: number): string {
 }
 
 function validity(v: Voucher): string | undefined {
+  const frame = v.validity_timeframe as { duration?: string; interval?: string } | null | undefined;
+  const every = frame?.interval ? `for ${frame.duration ?? '?'} every ${frame.interval}` : '';
   const days = v.validity_day_of_week?.length ? `days ${v.validity_day_of_week.join(',')}` : '';
   const hours = (v.validity_hours?.daily ?? [])
     .map((p) => `${p.days_of_week.join(',')}@${p.start_time}-${p.expiration_time}`)
     .join(' ');
-  const text = [days, hours].filter(Boolean).join('; ');
+  const text = [every, days, hours].filter(Boolean).join('; ');
   return text || undefined;
 }
 
@@ -70,12 +73,41 @@ export function voucherFields(nowMs: number): Column<Voucher>[] {
     { header: 'Valid', value: validity },
     { header: 'Campaign', value: (v) => v.campaign },
     { header: 'Category', value: (v) => v.category ?? undefined },
-    {
-      header: 'Redemptions',
-      value: (v) =>
-        v.redemption ? (v.redemption.quantity === null ? 'unlimited' : v.redemption.quantity) : undefined,
-    },
+    { header: 'Redemptions', value: redemptions },
+    { header: 'Created', value: (v) => formatDate(v.created_at) },
+    { header: 'Updated', value: (v) => formatDate(v.updated_at) || undefined },
+    { header: 'Metadata', value: metadata },
     { header: 'Id', value: (v) => v.id },
+  ];
+}
+
+/** `2 of 10 used`, `unlimited (2 used)`. */
+function redemptions(v: Voucher): string | undefined {
+  if (!v.redemption) return undefined;
+  const used = v.redemption.redeemed_quantity ?? 0;
+  return v.redemption.quantity === null || v.redemption.quantity === undefined
+    ? `unlimited (${used} used)`
+    : `${used} of ${v.redemption.quantity} used`;
+}
+
+function metadata(v: Voucher): string | undefined {
+  const entries = Object.entries((v.metadata as Record<string, unknown> | null | undefined) ?? {});
+  if (entries.length === 0) return undefined;
+  return entries
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+}
+
+/** Columns of `voucher list`. */
+export function voucherListColumns(nowMs: number): Column<Voucher>[] {
+  return [
+    { header: 'Code', value: (v) => v.code },
+    { header: 'Type', value: voucherType },
+    { header: 'Value', value: voucherValue },
+    { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
+    { header: 'Expires', value: (v) => formatDate(v.expiration_date) },
+    { header: 'Campaign', value: (v) => v.campaign },
+    { header: 'Created', value: (v) => formatDate(v.created_at) },
   ];
 }
 

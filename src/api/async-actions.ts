@@ -1,0 +1,99 @@
+// Async actions: the service's background jobs (a voucher import is one). `GET /v1/async-actions/{id}`
+// gives status, progress and result; `GET /v1/async-actions` lists the recent ones.
+import { ExitCode, PromoError } from '../errors.js';
+import { type ApiClient, type ApiRequest, encodePath } from './client.js';
+
+export const JOB_STATUSES = ['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** One record the job could not process. */
+export interface JobFailure {
+  code?: string;
+  reason?: string;
+  [field: string]: unknown;
+}
+
+export interface AsyncActionResult {
+  message?: string;
+  /** The vendor's schema says an object; answers carry a list of them. Both are read. */
+  failed?: JobFailure[] | JobFailure | null;
+  done_count?: number;
+  failed_count?: number;
+  [field: string]: unknown;
+}
+
+export interface AsyncAction {
+  id: string;
+  type: string;
+  status: JobStatus;
+  operation_status?: 'FAILED' | 'SUCCESS' | 'UNKNOWN';
+  /** 0..100 */
+  progress?: number;
+  result?: AsyncActionResult | null;
+  created_at: string;
+  updated_at?: string;
+  request_id?: string;
+  processing_time?: number;
+  object: 'async_action';
+  [field: string]: unknown;
+}
+
+export interface AsyncActionList {
+  object: 'list';
+  data_ref: string;
+  async_actions: AsyncAction[];
+  has_more?: boolean;
+  [key: string]: unknown;
+}
+
+export function isFinished(action: AsyncAction): boolean {
+  return action.status === 'DONE' || action.status === 'FAILED';
+}
+
+/** The failed records of a result, whichever shape it came in. */
+export function failuresOf(action: AsyncAction): JobFailure[] {
+  const failed = action.result?.failed;
+  if (!failed) return [];
+  return Array.isArray(failed) ? failed : [failed];
+}
+
+export function getAsyncActionRequest(id: string): ApiRequest {
+  return { method: 'GET', path: encodePath`/v1/async-actions/${id}`, auth: 'app' };
+}
+
+export async function getAsyncAction(client: ApiClient, id: string): Promise<AsyncAction> {
+  return (await client.call<AsyncAction>(getAsyncActionRequest(id))).body;
+}
+
+export interface ListAsyncActionsQuery {
+  limit?: number;
+  /** Only actions scheduled before this instant (ISO 8601). */
+  endDate?: string;
+}
+
+export function listAsyncActionsRequest(query: ListAsyncActionsQuery): ApiRequest {
+  return {
+    method: 'GET',
+    path: '/v1/async-actions',
+    query: { limit: query.limit, end_date: query.endDate },
+    auth: 'app',
+  };
+}
+
+export function asyncActionsOf(list: AsyncActionList): AsyncAction[] {
+  const items = list[list.data_ref] ?? list.async_actions;
+  if (!Array.isArray(items)) {
+    throw new PromoError(
+      `unexpected answer from the service: no array under '${String(list.data_ref)}' in the job list`,
+      ExitCode.failure,
+    );
+  }
+  return items as AsyncAction[];
+}
+
+export async function listAsyncActions(
+  client: ApiClient,
+  query: ListAsyncActionsQuery,
+): Promise<AsyncActionList> {
+  return (await client.call<AsyncActionList>(listAsyncActionsRequest(query))).body;
+}

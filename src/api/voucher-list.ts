@@ -1,0 +1,85 @@
+// List vouchers: `GET /v1/vouchers`, paged by page number (1..99) with filters on campaign,
+// category, customer, creation and update dates, and the service's deepObject `filters`.
+import { ExitCode, PromoError } from '../errors.js';
+import type { ApiClient, ApiRequest } from './client.js';
+import { type FilterCondition, filterParams } from './templates.js';
+import type { Voucher } from './vouchers.js';
+
+export const VOUCHER_ORDERS = [
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+  'code',
+  '-code',
+] as const;
+export type VoucherOrder = (typeof VOUCHER_ORDERS)[number];
+
+/** The service pages by number and stops at this page: at 100 a page, 9,900 vouchers per query. */
+export const MAX_VOUCHER_PAGE = 99;
+
+export interface ListVouchersQuery {
+  limit?: number;
+  page?: number;
+  category?: string;
+  campaign?: string;
+  campaignId?: string;
+  customer?: string;
+  /** ISO 8601 instants, sent as created_at[after] / created_at[before]. */
+  createdAfter?: string;
+  createdBefore?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+  order?: VoucherOrder;
+  code?: string;
+  ids?: string[];
+  filters?: FilterCondition[];
+  junction?: 'and' | 'or';
+}
+
+/** The list object; the array lives under `vouchers` (the key `data_ref` names). */
+export interface VoucherList {
+  object: 'list';
+  data_ref: string;
+  vouchers: Voucher[];
+  total?: number;
+  [key: string]: unknown;
+}
+
+export function listVouchersRequest(query: ListVouchersQuery): ApiRequest {
+  const params = new URLSearchParams();
+  const set = (key: string, value: string | number | undefined) => {
+    if (value !== undefined) params.set(key, String(value));
+  };
+  set('limit', query.limit);
+  set('page', query.page);
+  set('category', query.category);
+  set('campaign', query.campaign);
+  set('campaign_id', query.campaignId);
+  set('customer', query.customer);
+  set('created_at[after]', query.createdAfter);
+  set('created_at[before]', query.createdBefore);
+  set('updated_at[after]', query.updatedAfter);
+  set('updated_at[before]', query.updatedBefore);
+  set('order', query.order);
+  set('code', query.code);
+  for (const id of query.ids ?? []) params.append('ids', id);
+  for (const [key, value] of filterParams(query.filters ?? [], query.junction)) params.append(key, value);
+  return { method: 'GET', path: '/v1/vouchers', query: params, auth: 'app' };
+}
+
+/** The vouchers of a page, read from the property that `data_ref` names. */
+export function vouchersOf(list: VoucherList): Voucher[] {
+  const items = list[list.data_ref] ?? list.vouchers;
+  if (!Array.isArray(items)) {
+    throw new PromoError(
+      `unexpected answer from the service: no array under '${String(list.data_ref)}' in the voucher list`,
+      ExitCode.failure,
+    );
+  }
+  return items as Voucher[];
+}
+
+export async function listVouchers(client: ApiClient, query: ListVouchersQuery): Promise<VoucherList> {
+  return (await client.call<VoucherList>(listVouchersRequest(query))).body;
+}

@@ -1,0 +1,33 @@
+// `job wait` and `voucher import --wait`: follow jobs to their end with a progress line on a
+// terminal, then say how they ended.
+import { type AsyncAction, failuresOf, getAsyncAction } from '../../api/async-actions.js';
+import { abortableSleep } from '../../http/transport.js';
+import type { Runtime } from '../../runtime.js';
+import { jobTotals, pollJobs } from './poll.js';
+
+export async function followJobs(ids: string[], rt: Runtime, what = 'importing'): Promise<AsyncAction[]> {
+  const client = await rt.client();
+  try {
+    return await pollJobs(ids, {
+      get: (id) => getAsyncAction(client, id),
+      sleep: abortableSleep,
+      signal: rt.ctx.signal,
+      onRound: (actions) => {
+        const { percent, done, failed } = jobTotals(actions);
+        const jobs = ids.length > 1 ? ` (${ids.length} jobs)` : '';
+        rt.out.progress(`${what}${jobs}: ${percent}% · ${done} done · ${failed} failed`);
+      },
+    });
+  } finally {
+    rt.out.endProgress();
+  }
+}
+
+/** One line per job for stderr: how it ended. */
+export function jobOutcome(action: AsyncAction): string {
+  const done = action.result?.done_count;
+  const failed = action.result?.failed_count ?? failuresOf(action).length;
+  const counts = done === undefined ? '' : `: ${done} done, ${failed} failed`;
+  const message = action.result?.message ? ` (${action.result.message})` : '';
+  return `${action.id} ${action.status}${counts}${message}`;
+}

@@ -1,0 +1,120 @@
+// The options of `voucher list`, checked before anything is sent: page size 1..100, page 1..99,
+// dates ISO 8601, one campaign selector, orders the service knows, and what --all can walk.
+import {
+  type ListVouchersQuery,
+  MAX_VOUCHER_PAGE,
+  VOUCHER_ORDERS,
+  type VoucherOrder,
+} from '../../api/voucher-list.js';
+import { UsageError } from '../../errors.js';
+import { parseChoice, parsePagingFlags } from '../../output/paging.js';
+import { parseFilters } from '../templates/filters.js';
+import { isoDateMs } from './values.js';
+
+export interface VoucherListFlags {
+  limit?: string;
+  page?: string;
+  campaign?: string;
+  campaignId?: string;
+  category?: string;
+  customer?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+  order?: string;
+  code?: string;
+  filter?: string[];
+  junction?: string;
+  all?: boolean;
+  raw?: boolean;
+}
+
+export interface VoucherListOptions {
+  query: ListVouchersQuery;
+  all: boolean;
+  raw: boolean;
+}
+
+/** Page size of --all when --limit is not given: the fewest requests. */
+export const ALL_PAGE_SIZE = 100;
+
+function instant(text: string | undefined, flag: string): string | undefined {
+  if (text === undefined) return undefined;
+  const ms = isoDateMs(text.trim());
+  if (ms === undefined) {
+    throw new UsageError(
+      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${text}'`,
+    );
+  }
+  return new Date(ms).toISOString();
+}
+
+function ordered(after: string | undefined, before: string | undefined, flags: string): void {
+  if (after !== undefined && before !== undefined && Date.parse(after) >= Date.parse(before)) {
+    throw new UsageError(`${flags}: the after date must come before the before date`);
+  }
+}
+
+function text(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '' || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw new UsageError(`${flag} must be a non-empty value without control characters`);
+  }
+  return value;
+}
+
+export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOptions {
+  const { limit, all, raw } = parsePagingFlags(flags);
+  let page: number | undefined;
+  if (flags.page !== undefined) {
+    page = /^\d{1,3}$/.test(flags.page.trim()) ? Number(flags.page.trim()) : Number.NaN;
+    if (!(page >= 1 && page <= MAX_VOUCHER_PAGE)) {
+      throw new UsageError(
+        `--page must be a whole number from 1 to ${MAX_VOUCHER_PAGE}, not '${flags.page}'`,
+        'The service pages no further than 99; --all reads past it by narrowing the created_at window.',
+      );
+    }
+    if (all) throw new UsageError('--page picks one page and --all reads them all: give one of them');
+  }
+  if (flags.campaign !== undefined && flags.campaignId !== undefined) {
+    throw new UsageError('--campaign and --campaign-id both select the campaign: give one of them');
+  }
+  const order = parseChoice(flags.order, VOUCHER_ORDERS, '--order') as VoucherOrder | undefined;
+  if (all && order !== undefined && order !== 'created_at' && order !== '-created_at') {
+    throw new UsageError(
+      `--all reads in created_at order (past the service's 99-page cap), so --order must be created_at or -created_at, not '${order}'`,
+    );
+  }
+  const createdAfter = instant(flags.createdAfter, '--created-after');
+  const createdBefore = instant(flags.createdBefore, '--created-before');
+  const updatedAfter = instant(flags.updatedAfter, '--updated-after');
+  const updatedBefore = instant(flags.updatedBefore, '--updated-before');
+  ordered(createdAfter, createdBefore, '--created-after/--created-before');
+  ordered(updatedAfter, updatedBefore, '--updated-after/--updated-before');
+  const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
+  const filters = parseFilters(flags.filter ?? []);
+  if (junction !== undefined && filters.length === 0) {
+    throw new UsageError('--junction joins --filter conditions, and none was given');
+  }
+  return {
+    all,
+    raw,
+    query: {
+      limit: limit ?? (all ? ALL_PAGE_SIZE : undefined),
+      page,
+      campaign: text(flags.campaign, '--campaign'),
+      campaignId: text(flags.campaignId, '--campaign-id'),
+      category: text(flags.category, '--category'),
+      customer: text(flags.customer, '--customer'),
+      createdAfter,
+      createdBefore,
+      updatedAfter,
+      updatedBefore,
+      order,
+      code: text(flags.code, '--code'),
+      filters,
+      junction,
+    },
+  };
+}
