@@ -4,26 +4,73 @@
 import { PROFILE_NAME } from './config/profiles.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import { defineOptions, type OptionValues } from './registry/options.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export const CLUSTERS = ['api', 'us1.api', 'as1.api', 'download', 'us1.download', 'as1.download'] as const;
 
-/** What commander hands over for the options declared on the program. */
-export interface RawGlobals {
-  profile?: string;
-  cluster?: string;
-  apiUrl?: string;
-  output?: string;
-  json?: boolean;
-  color?: boolean;
-  timeout?: string;
-  retries?: string;
-  debug?: boolean;
-  yes?: boolean;
-  input?: boolean;
-}
+const GLOBAL = 'Global Options:';
+
+/** The options every command takes, wherever they stand on the command line. */
+export const GLOBAL_OPTIONS = defineOptions({
+  profile: {
+    type: 'value',
+    short: 'p',
+    value: 'name',
+    group: GLOBAL,
+    help: 'profile to use (env PROMO_PROFILE; default: the default profile)',
+  },
+  cluster: {
+    type: 'value',
+    value: 'cluster',
+    group: GLOBAL,
+    help: `API cluster: ${CLUSTERS.join(', ')} (env PROMO_CLUSTER)`,
+  },
+  apiUrl: {
+    type: 'value',
+    value: 'url',
+    group: GLOBAL,
+    help: 'full base URL; wins over --cluster (env PROMO_API_URL)',
+  },
+  output: {
+    type: 'value',
+    short: 'o',
+    value: 'format',
+    group: GLOBAL,
+    help: 'table, json or ndjson (env PROMO_OUTPUT; default: table on a terminal, else json)',
+  },
+  json: { type: 'switch', group: GLOBAL, help: 'same as -o json' },
+  color: { type: 'switch', negatable: true, group: GLOBAL, help: 'no colour (also NO_COLOR)' },
+  timeout: {
+    type: 'value',
+    value: 'seconds',
+    group: GLOBAL,
+    help: 'timeout of each request attempt (default 30)',
+  },
+  retries: {
+    type: 'value',
+    value: 'n',
+    group: GLOBAL,
+    help: 'retries on 429, 5xx and network failures (default 3)',
+  },
+  debug: {
+    type: 'switch',
+    group: GLOBAL,
+    help: 'HTTP trace on stderr, secrets redacted (env PROMO_DEBUG=1)',
+  },
+  yes: { type: 'switch', short: 'y', group: GLOBAL, help: 'skip confirmations' },
+  input: {
+    type: 'switch',
+    negatable: true,
+    group: GLOBAL,
+    help: 'never prompt (also when CI is set, or stdin/stdout is not a terminal)',
+  },
+});
+
+/** The global options as typed on the command line, before any default or environment variable. */
+export type RawGlobals = Partial<OptionValues<typeof GLOBAL_OPTIONS>>;
 
 export interface Globals {
   profile?: string;

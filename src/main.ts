@@ -1,72 +1,17 @@
 // main(argv, ctx) runs one command line and returns its exit code; it never exits the process
 // (bin/promo.js does), so tests run it in-process with in-memory streams.
-import { Command, CommanderError } from 'commander';
-import { App, examples } from './app.js';
-import { nounsFor } from './commands/index.js';
+import { CommanderError } from 'commander';
 import type { Context } from './context.js';
 import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './errors.js';
-import { CLUSTERS, resolveOutput } from './globals.js';
+import { resolveOutput } from './globals.js';
 import { OutcomeUnknownError } from './http/transport.js';
 import { Output } from './output/output.js';
-import { VERSION } from './version.js';
-
-/** The program; with `argv`, only the noun it names is built in full (see commands/index.ts). */
-export function buildProgram(app: App, argv?: string[]): Command {
-  const program = new Command('promo')
-    .description(
-      'Operate a Voucherify promotion account: vouchers, OAuth tokens, loyalty tiers, campaign templates, events.',
-    )
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('-p, --profile <name>', 'profile to use (env PROMO_PROFILE; default: the default profile)')
-    .option('--cluster <cluster>', `API cluster: ${CLUSTERS.join(', ')} (env PROMO_CLUSTER)`)
-    .option('--api-url <url>', 'full base URL; wins over --cluster (env PROMO_API_URL)')
-    .option(
-      '-o, --output <format>',
-      'table, json or ndjson (env PROMO_OUTPUT; default: table on a terminal, else json)',
-    )
-    .option('--json', 'same as -o json')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('--timeout <seconds>', 'timeout of each request attempt (default 30)')
-    .option('--retries <n>', 'retries on 429, 5xx and network failures (default 3)')
-    .option('--debug', 'HTTP trace on stderr, secrets redacted (env PROMO_DEBUG=1)')
-    .option('-y, --yes', 'skip confirmations')
-    .option('--no-input', 'never prompt (also when CI is set, or stdin/stdout is not a terminal)')
-    .addHelpText(
-      'after',
-      examples(
-        'promo --profile sandbox token issue --scope api vouchers',
-        'promo login',
-        'promo templates list --limit 5',
-        'promo voucher create --type discount --percent-off 20 --json | jq .code',
-      ),
-    )
-    .addHelpText(
-      'after',
-      'Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 network,\n' +
-        '7 some bulk items failed, 8 cancelled, 130 interrupted (Ctrl-C or SIGTERM).',
-    );
-  for (const command of nounsFor(argv, app)) program.addCommand(command);
-  configureTree(program, app);
-  return program;
-}
-
-/** Settings every command needs, applied down the tree (addCommand does not copy them). */
-function configureTree(command: Command, app: App): void {
-  command
-    .exitOverride()
-    .showSuggestionAfterError(true)
-    .configureOutput({
-      writeOut: (text) => app.ctx.stdout.write(text),
-      writeErr: (text) => app.ctx.stderr.write(text),
-      // Usage errors are printed by main, in the run's output format.
-      outputError: () => undefined,
-    });
-  for (const sub of command.commands) configureTree(sub, app);
-}
+import { Session } from './registry/build.js';
+import { buildProgram } from './registry/program.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
-  const app = new App(ctx);
-  const program = buildProgram(app, argv);
+  const session = new Session(ctx);
+  const program = buildProgram(session, argv);
   try {
     if (argv.length === 0) {
       program.outputHelp({ error: true });
@@ -74,19 +19,19 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     }
     checkArgumentSizes(argv);
     await program.parseAsync(argv, { from: 'user' });
-    return app.exitCode;
+    return session.exitCode;
   } catch (caught) {
-    if (caught instanceof CommanderError) return commanderExit(caught, argv, app);
+    if (caught instanceof CommanderError) return commanderExit(caught, argv, session);
     // Whatever failed after Ctrl-C failed because of it: the request cut short, the prompt closed.
     const error = ctx.signal?.aborted ? asInterruption(caught) : caught;
-    const out = app.runtime?.out ?? fallbackOutput(argv, ctx);
+    const out = session.runtime?.out ?? fallbackOutput(argv, ctx);
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.
-    if (!(error instanceof PromoError) && app.runtime?.globals.debug)
-      ctx.stderr.write(`${app.runtime.secrets.scrub(String((error as Error)?.stack))}\n`);
+    if (!(error instanceof PromoError) && session.runtime?.globals.debug)
+      ctx.stderr.write(`${session.runtime.secrets.scrub(String((error as Error)?.stack))}\n`);
     return exitCodeFor(error);
   } finally {
-    await app.runtime?.close();
+    await session.runtime?.close();
   }
 }
 
@@ -114,7 +59,7 @@ function checkArgumentSizes(argv: string[]): void {
   );
 }
 
-async function commanderExit(error: CommanderError, argv: string[], app: App): Promise<number> {
+async function commanderExit(error: CommanderError, argv: string[], session: Session): Promise<number> {
   if (
     error.code === 'commander.helpDisplayed' ||
     error.code === 'commander.version' ||
@@ -125,7 +70,7 @@ async function commanderExit(error: CommanderError, argv: string[], app: App): P
   if (error.code === 'commander.help') return ExitCode.usage;
   const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
   const hint = 'Run with --help for usage.';
-  await fallbackOutput(argv, app.ctx).error(new UsageError(message, hint));
+  await fallbackOutput(argv, session.ctx).error(new UsageError(message, hint));
   return ExitCode.usage;
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app.js';
-import { buildProgram } from '../../src/main.js';
+import { Session } from '../../src/registry/build.js';
+import { buildProgram } from '../../src/registry/program.js';
 import { runPromo, testContext } from '../helpers/promo.js';
 
 function allCommands(command: Command, path: string[] = []): string[][] {
@@ -10,7 +10,7 @@ function allCommands(command: Command, path: string[] = []): string[][] {
     .flatMap((c) => [[...path, c.name()], ...allCommands(c, [...path, c.name()])]);
 }
 
-const paths = allCommands(buildProgram(new App(testContext().ctx)));
+const paths = allCommands(buildProgram(new Session(testContext().ctx)));
 
 describe('help', () => {
   it.each(paths.map((p) => [p.join(' ')]))(

@@ -1,11 +1,10 @@
 // promo api <METHOD> <path>: a raw request with the profile's credentials, for what has no command yet.
-import { Command } from 'commander';
 import type { ApiRequest } from '../../api/client.js';
 import { parseScopes } from '../../api/tokens.js';
-import { type App, examples } from '../../app.js';
 import { UsageError } from '../../errors.js';
 import { readInlineOrFileJson } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -20,15 +19,37 @@ export interface ApiOptions {
   dryRun: boolean;
 }
 
-interface ApiFlags {
-  data?: string;
-  query?: string[];
-  auth?: string;
-  scope?: string[];
-  dryRun?: boolean;
-}
+const args = defineArgs({
+  method: { help: METHODS.join(', '), required: true },
+  path: { help: 'path from the API root, e.g. /v1/vouchers/SUMMER10', required: true },
+});
 
-export function parseApiOptions(method: string, path: string, flags: ApiFlags): ApiOptions {
+const options = defineOptions({
+  data: { type: 'value', short: 'd', value: 'json', help: 'JSON body, or @FILE, or @- for stdin' },
+  query: {
+    type: 'list',
+    variadic: true,
+    short: 'q',
+    value: 'key=value',
+    help: 'query parameter (repeatable)',
+  },
+  auth: {
+    type: 'value',
+    value: 'kind',
+    help: 'app (X-App-Id/X-App-Token) or oauth (a bearer token promo issues or reuses)',
+    default: 'app',
+  },
+  scope: {
+    type: 'list',
+    variadic: true,
+    value: 'scope',
+    help: "scopes of the bearer token with --auth oauth (default: the profile's)",
+  },
+  dryRun: { type: 'switch', help: 'print the request instead of sending it' },
+});
+
+export function parseApiOptions(flags: Input<typeof args, typeof options>): ApiOptions {
+  const { method, path } = flags;
   const upper = method.toUpperCase();
   if (!(METHODS as readonly string[]).includes(upper)) {
     throw new UsageError(`METHOD must be one of ${METHODS.join(', ')}, not '${method}'`);
@@ -51,7 +72,7 @@ export function parseApiOptions(method: string, path: string, flags: ApiFlags): 
     if (eq <= 0) throw new UsageError(`--query takes key=value, not '${pair}'`);
     query.append(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  const auth = flags.auth ?? 'app';
+  const { auth } = flags;
   if (auth !== 'app' && auth !== 'oauth') throw new UsageError(`--auth must be app or oauth, not '${auth}'`);
   if (flags.data !== undefined && (upper === 'GET' || upper === 'DELETE')) {
     throw new UsageError(`--data cannot be sent with ${upper}`);
@@ -63,7 +84,7 @@ export function parseApiOptions(method: string, path: string, flags: ApiFlags): 
     data: flags.data,
     auth: auth === 'oauth' ? 'bearer' : 'app',
     scopes: flags.scope ? parseScopes(flags.scope) : undefined,
-    dryRun: flags.dryRun === true,
+    dryRun: flags.dryRun,
   };
 }
 
@@ -90,32 +111,16 @@ export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
   else rt.out.json(body);
 }
 
-export function apiCommand(app: App): Command {
-  return new Command('api')
-    .description("Send a raw request to any endpoint with the profile's credentials (the escape hatch)")
-    .argument('<method>', METHODS.join(', '))
-    .argument('<path>', 'path from the API root, e.g. /v1/vouchers/SUMMER10')
-    .option('-d, --data <json>', 'JSON body, or @FILE, or @- for stdin')
-    .option('-q, --query <key=value...>', 'query parameter (repeatable)')
-    .option(
-      '--auth <kind>',
-      'app (X-App-Id/X-App-Token) or oauth (a bearer token promo issues or reuses)',
-      'app',
-    )
-    .option('--scope <scope...>', "scopes of the bearer token with --auth oauth (default: the profile's)")
-    .option('--dry-run', 'print the request instead of sending it')
-    .addHelpText(
-      'after',
-      examples(
-        'promo api GET /v1/templates/campaigns -q limit=1',
-        'promo api DELETE /v1/vouchers/SUMMER10 -q force=true',
-        'promo api POST /v1/events --data \'{"event":"newsletter_signup","customer":{"source_id":"c1"}}\'',
-        'promo api GET /v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers --auth oauth',
-      ),
-    )
-    .action(
-      app.action<ApiFlags>(async (rt, flags, [method, path]) =>
-        run(parseApiOptions(method as string, path as string, flags), rt),
-      ),
-    );
-}
+export default defineCommand({
+  path: ['api'],
+  summary: "Send a raw request to any endpoint with the profile's credentials (the escape hatch)",
+  examples: [
+    'promo api GET /v1/templates/campaigns -q limit=1',
+    'promo api DELETE /v1/vouchers/SUMMER10 -q force=true',
+    'promo api POST /v1/events --data \'{"event":"newsletter_signup","customer":{"source_id":"c1"}}\'',
+    'promo api GET /v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers --auth oauth',
+  ],
+  args,
+  options,
+  run: (input, rt) => run(parseApiOptions(input), rt),
+});

@@ -1,14 +1,13 @@
 // promo event send <event-name>: one custom event from flags and/or a JSON body (flags win), or
 // many with --input (see send-input.ts).
-import { Command } from 'commander';
 import { type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
-import { type App, examples } from '../../app.js';
 import { parseSkip } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { expectObject, readInlineOrFileJson, readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Column } from '../../output/table.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import {
   CUSTOMER_FLAGS,
@@ -31,23 +30,46 @@ export interface EventSendOptions extends Omit<EventFlagParts, 'customer'> {
   dryRun: boolean;
 }
 
-export interface EventSendFlags {
-  customerSourceId?: string;
-  customerId?: string;
-  customerEmail?: string;
-  customerName?: string;
-  customer?: string;
-  referralCode?: string;
-  referrerId?: string;
-  loyaltyCard?: string;
-  metadata?: string[];
-  body?: string;
-  input?: string;
-  skip?: string;
-  dryRun?: boolean;
-}
+const args = defineArgs({
+  eventName: { help: 'name of the custom event, 1 to 300 characters, e.g. purchase_completed' },
+});
 
-const NON_EMPTY: Array<[keyof EventSendFlags, string]> = [
+const options = defineOptions({
+  customerSourceId: { type: 'value', value: 'id', help: "the customer's id in your systems" },
+  customerId: { type: 'value', value: 'id', help: "the service's customer id (cust_...)" },
+  customerEmail: { type: 'value', value: 'email', help: "the customer's email" },
+  customerName: { type: 'value', value: 'name', help: "the customer's name" },
+  customer: {
+    type: 'value',
+    value: 'json',
+    help: 'the whole customer object as JSON, or @FILE, or @- (the flags above win)',
+  },
+  referralCode: { type: 'value', value: 'code', help: 'referral code, when the event converts a referral' },
+  referrerId: { type: 'value', value: 'id', help: 'source id of the referrer (needs --referral-code)' },
+  loyaltyCard: {
+    type: 'value',
+    value: 'code',
+    help: 'loyalty card the event is attributed to (earning rules)',
+  },
+  metadata: {
+    type: 'list',
+    short: 'm',
+    value: 'key=value',
+    help: 'event metadata; values are typed as JSON where they parse (repeatable)',
+  },
+  body: {
+    type: 'value',
+    value: 'file',
+    help: 'the whole request as JSON from FILE, or - for stdin (flags override its fields)',
+  },
+  input: { type: 'value', value: 'file', help: 'many events: NDJSON or CSV file, or - for stdin' },
+  skip: { type: 'value', value: 'n', help: 'with --input: leave out the first N events (to resume a run)' },
+  dryRun: { type: 'switch', help: 'print the request that would be sent, and send nothing' },
+});
+
+type EventSendFlags = Input<typeof args, typeof options>;
+
+const NON_EMPTY: Array<[keyof typeof options, string]> = [
   ['customerSourceId', '--customer-source-id'],
   ['customerId', '--customer-id'],
   ['customerEmail', '--customer-email'],
@@ -58,7 +80,8 @@ const NON_EMPTY: Array<[keyof EventSendFlags, string]> = [
 ];
 
 /** Everything the flags alone can tell is checked here; the rest once --body is read, still before sending. */
-export function parseEventSendOptions(name: string | undefined, flags: EventSendFlags): EventSendOptions {
+export function parseEventSendOptions(flags: EventSendFlags): EventSendOptions {
+  const name = flags.eventName;
   if (name !== undefined) checkEventName(name);
   for (const [key, flag] of NON_EMPTY) {
     if (flags[key] === '') throw new UsageError(`${flag} must not be empty`);
@@ -108,7 +131,7 @@ export function parseEventSendOptions(name: string | undefined, flags: EventSend
     customerSource: flags.customer,
     inputSource: flags.input,
     skip: parseSkip(flags.skip),
-    dryRun: flags.dryRun === true,
+    dryRun: flags.dryRun,
   };
 }
 
@@ -152,48 +175,18 @@ export const eventFields: Column<EventResponse>[] = [
   { header: 'Loyalty', value: (e) => describe(e.loyalty, ['code']) },
 ];
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-export function sendCommand(app: App): Command {
-  return new Command('send')
-    .description(
-      'Send a custom event (defined in the project event schema) for a customer, or many with --input',
-    )
-    .argument('[event-name]', 'name of the custom event, 1 to 300 characters, e.g. purchase_completed')
-    .option('--customer-source-id <id>', "the customer's id in your systems")
-    .option('--customer-id <id>', "the service's customer id (cust_...)")
-    .option('--customer-email <email>', "the customer's email")
-    .option('--customer-name <name>', "the customer's name")
-    .option('--customer <json>', 'the whole customer object as JSON, or @FILE, or @- (the flags above win)')
-    .option('--referral-code <code>', 'referral code, when the event converts a referral')
-    .option('--referrer-id <id>', 'source id of the referrer (needs --referral-code)')
-    .option('--loyalty-card <code>', 'loyalty card the event is attributed to (earning rules)')
-    .option(
-      '-m, --metadata <key=value>',
-      'event metadata; values are typed as JSON where they parse (repeatable)',
-      collect,
-    )
-    .option(
-      '--body <file>',
-      'the whole request as JSON from FILE, or - for stdin (flags override its fields)',
-    )
-    .option('--input <file>', 'many events: NDJSON or CSV file, or - for stdin')
-    .option('--skip <n>', 'with --input: leave out the first N events (to resume a run)')
-    .option('--dry-run', 'print the request that would be sent, and send nothing')
-    .addHelpText(
-      'after',
-      `${INPUT_HELP}
-${examples(
-  'promo event send purchase_completed --customer-source-id customer-42 -m order_id=ORD-1 -m total=129.9',
-  'promo event send referral_conversion --customer-email ann@example.com --referral-code REF-8X2 --referrer-id customer-7',
-  'promo event send newsletter_signup --customer \'{"source_id":"c-9","name":"Ann"}\' --dry-run',
-  'echo \'{"customer":{"source_id":"c-1"}}\' | promo event send app_installed --body -',
-  'promo event send purchase_completed --input orders.csv -m channel=import -o json | jq -c "select(.ok|not)"',
-)}`,
-    )
-    .action(
-      app.action<EventSendFlags>(async (rt, flags, [name]) =>
-        run(parseEventSendOptions(name as string | undefined, flags), rt),
-      ),
-    );
-}
+export default defineCommand({
+  path: ['event', 'send'],
+  summary: 'Send a custom event (defined in the project event schema) for a customer, or many with --input',
+  description: INPUT_HELP,
+  examples: [
+    'promo event send purchase_completed --customer-source-id customer-42 -m order_id=ORD-1 -m total=129.9',
+    'promo event send referral_conversion --customer-email ann@example.com --referral-code REF-8X2 --referrer-id customer-7',
+    'promo event send newsletter_signup --customer \'{"source_id":"c-9","name":"Ann"}\' --dry-run',
+    'echo \'{"customer":{"source_id":"c-1"}}\' | promo event send app_installed --body -',
+    'promo event send purchase_completed --input orders.csv -m channel=import -o json | jq -c "select(.ok|not)"',
+  ],
+  args,
+  options,
+  run: (input, rt) => run(parseEventSendOptions(input), rt),
+});

@@ -1,11 +1,10 @@
 // promo login: interactive set-up of a profile. Checks the credentials with one read that creates
 // nothing (listing one campaign template) before saving anything.
-import { Command } from 'commander';
 import { ApiClient } from '../../api/client.js';
-import { type App, examples } from '../../app.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { ApiError, AuthError, CancelledError, UsageError } from '../../errors.js';
 import { baseUrlFor, CLUSTERS, checkApiUrl } from '../../globals.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { profileColumns, profileView } from '../profile/view.js';
 
@@ -118,17 +117,18 @@ async function verify(profile: Profile, rt: Runtime): Promise<void> {
   }
 }
 
-export function loginCommand(app: App): Command {
-  return new Command('login')
-    .description(
-      'Set up a profile interactively: name, app id, hidden app token, cluster or API URL; checks the credentials before saving',
-    )
-    .option('--no-verify', 'save without checking the credentials against the service')
-    .option('--default', 'make it the default profile without asking')
-    .addHelpText('after', examples('promo login', 'promo --api-url http://127.0.0.1:4010 login'))
-    .action(
-      app.action<{ verify?: boolean; default?: boolean }>(async (rt, flags) =>
-        run({ verify: flags.verify !== false, makeDefault: flags.default === true }, rt),
-      ),
-    );
-}
+export default defineCommand({
+  path: ['login'],
+  summary:
+    'Set up a profile interactively: name, app id, hidden app token, cluster or API URL; checks the credentials before saving',
+  examples: ['promo login', 'promo --api-url http://127.0.0.1:4010 login'],
+  options: {
+    verify: {
+      type: 'switch',
+      negatable: true,
+      help: 'save without checking the credentials against the service',
+    },
+    default: { type: 'switch', help: 'make it the default profile without asking' },
+  },
+  run: ({ verify, default: makeDefault }, rt) => run({ verify, makeDefault }, rt),
+});

@@ -1,11 +1,10 @@
 // promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
-import { Command } from 'commander';
 import { parseScopes } from '../../api/tokens.js';
-import { type App, examples } from '../../app.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
-import { checkApiUrl, checkCluster, type RawGlobals } from '../../globals.js';
+import { checkApiUrl, checkCluster, type Globals } from '../../globals.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { readStdin } from '../../stdin.js';
 import { profileColumns, profileView } from './view.js';
@@ -20,14 +19,27 @@ export interface AddOptions {
   makeDefault: boolean;
 }
 
-interface AddFlags {
-  appId?: string;
-  appTokenStdin?: boolean;
-  default?: boolean;
-  scope?: string[];
-}
+const args = defineArgs({ name: { help: 'profile name', required: true } });
 
-export function parseAddOptions(name: string, flags: AddFlags, globals: RawGlobals): AddOptions {
+const options = defineOptions({
+  appId: { type: 'value', value: 'id', help: 'application id (X-App-Id)' },
+  appTokenStdin: { type: 'switch', help: 'read the app token from stdin' },
+  scope: {
+    type: 'list',
+    variadic: true,
+    value: 'scope',
+    help: 'scopes of the bearer tokens promo asks for by itself (default: api)',
+  },
+  default: { type: 'switch', help: 'make it the default profile' },
+});
+
+/** `endpoint` is the run's, from the global options: only one given by flag is the profile's. */
+export function parseAddOptions(
+  flags: Input<typeof args, typeof options>,
+  endpoint: Globals['endpoint'],
+): AddOptions {
+  const { name } = flags;
+  const globals: { cluster?: string; apiUrl?: string } = endpoint?.source.startsWith('--') ? endpoint : {};
   checkProfileName(name);
   if (name === SANDBOX_PROFILE)
     throw new UsageError(`'${SANDBOX_PROFILE}' is the built-in sandbox profile; choose another name`);
@@ -41,11 +53,11 @@ export function parseAddOptions(name: string, flags: AddFlags, globals: RawGloba
   return {
     name,
     appId,
-    tokenFromStdin: flags.appTokenStdin === true,
+    tokenFromStdin: flags.appTokenStdin,
     cluster: globals.cluster === undefined ? undefined : checkCluster(globals.cluster, '--cluster'),
     apiUrl: globals.apiUrl === undefined ? undefined : checkApiUrl(globals.apiUrl, '--api-url'),
     scopes: flags.scope ? parseScopes(flags.scope) : undefined,
-    makeDefault: flags.default === true,
+    makeDefault: flags.default,
   };
 }
 
@@ -101,27 +113,18 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
   return trimmed;
 }
 
-export function addCommand(app: App): Command {
-  return new Command('add')
-    .description(
-      'Save a profile non-interactively (for scripts); the app token comes from stdin, PROMO_APP_TOKEN or a hidden prompt',
-    )
-    .argument('<name>', 'profile name')
-    .option('--app-id <id>', 'application id (X-App-Id)')
-    .option('--app-token-stdin', 'read the app token from stdin')
-    .option('--scope <scope...>', 'scopes of the bearer tokens promo asks for by itself (default: api)')
-    .option('--default', 'make it the default profile')
-    .addHelpText(
-      'after',
-      `\nThe endpoint is the global --cluster or --api-url given with this command (default: cluster api).\n${examples(
-        'printf %s "$TOKEN" | promo profile add prod --app-id 8f1c… --app-token-stdin --default',
-        'PROMO_APP_TOKEN=… promo profile add eu --app-id 8f1c… --cluster api',
-        'promo profile add local --app-id sandbox --api-url http://127.0.0.1:4010 < token.txt --app-token-stdin',
-      )}`,
-    )
-    .action(
-      app.action<AddFlags>(async (rt, flags, [name], command) =>
-        run(parseAddOptions(name as string, flags, command.optsWithGlobals() as RawGlobals), rt),
-      ),
-    );
-}
+export default defineCommand({
+  path: ['profile', 'add'],
+  summary:
+    'Save a profile non-interactively (for scripts); the app token comes from stdin, PROMO_APP_TOKEN or a hidden prompt',
+  description:
+    'The endpoint is the global --cluster or --api-url given with this command (default: cluster api).',
+  examples: [
+    'printf %s "$TOKEN" | promo profile add prod --app-id 8f1c… --app-token-stdin --default',
+    'PROMO_APP_TOKEN=… promo profile add eu --app-id 8f1c… --cluster api',
+    'promo profile add local --app-id sandbox --api-url http://127.0.0.1:4010 < token.txt --app-token-stdin',
+  ],
+  args,
+  options,
+  run: (input, rt) => run(parseAddOptions(input, rt.globals.endpoint), rt),
+});

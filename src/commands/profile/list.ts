@@ -1,6 +1,5 @@
 // promo profile list: every profile, the default marked, secrets masked.
-import { Command } from 'commander';
-import { type App, examples } from '../../app.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { type ProfileView, profileColumns, profileView, sandboxView } from './view.js';
 
@@ -14,10 +13,10 @@ export async function run(rt: Runtime): Promise<void> {
   await rt.out.list(views, profileColumns);
 }
 
-export function listCommand(app: App): Command {
-  return new Command('list')
-    .alias('ls')
-    .description('List profiles (the default is marked with *)')
-    .addHelpText('after', examples('promo profile list', 'promo profile list --json | jq -r ".[].name"'))
-    .action(app.action(async (rt) => run(rt)));
-}
+export default defineCommand({
+  path: ['profile', 'list'],
+  aliases: ['ls'],
+  summary: 'List profiles (the default is marked with *)',
+  examples: ['promo profile list', 'promo profile list --json | jq -r ".[].name"'],
+  run: (_input, rt) => run(rt),
+});

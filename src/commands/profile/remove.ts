@@ -1,8 +1,7 @@
 // promo profile remove <name>: forget a profile's credentials (asks first on a terminal).
-import { Command } from 'commander';
-import { type App, examples } from '../../app.js';
 import { checkProfileName, SANDBOX_PROFILE, unknownProfile } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { confirmOrCancel } from '../confirm.js';
 
@@ -17,11 +16,11 @@ export async function run(name: string, rt: Runtime): Promise<void> {
   await rt.out.success(`Removed profile '${name}'.`);
 }
 
-export function removeCommand(app: App): Command {
-  return new Command('remove')
-    .alias('rm')
-    .description('Remove a profile (asks first on a terminal; needs --yes otherwise)')
-    .argument('<name>', 'profile name')
-    .addHelpText('after', examples('promo profile remove staging', 'promo profile remove staging --yes'))
-    .action(app.action(async (rt, _flags, [name]) => run(checkProfileName(name as string), rt)));
-}
+export default defineCommand({
+  path: ['profile', 'remove'],
+  aliases: ['rm'],
+  summary: 'Remove a profile (asks first on a terminal; needs --yes otherwise)',
+  examples: ['promo profile remove staging', 'promo profile remove staging --yes'],
+  args: { name: { help: 'profile name', required: true } },
+  run: ({ name }, rt) => run(checkProfileName(name), rt),
+});

@@ -1,8 +1,7 @@
 // promo profile show [name]: one profile (the default, or the one --profile names), secrets masked.
-import { Command } from 'commander';
-import { type App, examples } from '../../app.js';
 import { checkProfileName, SANDBOX_PROFILE, unknownProfile } from '../../config/profiles.js';
 import { PromoError } from '../../errors.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { profileColumns, profileView, sandboxView } from './view.js';
 
@@ -24,14 +23,10 @@ export async function run(name: string | undefined, rt: Runtime): Promise<void> 
   await rt.out.record(profileView(wanted, profile, current === wanted), profileColumns.slice(1));
 }
 
-export function showCommand(app: App): Command {
-  return new Command('show')
-    .description('Show a profile (default: the current one); secrets are masked')
-    .argument('[name]', 'profile name')
-    .addHelpText('after', examples('promo profile show', 'promo profile show prod --json'))
-    .action(
-      app.action(async (rt, _flags, [name]) =>
-        run(name === undefined ? undefined : checkProfileName(name as string), rt),
-      ),
-    );
-}
+export default defineCommand({
+  path: ['profile', 'show'],
+  summary: 'Show a profile (default: the current one); secrets are masked',
+  examples: ['promo profile show', 'promo profile show prod --json'],
+  args: { name: { help: 'profile name' } },
+  run: ({ name }, rt) => run(name === undefined ? undefined : checkProfileName(name), rt),
+});

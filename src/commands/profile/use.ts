@@ -1,7 +1,6 @@
 // promo profile use <name>: make a profile the default.
-import { Command } from 'commander';
-import { type App, examples } from '../../app.js';
 import { checkProfileName } from '../../config/profiles.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
 export async function run(name: string, rt: Runtime): Promise<void> {
@@ -11,10 +10,10 @@ export async function run(name: string, rt: Runtime): Promise<void> {
   await rt.out.success(`'${name}' is now the default profile.`);
 }
 
-export function useCommand(app: App): Command {
-  return new Command('use')
-    .description('Make a profile the default')
-    .argument('<name>', 'profile name (or sandbox)')
-    .addHelpText('after', examples('promo profile use prod', 'promo profile use sandbox'))
-    .action(app.action(async (rt, _flags, [name]) => run(checkProfileName(name as string), rt)));
-}
+export default defineCommand({
+  path: ['profile', 'use'],
+  summary: 'Make a profile the default',
+  examples: ['promo profile use prod', 'promo profile use sandbox'],
+  args: { name: { help: 'profile name (or sandbox)', required: true } },
+  run: ({ name }, rt) => run(checkProfileName(name), rt),
+});

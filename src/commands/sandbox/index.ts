@@ -1,8 +1,7 @@
 // promo sandbox: serves the local imitation of the service until interrupted, printing its URL.
-import { Command } from 'commander';
-import { type App, examples } from '../../app.js';
 import { UsageError } from '../../errors.js';
 import { loadSandbox } from '../../lazy.js';
+import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
 export interface SandboxCommandOptions {
@@ -20,22 +19,30 @@ export interface SandboxCommandOptions {
   log: boolean;
 }
 
-interface SandboxFlags {
-  host?: string;
-  port?: string;
-  state?: string;
-  seed?: string;
-  appId?: string;
-  appToken?: string;
-  rateLimit?: string;
-  latency?: string;
-  errorRate?: string;
-  resetRate?: string;
-  hang?: boolean;
-  log?: boolean;
-}
+const options = defineOptions({
+  port: { type: 'value', value: 'n', help: 'port (default: a free one)' },
+  host: { type: 'value', value: 'host', help: 'address to listen on', default: '127.0.0.1' },
+  state: { type: 'value', value: 'file', help: 'keep state in this JSON file across restarts' },
+  seed: {
+    type: 'value',
+    value: 'file',
+    help: 'JSON file replacing the demo data (templates, tier structures, event schemas, campaigns)',
+  },
+  appId: { type: 'value', value: 'id', help: 'app id to accept (default sandbox)' },
+  appToken: { type: 'value', value: 'token', help: 'app token to accept (default sandbox)' },
+  rateLimit: {
+    type: 'value',
+    value: 'n/period',
+    help: 'answer 429 over this rate, e.g. 100/min or 100/hour',
+  },
+  latency: { type: 'value', value: 'ms', help: 'delay every answer' },
+  errorRate: { type: 'value', value: 'p', help: 'answer 503 with this probability (0..1)' },
+  resetRate: { type: 'value', value: 'p', help: 'drop the connection with this probability (0..1)' },
+  hang: { type: 'switch', help: 'never answer (to test timeouts)' },
+  log: { type: 'switch', help: 'log each request on stderr' },
+});
 
-export function parseSandboxOptions(flags: SandboxFlags): SandboxCommandOptions {
+export function parseSandboxOptions(flags: OptionValues<typeof options>): SandboxCommandOptions {
   const port = flags.port === undefined ? 0 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not '${flags.port}'`);
@@ -44,7 +51,7 @@ export function parseSandboxOptions(flags: SandboxFlags): SandboxCommandOptions 
     throw new UsageError('--app-id and --app-token go together: give both, or neither');
   }
   return {
-    host: flags.host ?? '127.0.0.1',
+    host: flags.host,
     port,
     statePath: flags.state,
     seedPath: flags.seed,
@@ -54,8 +61,8 @@ export function parseSandboxOptions(flags: SandboxFlags): SandboxCommandOptions 
     latencyMs: flags.latency === undefined ? undefined : nonNegative(flags.latency, '--latency'),
     errorRate: flags.errorRate === undefined ? undefined : rate(flags.errorRate, '--error-rate'),
     resetRate: flags.resetRate === undefined ? undefined : rate(flags.resetRate, '--reset-rate'),
-    hang: flags.hang === true,
-    log: flags.log === true,
+    hang: flags.hang,
+    log: flags.log,
   };
 }
 
@@ -128,33 +135,15 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
   rt.out.notice('Sandbox stopped.');
 }
 
-export function sandboxCommand(app: App): Command {
-  return new Command('sandbox')
-    .description(
-      'Serve a local imitation of the service (the seven operations, errors, rate-limit headers) until Ctrl-C',
-    )
-    .option('--port <n>', 'port (default: a free one)')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--state <file>', 'keep state in this JSON file across restarts')
-    .option(
-      '--seed <file>',
-      'JSON file replacing the demo data (templates, tier structures, event schemas, campaigns)',
-    )
-    .option('--app-id <id>', 'app id to accept (default sandbox)')
-    .option('--app-token <token>', 'app token to accept (default sandbox)')
-    .option('--rate-limit <n/period>', 'answer 429 over this rate, e.g. 100/min or 100/hour')
-    .option('--latency <ms>', 'delay every answer')
-    .option('--error-rate <p>', 'answer 503 with this probability (0..1)')
-    .option('--reset-rate <p>', 'drop the connection with this probability (0..1)')
-    .option('--hang', 'never answer (to test timeouts)')
-    .option('--log', 'log each request on stderr')
-    .addHelpText(
-      'after',
-      examples(
-        'promo sandbox --port 4010 --state ./sandbox.json',
-        'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list',
-        'promo sandbox --rate-limit 5/min --error-rate 0.2',
-      ),
-    )
-    .action(app.action<SandboxFlags>(async (rt, flags) => run(parseSandboxOptions(flags), rt)));
-}
+export default defineCommand({
+  path: ['sandbox'],
+  summary:
+    'Serve a local imitation of the service (the seven operations, errors, rate-limit headers) until Ctrl-C',
+  examples: [
+    'promo sandbox --port 4010 --state ./sandbox.json',
+    'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list',
+    'promo sandbox --rate-limit 5/min --error-rate 0.2',
+  ],
+  options,
+  run: (input, rt) => run(parseSandboxOptions(input), rt),
+});

@@ -1,13 +1,9 @@
-import { Command } from 'commander';
-import { type App, examples } from '../../app.js';
-import { listCommand } from './list.js';
+import { defineNoun } from '../../registry/define.js';
+import list from './list.js';
 
-export function templatesCommand(app: App): Command {
-  return new Command('templates')
-    .description('List campaign templates')
-    .addCommand(listCommand(app))
-    .addHelpText(
-      'after',
-      examples('promo templates list --limit 5', "promo templates list --filter 'name^=Summer' --all"),
-    );
-}
+export default defineNoun({
+  name: 'templates',
+  summary: 'List campaign templates',
+  examples: ['promo templates list --limit 5', "promo templates list --filter 'name^=Summer' --all"],
+  commands: [list],
+});

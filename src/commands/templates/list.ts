@@ -1,5 +1,4 @@
 // promo templates list: campaign templates, one page or all of them, filtered by a small grammar.
-import { Command } from 'commander';
 import {
   type CampaignTemplate,
   type FilterCondition,
@@ -9,10 +8,10 @@ import {
   type TemplateOrder,
   templatesOf,
 } from '../../api/templates.js';
-import { type App, examples } from '../../app.js';
 import { UsageError } from '../../errors.js';
-import { type PagingFlags, parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
+import { parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
 import { type Column, formatDate, shorten } from '../../output/table.js';
+import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { FILTER_HELP, parseFilters } from './filters.js';
 
@@ -27,15 +26,33 @@ export interface TemplatesListOptions {
   raw: boolean;
 }
 
-interface TemplatesListFlags extends PagingFlags {
-  startingAfter?: string;
-  order?: string;
-  includeTotal?: boolean;
-  filter?: string[];
-  junction?: string;
-}
+const options = defineOptions({
+  limit: { type: 'value', short: 'l', value: 'n', help: 'templates per page, 1 to 100 (default 10)' },
+  startingAfter: {
+    type: 'value',
+    value: 'id',
+    help: 'start after this template (sent as starting_after_id)',
+  },
+  order: { type: 'value', value: 'order', help: 'id or -id (default: by creation date, most recent last)' },
+  includeTotal: {
+    type: 'switch',
+    help: 'ask for the number of all templates: on stderr, or in --raw output',
+  },
+  filter: {
+    type: 'list',
+    short: 'f',
+    value: 'expr',
+    help: 'a condition such as name^=Summer (repeatable; grammar below)',
+  },
+  junction: { type: 'value', value: 'and|or', help: 'how the filters combine (default and)' },
+  all: { type: 'switch', help: 'follow has_more to the last page and print every template' },
+  raw: {
+    type: 'switch',
+    help: "print the service's whole list object of one page (has_more, more_starting_after, total)",
+  },
+});
 
-export function parseTemplatesListOptions(flags: TemplatesListFlags): TemplatesListOptions {
+export function parseTemplatesListOptions(flags: OptionValues<typeof options>): TemplatesListOptions {
   if (flags.startingAfter !== undefined && !/^[\x21-\x7e]+$/.test(flags.startingAfter)) {
     throw new UsageError(
       `--starting-after must be a template id (printable, no spaces), not '${flags.startingAfter}'`,
@@ -50,7 +67,7 @@ export function parseTemplatesListOptions(flags: TemplatesListFlags): TemplatesL
     ...parsePagingFlags(flags),
     startingAfter: flags.startingAfter,
     order: parseChoice(flags.order, TEMPLATE_ORDERS, '--order'),
-    includeTotal: flags.includeTotal === true,
+    includeTotal: flags.includeTotal,
     filters,
     junction,
   };
@@ -96,32 +113,17 @@ const templateColumns: Column<CampaignTemplate>[] = [
   { header: 'Description', value: (t) => shorten(t.description, 40) },
 ];
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-export function listCommand(app: App): Command {
-  return new Command('list')
-    .alias('ls')
-    .description('List campaign templates')
-    .option('-l, --limit <n>', 'templates per page, 1 to 100 (default 10)')
-    .option('--starting-after <id>', 'start after this template (sent as starting_after_id)')
-    .option('--order <order>', `id or -id (default: by creation date, most recent last)`)
-    .option('--include-total', 'ask for the number of all templates: on stderr, or in --raw output')
-    .option('-f, --filter <expr>', 'a condition such as name^=Summer (repeatable; grammar below)', collect)
-    .option('--junction <and|or>', 'how the filters combine (default and)')
-    .option('--all', 'follow has_more to the last page and print every template')
-    .option(
-      '--raw',
-      "print the service's whole list object of one page (has_more, more_starting_after, total)",
-    )
-    .addHelpText(
-      'after',
-      `${FILTER_HELP}
-${examples(
-  'promo templates list --limit 5',
-  "promo templates list --filter 'name^=Summer' --filter campaign_type=GIFT_VOUCHERS --junction or",
-  "promo templates list --filter 'campaign_type in DISCOUNT_COUPONS,GIFT_VOUCHERS' --all --json | jq length",
-  'promo templates list --raw --include-total | jq .total',
-)}`,
-    )
-    .action(app.action<TemplatesListFlags>(async (rt, flags) => run(parseTemplatesListOptions(flags), rt)));
-}
+export default defineCommand({
+  path: ['templates', 'list'],
+  aliases: ['ls'],
+  summary: 'List campaign templates',
+  description: FILTER_HELP,
+  examples: [
+    'promo templates list --limit 5',
+    "promo templates list --filter 'name^=Summer' --filter campaign_type=GIFT_VOUCHERS --junction or",
+    "promo templates list --filter 'campaign_type in DISCOUNT_COUPONS,GIFT_VOUCHERS' --all --json | jq length",
+    'promo templates list --raw --include-total | jq .total',
+  ],
+  options,
+  run: (input, rt) => run(parseTemplatesListOptions(input), rt),
+});

@@ -1,6 +1,5 @@
 // promo tiers list <tier-structure-id>: the tiers of a loyalty tier structure (beta endpoint), with a
 // bearer token that promo takes from the profile's cache or issues by itself.
-import { Command } from 'commander';
 import {
   listTiers,
   TIER_CURSOR_PATTERN,
@@ -9,16 +8,10 @@ import {
   type TierList,
   type TierOrder,
 } from '../../api/tiers.js';
-import { type App, examples } from '../../app.js';
 import { UsageError } from '../../errors.js';
-import {
-  type Page,
-  type PagingFlags,
-  parseChoice,
-  parsePagingFlags,
-  printPagedList,
-} from '../../output/paging.js';
+import { type Page, parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
 export interface TiersListOptions {
@@ -30,12 +23,24 @@ export interface TiersListOptions {
   raw: boolean;
 }
 
-interface TiersListFlags extends PagingFlags {
-  order?: string;
-  cursor?: string;
-}
+const args = defineArgs({
+  tierStructureId: { help: 'the tier structure, e.g. lts_0a1b2c3d4e5f', required: true },
+});
 
-export function parseTiersListOptions(structureId: string, flags: TiersListFlags): TiersListOptions {
+const options = defineOptions({
+  limit: { type: 'value', short: 'l', value: 'n', help: 'tiers per page, 1 to 100 (service default 10)' },
+  order: {
+    type: 'value',
+    value: 'order',
+    help: `sort order: ${TIER_ORDERS.join(', ')} (service default -created_at)`,
+  },
+  cursor: { type: 'value', value: 'cursor', help: 'start at this page: cursor.next of a previous page' },
+  all: { type: 'switch', help: 'follow the cursor to the last page and print every tier' },
+  raw: { type: 'switch', help: "print the service's whole list object (data, cursor) of one page" },
+});
+
+export function parseTiersListOptions(flags: Input<typeof args, typeof options>): TiersListOptions {
+  const structureId = flags.tierStructureId;
   if (!/^[\x21-\x7e]+$/.test(structureId)) {
     throw new UsageError(
       `<tier-structure-id> must be printable characters with no spaces, not '${structureId}'`,
@@ -96,31 +101,19 @@ const tierColumns: Column<Tier>[] = [
   { header: 'Created', value: (t) => formatDate(t.created_at) },
 ];
 
-export function listCommand(app: App): Command {
-  return new Command('list')
-    .alias('ls')
-    .description('[beta] List the tiers of a loyalty tier structure')
-    .argument('<tier-structure-id>', 'the tier structure, e.g. lts_0a1b2c3d4e5f')
-    .option('-l, --limit <n>', 'tiers per page, 1 to 100 (service default 10)')
-    .option('--order <order>', `sort order: ${TIER_ORDERS.join(', ')} (service default -created_at)`)
-    .option('--cursor <cursor>', 'start at this page: cursor.next of a previous page')
-    .option('--all', 'follow the cursor to the last page and print every tier')
-    .option('--raw', "print the service's whole list object (data, cursor) of one page")
-    .addHelpText(
-      'after',
-      `
-Beta: the service's endpoint is in beta; its parameters and fields may change.
+export default defineCommand({
+  path: ['tiers', 'list'],
+  aliases: ['ls'],
+  summary: '[beta] List the tiers of a loyalty tier structure',
+  description: `Beta: the service's endpoint is in beta; its parameters and fields may change.
 promo authenticates with a bearer token (the profile's scopes, default api) that it issues once and
-reuses from the profile's cache while it is valid.
-${examples(
-  'promo tiers list lts_0a1b2c3d4e5f',
-  'promo tiers list lts_0a1b2c3d4e5f --order name --all --json | jq -r ".[].name"',
-  'promo tiers list lts_0a1b2c3d4e5f --limit 2 --raw | jq -r .cursor.next',
-)}`,
-    )
-    .action(
-      app.action<TiersListFlags>(async (rt, flags, [structureId]) =>
-        run(parseTiersListOptions(structureId as string, flags), rt),
-      ),
-    );
-}
+reuses from the profile's cache while it is valid.`,
+  examples: [
+    'promo tiers list lts_0a1b2c3d4e5f',
+    'promo tiers list lts_0a1b2c3d4e5f --order name --all --json | jq -r ".[].name"',
+    'promo tiers list lts_0a1b2c3d4e5f --limit 2 --raw | jq -r .cursor.next',
+  ],
+  args,
+  options,
+  run: (input, rt) => run(parseTiersListOptions(input), rt),
+});

@@ -1,10 +1,9 @@
 // promo token inspect [TOKEN|-]: introspects a token, or the profile's most recent cached one.
-import { Command } from 'commander';
 import { type Introspection, introspectToken } from '../../api/oauth.js';
-import { type App, examples } from '../../app.js';
 import { PromoError, UsageError } from '../../errors.js';
 import { mask } from '../../http/redact.js';
 import { formatDate } from '../../output/table.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { readStdin } from '../../stdin.js';
 
@@ -61,18 +60,13 @@ async function tokenToInspect(options: InspectOptions, rt: Runtime): Promise<str
   return cached.access_token;
 }
 
-export function inspectCommand(app: App): Command {
-  return new Command('inspect')
-    .description("Introspect a token (active, scope, expiry); without one, the profile's cached token")
-    .argument('[token]', 'the token, or - to read it from stdin')
-    .addHelpText(
-      'after',
-      examples(
-        'promo token inspect',
-        'promo token issue --scope api --json | jq -r .access_token | promo token inspect -',
-      ),
-    )
-    .action(
-      app.action(async (rt, _flags, [token]) => run(parseInspectOptions(token as string | undefined), rt)),
-    );
-}
+export default defineCommand({
+  path: ['token', 'inspect'],
+  summary: "Introspect a token (active, scope, expiry); without one, the profile's cached token",
+  examples: [
+    'promo token inspect',
+    'promo token issue --scope api --json | jq -r .access_token | promo token inspect -',
+  ],
+  args: { token: { help: 'the token, or - to read it from stdin' } },
+  run: ({ token }, rt) => run(parseInspectOptions(token), rt),
+});

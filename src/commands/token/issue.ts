@@ -1,21 +1,16 @@
 // promo token issue --scope S... [--new]: the profile's cached token while it has more than 60 s
 // left, else a new one; `--new` always issues.
-import { Command } from 'commander';
 import { ALLOWED_SCOPES } from '../../api/oauth.js';
 import { parseScopes } from '../../api/tokens.js';
-import { type App, examples } from '../../app.js';
 import type { CachedToken } from '../../config/token-cache.js';
 import { AuthError } from '../../errors.js';
 import { formatDate } from '../../output/table.js';
+import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
 export interface IssueOptions {
   scopes: string[];
   fresh: boolean;
-}
-
-export function parseIssueOptions(flags: { scope?: string[]; new?: boolean }): IssueOptions {
-  return { scopes: parseScopes(flags.scope ?? []), fresh: flags.new === true };
 }
 
 export async function run(options: IssueOptions, rt: Runtime): Promise<void> {
@@ -48,25 +43,29 @@ function tokenFields(nowSeconds: number) {
   ];
 }
 
-export function issueCommand(app: App): Command {
-  return new Command('issue')
-    .description(
-      'Print an OAuth token for the given scopes, reusing the cached one while it has more than 60 s left',
-    )
-    .requiredOption(
-      '-s, --scope <scope...>',
-      'scopes, space-separated or repeated (e.g. --scope api vouchers)',
-    )
-    .option('--new', 'always issue a new token (each one counts against the project limit of 1000)')
-    .addHelpText(
-      'after',
-      `\nAllowed scopes: ${ALLOWED_SCOPES.join(', ')}\n${examples(
-        'promo token issue --scope api',
-        'promo token issue --scope api vouchers --json | jq -r .access_token',
-        'promo --profile sandbox token issue --scope api --new',
-      )}`,
-    )
-    .action(
-      app.action<{ scope?: string[]; new?: boolean }>(async (rt, flags) => run(parseIssueOptions(flags), rt)),
-    );
-}
+export default defineCommand({
+  path: ['token', 'issue'],
+  summary:
+    'Print an OAuth token for the given scopes, reusing the cached one while it has more than 60 s left',
+  description: `Allowed scopes: ${ALLOWED_SCOPES.join(', ')}`,
+  examples: [
+    'promo token issue --scope api',
+    'promo token issue --scope api vouchers --json | jq -r .access_token',
+    'promo --profile sandbox token issue --scope api --new',
+  ],
+  options: {
+    scope: {
+      type: 'list',
+      variadic: true,
+      required: true,
+      short: 's',
+      value: 'scope',
+      help: 'scopes, space-separated or repeated (e.g. --scope api vouchers)',
+    },
+    new: {
+      type: 'switch',
+      help: 'always issue a new token (each one counts against the project limit of 1000)',
+    },
+  },
+  run: ({ scope, new: fresh }, rt) => run({ scopes: parseScopes(scope), fresh }, rt),
+});

@@ -1,6 +1,6 @@
 // The options of `promo voucher create` that set a field of the voucher, as data: commander
-// registers them from this table, and a CSV file for `--input` may use the same names as columns.
-import { type Command, Option } from 'commander';
+// registers them from this table (through fieldOptions), and a CSV file for `--input` may use the same names as columns.
+import type { OptionSpecs } from '../../registry/options.js';
 
 export interface FlagDef {
   /** Kebab-case, without dashes: `percent-off`. */
@@ -94,15 +94,15 @@ export const FIELD_FLAGS: FlagDef[] = [
 /** Values as typed: a string per option, a list for the repeatable ones, true for a switch. */
 export type FlagValues = Record<string, string | string[] | boolean | undefined>;
 
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
-
-export function addFieldOptions(command: Command): Command {
+/** The field options as option definitions, keyed as `run` receives them (`percentOff`). */
+export function fieldOptions(): OptionSpecs {
+  const options: OptionSpecs = {};
   for (const def of FIELD_FLAGS) {
-    const option = new Option(def.arg ? `--${def.name} <${def.arg}>` : `--${def.name}`, def.help);
-    if (def.repeatable) option.argParser(collect);
-    command.addOption(option);
+    const key = attributeName(def.name);
+    if (!def.arg) options[key] = { type: 'switch', help: def.help };
+    else options[key] = { type: def.repeatable ? 'list' : 'value', value: def.arg, help: def.help };
   }
-  return command;
+  return options;
 }
 
 /** commander's attribute name of a flag: `percent-off` → `percentOff`. */
@@ -115,7 +115,8 @@ export function flagValues(options: Record<string, unknown>): FlagValues {
   const values: FlagValues = {};
   for (const def of FIELD_FLAGS) {
     const value = options[attributeName(def.name)];
-    if (value !== undefined) values[def.name] = value as string | string[] | boolean;
+    // A switch not given reads false, which sets nothing.
+    if (value !== undefined && value !== false) values[def.name] = value as string | string[] | boolean;
   }
   return values;
 }

@@ -1,23 +1,22 @@
 // promo voucher create [options]: one voucher from flags and/or --body, or many with --input.
 // Every body is checked whole before anything is sent (exit 2, nothing sent).
-import { Command, Option } from 'commander';
 import {
   type CreateVoucherBody,
   createVoucher,
   createVoucherRequest,
   type Voucher,
 } from '../../api/vouchers.js';
-import { type App, examples } from '../../app.js';
 import { parseSkip } from '../../bulk/index.js';
 import { sendEach } from '../../bulk/send-each.js';
 import { UsageError } from '../../errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
+import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { finalizeBody, mergeBody } from './create-body.js';
 import { flagsToPatch } from './create-flags.js';
 import { csvColumnRoles, recordPatch } from './create-input.js';
-import { addFieldOptions, flagValues } from './create-options.js';
+import { fieldOptions, flagValues } from './create-options.js';
 import { validateCreateBody } from './create-validate.js';
 import { voucherColumns, voucherFields } from './voucher-view.js';
 
@@ -30,14 +29,7 @@ export interface CreateOptions {
   dryRun: boolean;
 }
 
-interface CreateFlags extends Record<string, unknown> {
-  body?: string;
-  input?: string;
-  skip?: string;
-  dryRun?: boolean;
-}
-
-export function parseCreateOptions(flags: CreateFlags): CreateOptions {
+export function parseCreateOptions(flags: OptionValues<typeof options>): CreateOptions {
   if (flags.body === '-' && flags.input === '-') {
     throw new UsageError('--body and --input cannot both read stdin: give one of them a file');
   }
@@ -47,7 +39,7 @@ export function parseCreateOptions(flags: CreateFlags): CreateOptions {
     bodySource: flags.body,
     inputSource: flags.input,
     skip: parseSkip(flags.skip),
-    dryRun: flags.dryRun === true,
+    dryRun: flags.dryRun,
   };
 }
 
@@ -130,28 +122,31 @@ checked before the first is sent. Results: one JSON line per voucher (-o json), 
 Exit 7 when some failed; after Ctrl-C, resume with --skip N.
 `;
 
-export function createCommand(app: App): Command {
-  const command = new Command('create').description(
-    'Create a voucher (discount, gift card or loyalty card), or many with --input',
-  );
-  addFieldOptions(command)
-    .addOption(new Option('--body <file>', 'JSON create body from a file, or - for stdin; flags override it'))
-    .addOption(new Option('--input <file>', 'many vouchers: NDJSON or CSV file, or - for stdin'))
-    .addOption(new Option('--skip <n>', 'with --input: leave out the first N items (to resume a run)'))
-    .addOption(new Option('--dry-run', 'print the request(s) that would be sent; send nothing'))
-    .addHelpText(
-      'after',
-      HELP +
-        examples(
-          'promo voucher create --type discount --percent-off 20 --amount-limit 50',
-          'promo voucher create --amount-off 10.50 --code WELCOME10 --expiration-date 2026-12-31',
-          'promo voucher create --type gift --gift-amount 25 --pattern "GIFT-####-####"',
-          'promo voucher create --type loyalty --points 100 --campaign "Loyalty Club"',
-          'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
-          'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
-          'promo voucher create --input vouchers.csv --campaign "Summer Sale" -o json | jq -r "select(.ok) | .result.code"',
-        ),
-    )
-    .action(app.action<CreateFlags>(async (rt, flags) => run(parseCreateOptions(flags), rt)));
-  return command;
-}
+const options = defineOptions({
+  ...fieldOptions(),
+  body: {
+    type: 'value',
+    value: 'file',
+    help: 'JSON create body from a file, or - for stdin; flags override it',
+  },
+  input: { type: 'value', value: 'file', help: 'many vouchers: NDJSON or CSV file, or - for stdin' },
+  skip: { type: 'value', value: 'n', help: 'with --input: leave out the first N items (to resume a run)' },
+  dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
+});
+
+export default defineCommand({
+  path: ['voucher', 'create'],
+  summary: 'Create a voucher (discount, gift card or loyalty card), or many with --input',
+  description: HELP,
+  examples: [
+    'promo voucher create --type discount --percent-off 20 --amount-limit 50',
+    'promo voucher create --amount-off 10.50 --code WELCOME10 --expiration-date 2026-12-31',
+    'promo voucher create --type gift --gift-amount 25 --pattern "GIFT-####-####"',
+    'promo voucher create --type loyalty --points 100 --campaign "Loyalty Club"',
+    'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
+    'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
+    'promo voucher create --input vouchers.csv --campaign "Summer Sale" -o json | jq -r "select(.ok) | .result.code"',
+  ],
+  options,
+  run: (input, rt) => run(parseCreateOptions(input), rt),
+});

@@ -1,9 +1,7 @@
 // promo voucher delete <code>... [--force] [--ignore-missing] [--input FILE|-]: to the bin, or
 // for good with --force. Asks first on a terminal; without one it needs --yes.
-import { Command, Option } from 'commander';
 import { isDotSegment } from '../../api/client.js';
 import { deleteVoucher } from '../../api/vouchers.js';
-import { type App, examples } from '../../app.js';
 import {
   type BulkItem,
   type InputRecord,
@@ -13,6 +11,7 @@ import {
   runBulk,
 } from '../../bulk/index.js';
 import { ApiError, ExitCode, UsageError } from '../../errors.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { confirmOrCancel } from '../confirm.js';
 
@@ -24,12 +23,21 @@ export interface DeleteOptions {
   skip: number;
 }
 
-interface DeleteFlags {
-  force?: boolean;
-  ignoreMissing?: boolean;
-  input?: string;
-  skip?: string;
-}
+const args = defineArgs({ codes: { help: 'voucher codes', variadic: true } });
+
+const options = defineOptions({
+  force: {
+    type: 'switch',
+    help: 'remove permanently (cannot be undone; the code can then be used again)',
+  },
+  ignoreMissing: { type: 'switch', help: 'a voucher that does not exist is not an error (exit 0)' },
+  input: {
+    type: 'value',
+    value: 'file',
+    help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
+  },
+  skip: { type: 'value', value: 'n', help: 'leave out the first N codes (to resume a run)' },
+});
 
 export interface DeleteResult {
   code: string;
@@ -52,15 +60,16 @@ function checkCode(code: string, where: string): string {
   return code;
 }
 
-export function parseDeleteOptions(codes: string[], flags: DeleteFlags): DeleteOptions {
+export function parseDeleteOptions(flags: Input<typeof args, typeof options>): DeleteOptions {
+  const { codes } = flags;
   if (codes.length === 0 && flags.input === undefined) {
     throw new UsageError('give the codes to delete, or --input FILE|- with one code a line');
   }
   return {
     codes: codes.map((code) => checkCode(code, 'CODE')),
     inputSource: flags.input,
-    force: flags.force === true,
-    ignoreMissing: flags.ignoreMissing === true,
+    force: flags.force,
+    ignoreMissing: flags.ignoreMissing,
     skip: parseSkip(flags.skip),
   };
 }
@@ -157,37 +166,19 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
   return report.exitCode;
 }
 
-export function deleteCommand(app: App): Command {
-  return new Command('delete')
-    .alias('rm')
-    .description(
-      'Delete vouchers: to the bin, or permanently with --force (asks first; --yes without a terminal)',
-    )
-    .argument('[codes...]', 'voucher codes')
-    .option('--force', 'remove permanently (cannot be undone; the code can then be used again)')
-    .option('--ignore-missing', 'a voucher that does not exist is not an error (exit 0)')
-    .addOption(
-      new Option(
-        '--input <file>',
-        'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
-      ),
-    )
-    .addOption(new Option('--skip <n>', 'leave out the first N codes (to resume a run)'))
-    .addHelpText(
-      'after',
-      `
-Each code's outcome is reported (one JSON line per code with -o json). Exit 3 when a voucher was
-not found (unless --ignore-missing), 7 when other deletions failed, 8 when you decline.
-${examples(
-  'promo voucher delete SUMMER-2026',
-  'promo voucher delete OLD-1 OLD-2 --force --yes',
-  'promo voucher delete --input expired-codes.txt --yes --ignore-missing',
-  'promo voucher create --type discount --percent-off 5 --json | jq -r .code | promo voucher delete --input - --yes',
-)}`,
-    )
-    .action(
-      app.action<DeleteFlags>(async (rt, flags, [codes]) =>
-        run(parseDeleteOptions((codes as string[]) ?? [], flags), rt),
-      ),
-    );
-}
+export default defineCommand({
+  path: ['voucher', 'delete'],
+  aliases: ['rm'],
+  summary: 'Delete vouchers: to the bin, or permanently with --force (asks first; --yes without a terminal)',
+  description: `Each code's outcome is reported (one JSON line per code with -o json). Exit 3 when a voucher was
+not found (unless --ignore-missing), 7 when other deletions failed, 8 when you decline.`,
+  examples: [
+    'promo voucher delete SUMMER-2026',
+    'promo voucher delete OLD-1 OLD-2 --force --yes',
+    'promo voucher delete --input expired-codes.txt --yes --ignore-missing',
+    'promo voucher create --type discount --percent-off 5 --json | jq -r .code | promo voucher delete --input - --yes',
+  ],
+  args,
+  options,
+  run: (input, rt) => run(parseDeleteOptions(input), rt),
+});

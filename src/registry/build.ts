@@ -1,0 +1,120 @@
+// The commander tree, built from the registry: one Command per definition, its options and
+// arguments, its --help (summary, details, examples, global options in their own section) and
+// the action that turns commander's values into the typed input of `run`.
+import { Argument, Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { GLOBAL_OPTIONS, resolveGlobals } from '../globals.js';
+import { Runtime } from '../runtime.js';
+import type { AnyCommand, NounDef } from './define.js';
+import { readArgs, readOptions } from './input.js';
+import { type ArgSpecs, kebab, type OptionSpec, type OptionSpecs } from './options.js';
+
+/** One command line's run: what main needs back from the action (exit code, the runtime to close). */
+export class Session {
+  exitCode = 0;
+  runtime?: Runtime;
+
+  constructor(readonly ctx: Context) {}
+}
+
+/** The flags of an option as commander spells them: `-l, --limit <n>`. */
+export function optionFlags(key: string, spec: OptionSpec): string {
+  const long = `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
+  const short = spec.short ? `-${spec.short}, ` : '';
+  if (spec.type === 'switch') return `${short}${long}`;
+  const variadic = spec.type === 'list' && spec.variadic ? '...' : '';
+  return `${short}${long} <${spec.value}${variadic}>`;
+}
+
+const collect = (value: string, previous: unknown) => [...(Array.isArray(previous) ? previous : []), value];
+
+export function addOptions(command: Command, options: OptionSpecs): Command {
+  for (const [key, spec] of Object.entries(options)) {
+    const option = new Option(optionFlags(key, spec), spec.help);
+    if (spec.group) option.helpGroup(spec.group);
+    if (spec.type === 'list' && !spec.variadic) option.argParser(collect);
+    if (spec.type !== 'switch') {
+      if (spec.required) option.makeOptionMandatory();
+      if (spec.type === 'value' && spec.default !== undefined) option.default(spec.default);
+      if (spec.type === 'value' && spec.env) option.env(spec.env);
+    }
+    command.addOption(option);
+  }
+  return command;
+}
+
+/** The argument as commander spells it: `<tier-structure-id>`, `[codes...]`. */
+export function argumentTerm(key: string, spec: ArgSpecs[string]): string {
+  const name = `${kebab(key)}${spec.variadic ? '...' : ''}`;
+  return spec.required ? `<${name}>` : `[${name}]`;
+}
+
+function addArguments(command: Command, args: ArgSpecs): Command {
+  for (const [key, spec] of Object.entries(args))
+    command.addArgument(new Argument(argumentTerm(key, spec), spec.help));
+  return command;
+}
+
+/** Help text after the options: the details, then the examples. */
+export function helpAfter(description: string | undefined, examples: readonly string[]): string {
+  const details = description ? `\n${description.trim()}\n` : '';
+  return `${details}\nExamples:\n${examples.map((line) => `  $ ${line}`).join('\n')}\n`;
+}
+
+/** A command's name, aliases and arguments, enough for a parent's list of commands. */
+export function commandStub(name: string, summary: string, def?: AnyCommand): Command {
+  const command = new Command(name).summary(summary).description(summary);
+  if (def?.aliases) command.aliases(def.aliases);
+  if (def?.args) addArguments(command, def.args);
+  return command;
+}
+
+/** The Command of a definition, whose action builds the runtime, reads the input and runs. */
+export function buildCommand(def: AnyCommand, session: Session): Command {
+  const command = commandStub(def.path.at(-1)!, def.summary, def);
+  addOptions(command, def.options ?? {});
+  command.addHelpText('after', helpAfter(def.description, def.examples));
+  command.action(async () => {
+    const raw = readOptions(GLOBAL_OPTIONS, command.optsWithGlobals());
+    session.runtime = new Runtime(session.ctx, resolveGlobals(raw, session.ctx));
+    const input = {
+      ...readArgs(def.args ?? {}, command.processedArgs),
+      ...readOptions(def.options ?? {}, command.opts()),
+    };
+    const code = await def.run(input, session.runtime);
+    if (typeof code === 'number') session.exitCode = code;
+  });
+  return command;
+}
+
+export function buildNoun(noun: NounDef, session: Session): Command {
+  const command = new Command(noun.name)
+    .summary(noun.summary)
+    .description(noun.description ? `${noun.summary}\n\n${noun.description}` : noun.summary)
+    .addHelpText('after', helpAfter(undefined, noun.examples));
+  for (const def of noun.commands) command.addCommand(buildCommand(def, session));
+  return command;
+}
+
+/** `promo help vouchr`: the words that name no command, with what they may have meant. */
+export function unknownCommand(word: string, known: string[], parent: string): UsageError {
+  const close = known.filter((name) => editDistance(name, word) <= Math.max(1, Math.floor(name.length / 3)));
+  return new UsageError(
+    `unknown command '${word}'${parent ? ` for '${parent}'` : ''}`,
+    close.length ? `Did you mean ${close.join(' or ')}?` : `Commands: ${known.join(', ')}.`,
+  );
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

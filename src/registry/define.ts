@@ -1,0 +1,67 @@
+// Commands as data. Parsing, --help, `promo help`, completion and the README's command table are
+// all built from these definitions (src/registry/index.ts lists them), so they cannot disagree.
+//
+// How to add a command (say `promo voucher get <code>`):
+// 1. One definition file, src/commands/voucher/get.ts:
+//      export default defineCommand({
+//        path: ['voucher', 'get'],
+//        summary: 'Show one voucher',
+//        examples: ['promo voucher get SUMMER20'],
+//        args: { code: { help: 'voucher code', required: true } },
+//        options: { withRedemptions: { type: 'switch', help: 'include its redemptions' } },
+//        run: async ({ code, withRedemptions }, rt) => { … },   // types inferred: string, boolean
+//      });
+//    and add it to its noun's `commands` in src/commands/voucher/index.ts (a new noun: a new
+//    defineNoun in its own folder, listed in src/registry/index.ts).
+// 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
+// 3. For a service operation: one sandbox route (src/sandbox/), so that tests run against it.
+// Option keys are camelCase; the flag is their kebab-case (`amountOff` → --amount-off). Checks
+// that need more than one option go in `run`, before anything is sent (throw a UsageError).
+import type { Runtime } from '../runtime.js';
+import type { ArgSpecs, Input, OptionSpecs } from './options.js';
+
+export type * from './options.js';
+export { defineArgs, defineOptions, kebab } from './options.js';
+
+/** What `run` returns: an exit code, or nothing for 0. */
+export type RunResult = Promise<number | undefined | void>;
+
+export interface CommandDef<A extends ArgSpecs = ArgSpecs, O extends OptionSpecs = OptionSpecs> {
+  /** `['voucher', 'create']`, or one word for a command without a noun: `['login']`. */
+  path: readonly [string] | readonly [string, string];
+  aliases?: readonly string[];
+  /** One line: the command lists and the first line of its own --help. */
+  summary: string;
+  /** More paragraphs for its own --help, after the options (before the examples). */
+  description?: string;
+  /** Whole command lines, each starting with `promo `. */
+  examples: readonly string[];
+  args?: A;
+  options?: O;
+  run(input: Input<A, O>, rt: Runtime): RunResult;
+}
+
+/** A command, with `run`'s input types inferred from `args` and `options`. */
+export function defineCommand<const A extends ArgSpecs = {}, const O extends OptionSpecs = {}>(
+  def: CommandDef<A, O>,
+): CommandDef<A, O> {
+  return def;
+}
+
+/** A noun: the word before the verbs, with the one summary every listing shows. */
+export interface NounDef {
+  name: string;
+  summary: string;
+  description?: string;
+  examples: readonly string[];
+  // Any definition: each verb's input types were checked where it was defined.
+  // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every input shape
+  commands: readonly CommandDef<any, any>[];
+}
+
+export function defineNoun(noun: NounDef): NounDef {
+  return noun;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see NounDef.commands
+export type AnyCommand = CommandDef<any, any>;

@@ -1,0 +1,106 @@
+// The program: the global options, every entry of the registry, and `promo help [command...]`.
+// A run builds in full only the nouns its command line names; the others stand as name and
+// summary (all `promo --help` lists), since building every verb's options costs start-up.
+import { type Command, Command as CommandClass, type Help } from 'commander';
+import { GLOBAL_OPTIONS } from '../globals.js';
+import { VERSION } from '../version.js';
+import {
+  addOptions,
+  buildCommand,
+  buildNoun,
+  commandStub,
+  helpAfter,
+  type Session,
+  unknownCommand,
+} from './build.js';
+import type { AnyCommand, NounDef } from './define.js';
+import { entryName, isNoun, PROGRAM, REGISTRY } from './index.js';
+
+export const HELP_SUMMARY = 'Show the help of a command, as --help after it does';
+
+export function buildProgram(session: Session, argv?: string[]): Command {
+  const program = new CommandClass('promo')
+    .description(PROGRAM.summary)
+    .version(VERSION, '-V, --version', 'print the version');
+  addOptions(program, GLOBAL_OPTIONS)
+    .addHelpText('after', helpAfter(undefined, PROGRAM.examples))
+    .addHelpText('after', PROGRAM.after);
+  program.helpCommand(false);
+  // Any word may be the noun (a flag's value can look like one too), so each noun named is built.
+  const words = new Set(argv?.filter((a) => !a.startsWith('-')));
+  for (const entry of REGISTRY) {
+    const name = entryName(entry);
+    if (argv === undefined || words.has(name)) {
+      program.addCommand(isNoun(entry) ? buildNoun(entry, session) : buildCommand(entry, session));
+    } else {
+      program.addCommand(
+        isNoun(entry) ? commandStub(name, entry.summary) : commandStub(name, entry.summary, entry),
+      );
+    }
+  }
+  program.addCommand(helpCommand(program));
+  configureTree(program, session);
+  return program;
+}
+
+/** `promo help [command...]`: the help of that command, exactly as `promo command... --help`. */
+function helpCommand(program: Command): Command {
+  const command = commandStub('help', HELP_SUMMARY).argument('[command...]', 'a noun, or a noun and a verb');
+  command.addHelpText('after', helpAfter(undefined, ['promo help', 'promo help voucher create']));
+  command.action(async () => {
+    const words = command.processedArgs[0];
+    const path = Array.isArray(words) ? words.map(String) : [];
+    resolvePath(path);
+    let target = program;
+    for (const word of path)
+      target = target.commands.find((c) => c.name() === word || c.aliases().includes(word))!;
+    target.outputHelp();
+  });
+  return command;
+}
+
+/** The definitions a path of words names; a word that names none is a usage error with a suggestion. */
+export function resolvePath(path: readonly string[]): { noun?: NounDef; command?: AnyCommand } {
+  if (path.length === 0) return {};
+  const [first, second, ...rest] = path as [string, string?, ...string[]];
+  const entry = REGISTRY.find((e) => entryName(e) === first);
+  if (!entry) throw unknownCommand(first, [...REGISTRY.map(entryName), 'help'], '');
+  if (!isNoun(entry)) {
+    if (second !== undefined) throw unknownCommand(second, [], first);
+    return { command: entry };
+  }
+  if (second === undefined) return { noun: entry };
+  const command = entry.commands.find((c) => c.path[1] === second || c.aliases?.includes(second));
+  if (!command)
+    throw unknownCommand(
+      second,
+      entry.commands.map((c) => c.path[1]!),
+      first,
+    );
+  if (rest.length > 0) throw unknownCommand(rest[0]!, [], `${first} ${second}`);
+  return { noun: entry, command };
+}
+
+/** A command in a list: its name, first alias and arguments (the same whether built or a stub). */
+function subcommandTerm(command: Command): string {
+  const alias = command.aliases()[0];
+  const args = command.registeredArguments.map((a) =>
+    a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`,
+  );
+  return [`${command.name()}${alias ? `|${alias}` : ''}`, ...args].join(' ');
+}
+
+/** Settings every command needs, applied down the tree (addCommand does not copy them). */
+function configureTree(command: Command, session: Session): void {
+  command
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, subcommandTerm } satisfies Partial<Help>)
+    .configureOutput({
+      writeOut: (text) => session.ctx.stdout.write(text),
+      writeErr: (text) => session.ctx.stderr.write(text),
+      // Usage errors are printed by main, in the run's output format.
+      outputError: () => undefined,
+    });
+  for (const sub of command.commands) configureTree(sub, session);
+}
