@@ -24,6 +24,7 @@ export type * from './options.js';
 export { defineArgs, defineOptions, kebab } from './options.js';
 
 /** What `run` returns: an exit code, or nothing for 0. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a run that returns nothing is `async () => {}`
 export type RunResult = Promise<number | undefined | void>;
 
 export interface CommandDef<A extends ArgSpecs = ArgSpecs, O extends OptionSpecs = OptionSpecs> {
@@ -42,9 +43,10 @@ export interface CommandDef<A extends ArgSpecs = ArgSpecs, O extends OptionSpecs
 }
 
 /** A command, with `run`'s input types inferred from `args` and `options`. */
-export function defineCommand<const A extends ArgSpecs = {}, const O extends OptionSpecs = {}>(
-  def: CommandDef<A, O>,
-): CommandDef<A, O> {
+export function defineCommand<
+  const A extends ArgSpecs = Record<never, never>,
+  const O extends OptionSpecs = Record<never, never>,
+>(def: CommandDef<A, O>): CommandDef<A, O> {
   return def;
 }
 

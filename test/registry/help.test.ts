@@ -32,7 +32,7 @@ describe('help built from the registry', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toBe((await runPromo([...words, '--help'])).stdout);
     // Global options in their own section, after the command's own.
-    expect(help.stdout).toMatch(/\nOptions:\n[^]*\nGlobal Options:\n[^]*--profile <name>/);
+    expect(help.stdout).toMatch(/\nOptions:\n[\s\S]*\nGlobal Options:\n[\s\S]*--profile <name>/);
   });
 
   it('promo help takes an alias as the command it names', async () => {
