@@ -1,9 +1,10 @@
 // The real context: the process's streams, environment and clock. Only bin/promo.js imports this.
 
 import { platformConfigDir } from './config/paths.js';
-import { type Context, inquirerPrompts, type Prompts } from './context.js';
+import type { Context, Prompts } from './context.js';
 import { ExitCode, InterruptedError } from './errors.js';
 import { fallbackOutput, main } from './main.js';
+import { inquirerPrompts } from './terminal-prompts.js';
 
 /**
  * After Ctrl-C or SIGTERM the run has this long to stop by itself (requests are aborted, prompts

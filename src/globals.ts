@@ -86,6 +86,8 @@ export interface Globals {
   yes: boolean;
   /** Prompts are allowed: not --no-input, not CI, and both stdin and stdout are terminals. */
   interactive: boolean;
+  /** Why prompts are not allowed, as the end of a sentence: `prompts are turned off by --no-input`. */
+  noPromptsBecause?: string;
 }
 
 export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
@@ -101,10 +103,18 @@ export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
     retries: parseRetries(raw.retries),
     debug: raw.debug === true || truthy(env.PROMO_DEBUG),
     yes: raw.yes === true,
-    interactive:
-      // stdout first: when it is not a terminal, stdin is never touched (building it costs start-up).
-      raw.input !== false && !truthy(env.CI) && ctx.stdout.isTTY === true && ctx.stdin.isTTY === true,
+    ...promptsAllowed(raw, ctx),
   };
+}
+
+function promptsAllowed(raw: RawGlobals, ctx: Context): Pick<Globals, 'interactive' | 'noPromptsBecause'> {
+  const { env } = ctx;
+  let because: string | undefined;
+  if (raw.input === false) because = 'prompts are turned off by --no-input';
+  else if (truthy(env.CI)) because = 'prompts are turned off because CI is set';
+  // stdout first: when it is not a terminal, stdin is never touched (building it costs start-up).
+  else if (ctx.stdout.isTTY !== true || ctx.stdin.isTTY !== true) because = 'there is no terminal to ask on';
+  return { interactive: because === undefined, noPromptsBecause: because };
 }
 
 /** A name that no profile can have (control characters, `../`, 10 MB) is a usage error, not "no such profile". */

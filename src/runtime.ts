@@ -5,7 +5,7 @@ import { ApiClient } from './api/client.js';
 import { CachedTokenSource } from './api/tokens.js';
 import { ProfileStore } from './config/profiles.js';
 import { TokenCache } from './config/token-cache.js';
-import type { Context } from './context.js';
+import type { Context, Prompts } from './context.js';
 import type { Globals } from './globals.js';
 import { SecretSet } from './http/redact.js';
 import { Transport } from './http/transport.js';
@@ -39,6 +39,23 @@ export class Runtime {
   /** Prompts are allowed for this run. */
   get interactive(): boolean {
     return this.globals.interactive;
+  }
+
+  /** Why this run may not prompt (undefined when it may), to end a sentence with. */
+  get noPromptsBecause(): string | undefined {
+    return this.globals.noPromptsBecause;
+  }
+
+  /** The context's prompts, drawn in colour only when this run's stderr has colour (--no-color). */
+  get prompts(): Prompts {
+    const prompts = this.ctx.prompts;
+    const color = this.globals.colorStderr();
+    return {
+      input: (o) => prompts.input({ ...o, color }),
+      password: (o) => prompts.password({ ...o, color }),
+      confirm: (o) => prompts.confirm({ ...o, color }),
+      select: (o) => prompts.select({ ...o, color }),
+    };
   }
 
   store(): Promise<ProfileStore> {

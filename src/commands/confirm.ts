@@ -5,10 +5,8 @@ import type { Runtime } from '../runtime.js';
 export async function confirmOrCancel(rt: Runtime, question: string): Promise<void> {
   if (rt.globals.yes) return;
   if (!rt.interactive) {
-    throw new UsageError(
-      'this needs confirmation, and there is no terminal to ask on: pass --yes to confirm',
-    );
+    throw new UsageError(`this needs confirmation, and ${rt.noPromptsBecause}: pass --yes to confirm`);
   }
-  const ok = await rt.ctx.prompts.confirm({ message: question, default: false });
+  const ok = await rt.prompts.confirm({ message: question, default: false });
   if (!ok) throw new CancelledError();
 }

@@ -7,13 +7,18 @@ import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
 /** Runs the bin under a pty; types `answer` once the screen shows `question`. */
-function onTerminal(args: string[], env: Record<string, string>, question: string, answer: string) {
+function onTerminal(
+  args: string[],
+  env: Record<string, string | undefined>,
+  question: string,
+  answer: string,
+) {
   return new Promise<{ code: number | null; screen: string }>((resolve, reject) => {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
     // A person at a terminal: not CI (CI=true, as in the CI run, turns prompts off by contract).
     const { CI: _ci, ...inherited } = process.env;
     const child = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { ...inherited, ...env, NO_COLOR: '1' },
+      env: { ...inherited, NO_COLOR: '1', ...env },
     });
     let screen = '';
     let typed = false;
@@ -61,6 +66,45 @@ describe.skipIf(!hasScript)('confirmation on a pseudo-terminal', () => {
     );
     expect(accepted.code).toBe(0);
     expect(accepted.screen).toContain('PTY-1: deleted permanently');
+    dir.cleanup();
+  });
+});
+
+describe.skipIf(!hasScript)('ending a prompt on a pseudo-terminal', () => {
+  const dir = tempDir();
+  const env = { PROMO_CONFIG_DIR: dir.path };
+  const deleteArgs = ['--profile', 'sandbox', 'voucher', 'delete', 'PTY-KEEP', '--force'];
+
+  it('Ctrl-C at the question exits 130 with "Interrupted", without the library\'s text', async () => {
+    const run = await onTerminal(deleteArgs, env, '(y/N)', '\x03');
+    expect(run.code).toBe(130);
+    expect(run.screen).toContain('error: Interrupted.');
+    expect(run.screen).not.toContain('force closed');
+  });
+
+  it("Ctrl-D (end of input) at the question cancels: exit 8, without the library's text", async () => {
+    const run = await onTerminal(deleteArgs, env, '(y/N)', '\x04');
+    expect(run.code).toBe(8);
+    expect(run.screen).toContain('error: Cancelled (end of input).');
+    expect(run.screen).not.toContain('force closed');
+  });
+
+  it('--no-color reaches the prompt: not one colour code on the screen', async () => {
+    const run = await onTerminal(
+      [...deleteArgs, '--no-color'],
+      { ...env, NO_COLOR: undefined },
+      '(y/N)',
+      'n\r',
+    );
+    expect(run.code).toBe(8);
+    expect(run.screen).toContain('Permanently delete voucher PTY-KEEP');
+    expect(run.screen).not.toMatch(/\x1b\[[0-9;]*m/);
+  });
+
+  it('without --no-color the same prompt is coloured (the check above can fail)', async () => {
+    const run = await onTerminal(deleteArgs, { ...env, NO_COLOR: undefined }, '(y/N)', 'n\r');
+    expect(run.code).toBe(8);
+    expect(run.screen).toMatch(/\x1b\[[0-9;]*m/);
     dir.cleanup();
   });
 });

@@ -36,11 +36,11 @@ function validUrl(value: string): true | string {
 export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
   if (!rt.interactive) {
     throw new UsageError(
-      'promo login asks questions and needs a terminal',
-      'In scripts use `promo profile add NAME --app-id ID --app-token-stdin`.',
+      `promo login asks questions, and ${rt.noPromptsBecause}`,
+      'Without prompts use `promo profile add NAME --app-id ID --app-token-stdin`.',
     );
   }
-  const { prompts } = rt.ctx;
+  const { prompts } = rt;
   const store = await rt.store();
   const name = (
     await prompts.input({
@@ -84,7 +84,7 @@ export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
 }
 
 async function askEndpoint(rt: Runtime): Promise<{ cluster?: string; apiUrl?: string }> {
-  const choice = await rt.ctx.prompts.select<string>({
+  const choice = await rt.prompts.select<string>({
     message: 'Cluster',
     choices: [
       ...CLUSTERS.map((c) => ({ name: `${c}  (https://${c}.voucherify.io)`, value: c })),
@@ -92,7 +92,7 @@ async function askEndpoint(rt: Runtime): Promise<{ cluster?: string; apiUrl?: st
     ],
   });
   if (choice !== CUSTOM) return { cluster: choice };
-  return { apiUrl: (await rt.ctx.prompts.input({ message: 'API URL', validate: validUrl })).trim() };
+  return { apiUrl: (await rt.prompts.input({ message: 'API URL', validate: validUrl })).trim() };
 }
 
 /** One cheap read that creates nothing; a refusal means nothing is saved. */

@@ -90,14 +90,14 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
     token = rt.ctx.env.PROMO_APP_TOKEN;
     source = 'PROMO_APP_TOKEN';
   } else if (rt.interactive) {
-    token = await rt.ctx.prompts.password({
+    token = await rt.prompts.password({
       message: 'App token',
       validate: (v) => (v.trim() ? true : 'Required'),
     });
     source = 'the prompt';
   } else {
     throw new UsageError(
-      'no app token given: pass it on stdin with --app-token-stdin, or set PROMO_APP_TOKEN',
+      `no app token given, and ${rt.noPromptsBecause}: pass it on stdin with --app-token-stdin, or set PROMO_APP_TOKEN`,
       'The token is never taken as a plain argument, where it would land in the shell history.',
     );
   }

@@ -1,0 +1,67 @@
+// The prompts of a real terminal: @inquirer/prompts reading stdin and drawing on stderr (stdout
+// stays data), with the library's ways of ending a prompt turned into promo's exit codes.
+import { Writable } from 'node:stream';
+import type { InputStream, OutputStream, PromptOptions, Prompts } from './context.js';
+import { CancelledError, InterruptedError } from './errors.js';
+import { loadPrompts } from './lazy.js';
+
+type Library = Awaited<ReturnType<typeof loadPrompts>>;
+type Io = { input: InputStream; output: Writable; signal?: AbortSignal; clearPromptOnDone: boolean };
+
+export function inquirerPrompts(stdin: InputStream, stderr: OutputStream, signal?: AbortSignal): Prompts {
+  async function ask<T>(options: PromptOptions, start: (lib: Library, io: Io) => Promise<T>): Promise<T> {
+    const lib = await loadPrompts();
+    const output = options.color === false ? new WithoutColor(stderr) : stderr;
+    // Ctrl-D closes the library's line reader, which pauses stdin and leaves the prompt waiting
+    // with nothing to keep the process alive: it would end at exit with the library's own text.
+    const endOfInput = new AbortController();
+    const onEndOfInput = () => endOfInput.abort();
+    stdin.once('pause', onEndOfInput);
+    const stop = signal ? AbortSignal.any([signal, endOfInput.signal]) : endOfInput.signal;
+    try {
+      return await start(lib, { input: stdin, output, signal: stop, clearPromptOnDone: false });
+    } catch (error) {
+      throw promptEnded(error, signal);
+    } finally {
+      stdin.off('pause', onEndOfInput);
+    }
+  }
+  return {
+    input: (o) => ask(o, (lib, io) => lib.input(withoutColorOption(o), io)),
+    password: (o) => ask(o, (lib, io) => lib.password({ ...withoutColorOption(o), mask: '*' }, io)),
+    confirm: (o) => ask(o, (lib, io) => lib.confirm(withoutColorOption(o), io)),
+    select: (o) => ask(o, (lib, io) => lib.select(withoutColorOption(o), io)),
+  };
+}
+
+function withoutColorOption<O extends PromptOptions>(options: O): Omit<O, 'color'> {
+  const { color: _color, ...rest } = options;
+  return rest;
+}
+
+/** How the prompt ended: Ctrl-C or a signal interrupts; end of input cancels. */
+function promptEnded(error: unknown, signal?: AbortSignal): unknown {
+  const name = (error as Error | undefined)?.name;
+  if (name !== 'AbortPromptError' && name !== 'ExitPromptError') return error;
+  if (signal?.aborted || /SIGINT/.test((error as Error).message)) return new InterruptedError();
+  return new CancelledError('Cancelled (end of input).');
+}
+
+/** Colour codes (SGR sequences) are dropped; cursor movements, which the prompt needs, pass. */
+class WithoutColor extends Writable {
+  constructor(private readonly target: OutputStream) {
+    super({ decodeStrings: false });
+  }
+
+  get isTTY(): boolean | undefined {
+    return this.target.isTTY;
+  }
+
+  get columns(): number | undefined {
+    return this.target.columns;
+  }
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
+    this.target.write(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''), done);
+  }
+}
