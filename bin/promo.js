@@ -34,9 +34,24 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 
+// main() reports every error it sees; anything that escapes it is a bug in promo. One line for
+// people (its stack may hold request data), the stack with --debug.
+function crash(error) {
+  const debug = argv.includes('--debug') || process.env.PROMO_DEBUG === '1';
+  const what = error && (error.code || error.name);
+  process.stderr.write(
+    debug
+      ? `${(error && error.stack) || error}\n`
+      : `error: internal error${what ? ` (${what})` : ''}; run again with --debug for details.\n`,
+  );
+  process.exit(1);
+}
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+
 // An interrupted run that does not stop by itself in time is ended here, through exit handlers.
 runCli(argv, (code) => process.exit(code)).then((code) => {
   process.exitCode = code;
   // Pipes on Linux are written synchronously, so nothing is lost; a stray handle must not keep a cron job alive.
   setTimeout(() => process.exit(code), 50).unref();
-});
+}, crash);

@@ -85,8 +85,9 @@ export class ApiError extends PromoError {
     readonly afterLostAnswer = false,
     /** The answer's headers (lower-case names), e.g. X-Rate-Limit-Type on a 429. */
     readonly headers: Record<string, string | string[] | undefined> = {},
+    hint?: string,
   ) {
-    super(describeServiceError(status, body), exitCodeForStatus(status));
+    super(describeServiceError(status, body), exitCodeForStatus(status), hint);
   }
 }
 

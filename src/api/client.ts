@@ -24,8 +24,10 @@ export interface ApiRequest {
   auth: AuthMode;
   /** Scopes of the bearer token, for auth 'bearer'. */
   scopes?: string[];
-  /** Defaults to true for every method but POST and PATCH. */
+  /** Defaults to true for every method but POST and PATCH. See HttpRequest.idempotent. */
   idempotent?: boolean;
+  /** It acts on the service: a lost answer is an unknown outcome. See HttpRequest.mutates. */
+  mutates?: boolean;
   headers?: Record<string, string>;
   /** The largest body this operation takes (default 1 MiB); the voucher import takes 10 MB. */
   maxBodyBytes?: number;
@@ -115,6 +117,7 @@ export class ApiClient {
       headers,
       body,
       idempotent: request.idempotent ?? !['POST', 'PATCH'].includes(request.method),
+      mutates: request.mutates,
     };
     return { http, fromCache };
   }
@@ -160,6 +163,7 @@ export class ApiClient {
         requestId,
         response.afterLostAnswer,
         response.headers,
+        response.waitRefused,
       );
     }
     return { status: response.status, body: parsed as T, headers: response.headers };

@@ -1,4 +1,5 @@
 // Send custom event: `POST /v1/events` with the app credentials.
+import { nullable, object, optional, readAnswer, text } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 
 export const MAX_EVENT_NAME_LENGTH = 300;
@@ -35,7 +36,17 @@ export function sendEventRequest(body: EventRequest): ApiRequest {
   return { method: 'POST', path: '/v1/events', json: body, auth: 'app' };
 }
 
+const EVENT_ANSWER = object({
+  type: text,
+  customer: object({}),
+  referral: optional(nullable(object({}))),
+  loyalty: optional(nullable(object({}))),
+});
+
 export async function sendEvent(client: ApiClient, body: EventRequest): Promise<EventResponse> {
-  const { body: answer } = await client.call<EventResponse>(sendEventRequest(body));
-  return answer;
+  return readAnswer<EventResponse>(
+    await client.call<unknown>(sendEventRequest(body)),
+    EVENT_ANSWER,
+    'POST /v1/events',
+  );
 }

@@ -1,6 +1,17 @@
 // List campaign templates: `GET /v1/templates/campaigns`, paged by `starting_after_id`, with the
 // service's deepObject `filters` (filters[<field>][conditions][<operator>]=<value>).
-import { ExitCode, PromoError } from '../errors.js';
+import {
+  both,
+  type Check,
+  flag,
+  list,
+  nullable,
+  number,
+  object,
+  optional,
+  readAnswer,
+  text,
+} from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 
 export const TEMPLATE_ORDERS = ['id', '-id'] as const;
@@ -86,19 +97,31 @@ export function filterParams(
   return pairs;
 }
 
-/** The templates of a page, read from the property that `data_ref` names. */
+/** The templates of a page, read from the property that `data_ref` names (checked by listTemplates). */
 export function templatesOf(list: TemplateList): CampaignTemplate[] {
-  const items = list[list.data_ref] ?? list.campaign_templates ?? list.data;
-  if (!Array.isArray(items)) {
-    throw new PromoError(
-      `unexpected answer from the service: no array under '${String(list.data_ref)}' in the template list`,
-      ExitCode.failure,
-    );
-  }
-  return items as CampaignTemplate[];
+  return itemsOf(list) as CampaignTemplate[];
 }
 
+function itemsOf(list: TemplateList): unknown {
+  return list[list.data_ref] ?? list.campaign_templates ?? list.data;
+}
+
+const TEMPLATE = object({ id: text, name: text, campaign_type: text, created_at: text });
+
+const TEMPLATE_LIST_ANSWER: Check = both(
+  object({
+    data_ref: text,
+    has_more: flag,
+    more_starting_after: optional(nullable(text)),
+    total: optional(number),
+  }),
+  (value) => list(TEMPLATE)(itemsOf(value as TemplateList), 'the array that body.data_ref names'),
+);
+
 export async function listTemplates(client: ApiClient, query: ListTemplatesQuery): Promise<TemplateList> {
-  const { body } = await client.call<TemplateList>(listTemplatesRequest(query));
-  return body;
+  return readAnswer<TemplateList>(
+    await client.call<unknown>(listTemplatesRequest(query)),
+    TEMPLATE_LIST_ANSWER,
+    'GET /v1/templates/campaigns',
+  );
 }

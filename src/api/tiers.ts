@@ -1,4 +1,5 @@
 // List tiers (beta): `GET /v2/loyalties/tier-structures/{id}/tiers`, cursor-paginated, bearer-authenticated.
+import { list, nullable, object, readAnswer, text } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
 export const TIER_ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
@@ -30,6 +31,11 @@ export interface TierList {
   cursor: { next: string; expires_at: string } | null;
 }
 
+const TIER_LIST_ANSWER = object({
+  data: list(object({ id: text, name: text, created_at: text })),
+  cursor: nullable(object({ next: text })),
+});
+
 export interface ListTiersQuery {
   limit?: number;
   order?: TierOrder;
@@ -52,6 +58,9 @@ export async function listTiers(
   query: ListTiersQuery,
   scopes: string[],
 ): Promise<TierList> {
-  const { body } = await client.call<TierList>(listTiersRequest(structureId, query, scopes));
-  return body;
+  return readAnswer<TierList>(
+    await client.call<unknown>(listTiersRequest(structureId, query, scopes)),
+    TIER_LIST_ANSWER,
+    'GET /v2/loyalties/tier-structures/{id}/tiers',
+  );
 }

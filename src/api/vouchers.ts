@@ -1,5 +1,9 @@
 // Vouchers: create (POST /v1/vouchers) and delete (DELETE /v1/vouchers/{code}). Typed shapes of
 // the request and the answer as the reference gives them; money is in hundredths throughout.
+
+import { ApiError } from '../errors.js';
+import { OutcomeUnknownError } from '../http/failures.js';
+import { anything, list, nullable, object, optional, readAnswer, text } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
 export const VOUCHER_TYPES = ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] as const;
@@ -116,12 +120,51 @@ export interface Voucher {
   [field: string]: unknown;
 }
 
+/** What promo reads of a voucher: the table view and the bulk results. */
+const optionalObject = optional(nullable(object({})));
+export const VOUCHER_ANSWER = object({
+  id: text,
+  code: text,
+  type: text,
+  discount: optionalObject,
+  gift: optionalObject,
+  loyalty_card: optionalObject,
+  validity_day_of_week: optional(nullable(list(anything))),
+  validity_hours: optionalObject,
+  redemption: optionalObject,
+});
+
+/**
+ * With an explicit code the create is safe to repeat: a repeat can only create the voucher or
+ * answer 409, so it is retried after a 502/503/504 or a reset like a GET.
+ */
 export function createVoucherRequest(body: CreateVoucherBody): ApiRequest {
-  return { method: 'POST', path: '/v1/vouchers', json: body, auth: 'app' };
+  const idempotent = typeof body.code === 'string' && body.code !== '';
+  return { method: 'POST', path: '/v1/vouchers', json: body, auth: 'app', idempotent, mutates: true };
 }
 
+/**
+ * Throws OutcomeUnknownError when the answer was lost, including when a repeat of a create with a
+ * code was answered 409: the lost first attempt most likely created it (read it back to be sure).
+ */
 export async function createVoucher(client: ApiClient, body: CreateVoucherBody): Promise<Voucher> {
-  return (await client.call<Voucher>(createVoucherRequest(body))).body;
+  let response: Awaited<ReturnType<typeof client.call<unknown>>>;
+  try {
+    response = await client.call<unknown>(createVoucherRequest(body));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && error.afterLostAnswer) {
+      throw new OutcomeUnknownError(
+        'POST',
+        '/v1/vouchers',
+        'conflict',
+        'its answer was lost, and the repeat was answered 409: most likely the first attempt created it',
+        'HTTP_409',
+        409,
+      );
+    }
+    throw error;
+  }
+  return readAnswer<Voucher>(response, VOUCHER_ANSWER, 'POST /v1/vouchers');
 }
 
 /** Without `force` the voucher goes to the bin; with it, it is removed for good and its code freed. */

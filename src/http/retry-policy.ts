@@ -55,6 +55,30 @@ function askedDelayMs(
   return undefined;
 }
 
+/**
+ * When the service asks for a wait longer than promo sits through: a sentence saying what it asked
+ * and when the limit resets, for the error. Only numbers are quoted: header text may be hostile.
+ */
+export function describeRefusedWait(
+  status: number,
+  headers: IncomingHttpHeaders,
+  nowMs: number,
+): string | undefined {
+  const asked = askedDelayMs(headers, nowMs, status === 429);
+  if (asked === undefined || asked <= MAX_HONOURED_WAIT_MS) return undefined;
+  const resetHeader = Number(headers['x-rate-limit-retry']);
+  const resetAtMs =
+    status === 429 && Number.isFinite(resetHeader) && resetHeader * 1000 > nowMs
+      ? resetHeader * 1000
+      : nowMs + asked;
+  const source = typeof headers['retry-after'] === 'string' ? 'Retry-After' : 'X-Rate-Limit-Retry';
+  const at = new Date(resetAtMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return (
+    `The service asked promo to wait ${Math.round(asked / 1000)} s (${source}), longer than promo waits ` +
+    `(${MAX_HONOURED_WAIT_MS / 1000} s): ${status === 429 ? 'the rate limit resets' : 'try again'} at ${at}.`
+  );
+}
+
 export interface RateLimitState {
   remaining?: number;
   resetAtMs?: number;

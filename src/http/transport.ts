@@ -1,35 +1,31 @@
 // The one HTTP transport: node:http/https with a keep-alive agent (the global fetch costs about
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
-import type { Agent, IncomingHttpHeaders } from 'node:http';
-import { ExitCode, NetworkError, PromoError } from '../errors.js';
+import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { ExitCode, PromoError } from '../errors.js';
 import { loadHttp, loadHttps } from '../lazy.js';
+import {
+  AnswerTooLargeError,
+  AttemptFailure,
+  gatewayLost,
+  networkError,
+  type OutcomeUnknownError,
+  outcomeUnknown,
+  RedirectError,
+  socketFailure,
+} from './failures.js';
 import { redactBody, redactHeader, type SecretSet } from './redact.js';
-import { backoffMs, type RateLimitState, retryDelayMs, slowDownMs } from './retry-policy.js';
+import {
+  backoffMs,
+  describeRefusedWait,
+  type RateLimitState,
+  retryDelayMs,
+  slowDownMs,
+} from './retry-policy.js';
+import type { HttpRequest, HttpResponse, Route } from './types.js';
 
-export interface HttpRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body?: string;
-  /**
-   * True when sending it twice does no harm (GET, DELETE, token issue, introspect). A request that
-   * is not is repeated only when the service certainly did not act on it: the connection was
-   * refused before anything was sent, or the answer was 429.
-   */
-  idempotent: boolean;
-}
-
-export interface HttpResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  /**
-   * An earlier attempt of this (idempotent) request was sent and its answer lost: the service may
-   * have acted on it already, so that this answer describes the state after it (a DELETE's 404).
-   */
-  afterLostAnswer?: boolean;
-}
+export { OutcomeUnknownError } from './failures.js';
+export type { HttpRequest, HttpResponse, Route } from './types.js';
 
 export interface TransportOptions {
   timeoutMs: number;
@@ -42,23 +38,18 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** Told before each wait, so that a person sees why nothing happens. */
   onWait?: (ms: number, reason: string) => void;
-}
-
-/** Why an attempt failed before an answer came; decides whether it may be repeated. */
-class AttemptFailure extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    /** The whole request had been written to the socket: the service may have acted on it. */
-    readonly sent: boolean,
-  ) {
-    super(message);
-  }
+  /** The most of an answer promo reads (default 64 MiB). */
+  maxAnswerBytes?: number;
 }
 
 type HttpModule = { request: typeof import('node:http').request; Agent: typeof import('node:http').Agent };
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** A proxy or load balancer answered for the service: whether the service acted is unknown. */
+const LOST_STATUS = new Set([502, 504]);
+
+/** Well above any real answer (a page of 100 vouchers is well under 1 MiB), well below what Node can hold as text. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** How long a pooled connection may have sat idle and still carry a request that is not safe to repeat. */
 export const MAX_IDLE_REUSE_MS = 2_000;
@@ -83,36 +74,61 @@ export class Transport {
     this.sleep = options.sleep ?? abortableSleep;
   }
 
+  /**
+   * Sends with retries where they are safe. Throws NetworkError when no answer came, and
+   * OutcomeUnknownError when a request that acts on the service lost its answer for good; a
+   * 3xx or an answer too large to hold are errors too. Any other answer is returned.
+   */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { retries } = this.options;
-    let lostAnswer = false;
+    const mutates = request.mutates ?? !request.idempotent;
+    /** An attempt that was sent lost its answer: the service may have acted on it already. */
+    let lost: OutcomeUnknownError | undefined;
     for (let attempt = 0; ; attempt++) {
       await this.waitForRateLimit();
-      if (this.options.signal?.aborted) throw new PromoError('Interrupted.', ExitCode.interrupted);
+      if (this.options.signal?.aborted) {
+        if (lost && mutates) throw lost;
+        throw new PromoError('Interrupted.', ExitCode.interrupted);
+      }
       let response: HttpResponse;
       try {
         response = await this.attempt(request);
       } catch (error) {
         if (!(error instanceof AttemptFailure)) throw error;
-        const repeatable = request.idempotent || !error.sent;
-        if (!repeatable) throw outcomeUnknown(request, error);
+        if (error.sent) lost = outcomeUnknown(request, error);
+        if (lost && (!request.idempotent || (mutates && error.code === 'EINTR'))) throw lost;
         // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
-        if (attempt >= retries || error.code === 'ENOTFOUND') throw networkError(request, error, attempt + 1);
-        lostAnswer ||= error.sent;
+        if (attempt >= retries || error.final || error.code === 'ENOTFOUND') {
+          if (lost && mutates) throw lost;
+          throw networkError(request, error, attempt + 1);
+        }
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
         continue;
       }
-      if (lostAnswer) response.afterLostAnswer = true;
       this.rememberRateLimit(response.headers);
-      const retryable =
-        RETRYABLE_STATUS.has(response.status) && (request.idempotent || response.status === 429);
-      if (!retryable || attempt >= retries) return response;
-      const delay = retryDelayMs(attempt, response.status, response.headers, this.now());
-      if (delay === undefined) return response;
-      await this.pause(delay, `the service answered ${response.status}; retrying`);
-      // The wait a 429 asked for is the service's word on when to come back; its
-      // X-Rate-Limit-Remaining of 0 must not make the next attempt wait for the window again.
-      if (response.status === 429) this.forgetRateLimit();
+      const { status } = response;
+      if (status >= 300 && status < 400)
+        throw new RedirectError(status, request, stringHeader(response, 'location'));
+      if (LOST_STATUS.has(status) && mutates) {
+        if (!request.idempotent) throw gatewayLost(request, status);
+        lost = gatewayLost(request, status);
+      }
+      if (RETRYABLE_STATUS.has(status) && (request.idempotent || status === 429) && attempt < retries) {
+        const delay = retryDelayMs(attempt, status, response.headers, this.now());
+        if (delay !== undefined) {
+          await this.pause(delay, `the service answered ${status}; retrying`);
+          // The wait a 429 asked for is the service's word on when to come back; its
+          // X-Rate-Limit-Remaining of 0 must not make the next attempt wait for the window again.
+          if (status === 429) this.forgetRateLimit();
+          continue;
+        }
+      }
+      if (RETRYABLE_STATUS.has(status))
+        response.waitRefused = describeRefusedWait(status, response.headers, this.now());
+      // Retries are spent on a request that acts and lost an answer: it may have been done.
+      if (lost && mutates && (RETRYABLE_STATUS.has(status) || status >= 500)) throw lost;
+      if (lost) response.afterLostAnswer = true;
+      return response;
     }
   }
 
@@ -121,13 +137,13 @@ export class Transport {
     for (const agent of Object.values(this.agents)) agent.destroy();
   }
 
-  private async client(protocol: string): Promise<{ module: HttpModule; agent: Agent }> {
-    const key = protocol === 'https:' ? 'https:' : 'http:';
+  private async route(url: URL): Promise<Route> {
+    const key = url.protocol === 'https:' ? 'https:' : 'http:';
     const module: HttpModule = this.modules[key] ?? (key === 'https:' ? await loadHttps() : await loadHttp());
     this.modules[key] = module;
     const agent = this.agents[key] ?? new module.Agent({ keepAlive: true });
     this.agents[key] = agent;
-    return { module, agent };
+    return { request: (target, options) => module.request(target, { ...options, agent }), agent };
   }
 
   private async pause(ms: number, reason: string): Promise<void> {
@@ -160,13 +176,17 @@ export class Transport {
 
   private async attempt(request: HttpRequest): Promise<HttpResponse> {
     const { url, method, headers, body } = request;
-    const { module, agent } = await this.client(url.protocol);
+    const route = await this.route(url);
     // A write into a connection that a server or a NAT dropped silently while it sat idle fails
-    // after the request went out; for a request that must not be repeated that would leave its
+    // after the request went out; for a request that acts on the service that would leave its
     // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
-    if (!request.idempotent && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS) dropIdle(agent);
+    if ((request.mutates ?? !request.idempotent) && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS)
+      dropIdle(route.agent);
     const started = this.now();
-    this.trace(`> ${method} ${url.origin}${url.pathname}${url.search}`);
+    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    this.trace(
+      `> ${method} ${url.origin}${url.pathname}${url.search}${route.via ? ` (via ${route.via})` : ''}`,
+    );
     for (const [name, value] of Object.entries(headers))
       this.trace(`> ${name}: ${redactHeader(name, value)}`);
     if (body !== undefined) this.trace(`> ${redactBody(body, headers['Content-Type'])}`);
@@ -174,19 +194,23 @@ export class Transport {
     return new Promise<HttpResponse>((resolve, reject) => {
       let sent = false;
       let settled = false;
-      const fail = (message: string, code: string) => {
-        if (settled) return;
+      const settle = (error?: Error) => {
+        if (settled) return false;
         settled = true;
         clearTimeout(timer);
         this.options.signal?.removeEventListener('abort', onAbort);
-        this.trace(`< failed after ${this.now() - started} ms: ${message}`);
-        req.destroy();
-        reject(new AttemptFailure(message, code, sent));
+        if (error) {
+          this.trace(`< failed after ${this.now() - started} ms: ${error.message}`);
+          req.destroy();
+          reject(error);
+        }
+        return true;
       };
-      const req = module.request(url, {
+      const fail = (message: string, code: string) => settle(new AttemptFailure(message, code, sent));
+      const req = route.request(url, {
         method,
-        headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        agent,
+        headers:
+          body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
       });
       const timer = setTimeout(
         () => fail(`no answer within ${this.options.timeoutMs / 1000} s`, 'ETIMEDOUT'),
@@ -197,86 +221,43 @@ export class Transport {
       req.on('finish', () => {
         sent = true;
       });
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        fail(describeSocketError(error), error.code ?? 'EIO'),
-      );
+      req.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
       req.on('response', (res) => {
+        if (Number(res.headers['content-length']) > limit) {
+          settle(new AnswerTooLargeError(request, limit));
+          return;
+        }
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error: NodeJS.ErrnoException) =>
-          fail(describeSocketError(error), error.code ?? 'EIO'),
-        );
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) settle(new AnswerTooLargeError(request, limit));
+          else chunks.push(chunk);
+        });
+        res.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
         res.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          this.options.signal?.removeEventListener('abort', onAbort);
-          const text = Buffer.concat(chunks).toString('utf8');
-          this.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${this.now() - started} ms)`);
-          for (const [name, value] of Object.entries(res.headers)) {
-            this.trace(`< ${name}: ${redactHeader(name, String(value))}`);
-          }
-          if (text) this.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+          if (!settle()) return;
           this.lastAnswerAt = this.now();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+          resolve(this.answer(res, Buffer.concat(chunks).toString('utf8'), started));
         });
       });
       req.end(body);
     });
   }
-}
 
-function describeSocketError(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ECONNRESET':
-      return 'connection reset by the server';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `cannot resolve the host (${error.code})`;
-    case 'EPIPE':
-      return 'connection closed while sending';
-    default:
-      return error.message || String(error.code);
+  private answer(res: IncomingMessage, text: string, started: number): HttpResponse {
+    this.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${this.now() - started} ms)`);
+    for (const [name, value] of Object.entries(res.headers)) {
+      this.trace(`< ${name}: ${redactHeader(name, String(value))}`);
+    }
+    if (text) this.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+    return { status: res.statusCode ?? 0, headers: res.headers, text };
   }
 }
 
-function networkError(request: HttpRequest, failure: AttemptFailure, attempts: number): NetworkError {
-  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-  return new NetworkError(
-    `${request.method} ${request.url.origin}${request.url.pathname} failed${tries}: ${failure.message}`,
-    failure.code,
-    failure.code === 'ETIMEDOUT'
-      ? 'Raise --timeout if the service is slow.'
-      : 'Check the API URL and the network.',
-  );
-}
-
-/**
- * A request that is not safe to repeat broke after it was sent: the service may have acted on it.
- * Its own class, so that scripts (key `outcome_unknown_error`) and bulk runs can tell it apart.
- */
-export class OutcomeUnknownError extends NetworkError {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    failure: string,
-    code: string,
-  ) {
-    super(
-      `${method} ${path}: outcome unknown. The request was sent, then the connection failed (${failure}) ` +
-        'before an answer came; the service may or may not have acted on it, so promo did not send it again',
-      code,
-      path.startsWith('/v1/vouchers')
-        ? 'Check before running it again: `promo api GET /v1/vouchers/<code>` answers 404 if it was not created.'
-        : 'Check whether it took effect (e.g. with `promo api GET …`) before running it again.',
-    );
-  }
-}
-
-function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): NetworkError {
-  return new OutcomeUnknownError(request.method, request.url.pathname, failure.message, failure.code);
+function stringHeader(response: HttpResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

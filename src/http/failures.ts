@@ -1,0 +1,194 @@
+// What can go wrong between promo and the service, as errors a person (and a bulk run) can act on:
+// a connection that failed before or after the request went out, a certificate promo cannot trust,
+// a redirect, an answer too large to hold, a lost answer whose outcome is unknown.
+import { ExitCode, NetworkError, PromoError } from '../errors.js';
+import type { HttpRequest } from './types.js';
+
+/** Why an attempt failed before an answer came; decides whether it may be repeated. */
+export class AttemptFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    /** The whole request had been written to the socket: the service may have acted on it. */
+    readonly sent: boolean,
+    /** Trying again cannot help (a certificate, a proxy refusing us): report it at once. */
+    readonly final = false,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+const CA_FIX =
+  'If your network inspects TLS with its own certificate authority, point NODE_EXTRA_CA_CERTS at ' +
+  "that authority's certificate (a PEM file) and run again.";
+
+/** Certificate problems: the same certificate comes back on every attempt, so none is retried. */
+const TLS_PROBLEMS: Record<string, [string, string]> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: ['the server presented a self-signed certificate', CA_FIX],
+  SELF_SIGNED_CERT_IN_CHAIN: [
+    "the server's certificate chain ends in an authority this machine does not trust",
+    CA_FIX,
+  ],
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: [
+    "the server's certificate is signed by an authority this machine does not know",
+    CA_FIX,
+  ],
+  UNABLE_TO_GET_ISSUER_CERT: [
+    "the server's certificate is signed by an authority this machine does not know",
+    CA_FIX,
+  ],
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: [
+    "the server's certificate is signed by an authority this machine does not know",
+    CA_FIX,
+  ],
+  CERT_UNTRUSTED: ["the server's certificate is not trusted", CA_FIX],
+  CERT_HAS_EXPIRED: [
+    "the server's certificate has expired",
+    "Check this machine's clock; if it is right, the server's certificate must be renewed.",
+  ],
+  CERT_NOT_YET_VALID: [
+    "the server's certificate is not valid yet",
+    "Check this machine's clock; if it is right, the server's certificate is misconfigured.",
+  ],
+  ERR_TLS_CERT_ALTNAME_INVALID: [
+    "the server's certificate is for another host name",
+    'Check the API URL (--api-url, PROMO_API_URL or the profile): it must name the host the certificate is for.',
+  ],
+  CERT_REVOKED: ["the server's certificate has been revoked", 'Do not use this server.'],
+  ERR_SSL_WRONG_VERSION_NUMBER: [
+    'the server does not speak TLS on this port',
+    'Check the API URL: is it http:// rather than https://, or the wrong port?',
+  ],
+};
+
+/** A failure of the connection itself, in words; TLS failures are final and carry their fix. */
+export function socketFailure(error: NodeJS.ErrnoException, sent: boolean, via?: string): AttemptFailure {
+  const code = error.code ?? 'EIO';
+  const tls = TLS_PROBLEMS[code];
+  if (tls) return new AttemptFailure(`TLS: ${tls[0]} (${code})`, code, sent, true, tls[1]);
+  return new AttemptFailure(describeSocketError(error, via), code, sent);
+}
+
+function describeSocketError(error: NodeJS.ErrnoException, via?: string): string {
+  const to = via ? ` to the proxy ${via}` : '';
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return `connection${to} refused`;
+    case 'ECONNRESET':
+      return via ? `connection reset (through the proxy ${via})` : 'connection reset by the server';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot resolve the host${via ? ` of the proxy ${via}` : ''} (${error.code})`;
+    case 'EPIPE':
+      return 'connection closed while sending';
+    default:
+      return error.message || String(error.code);
+  }
+}
+
+export function networkError(request: HttpRequest, failure: AttemptFailure, attempts: number): NetworkError {
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  return new NetworkError(
+    `${request.method} ${request.url.origin}${request.url.pathname} failed${tries}: ${failure.message}`,
+    failure.code,
+    failure.hint ??
+      (failure.code === 'ETIMEDOUT'
+        ? 'Raise --timeout if the service is slow.'
+        : 'Check the API URL and the network (and HTTPS_PROXY/NO_PROXY if you are behind a proxy).'),
+  );
+}
+
+/** How the answer to a request that acts on the service was lost. */
+export type LostAnswer =
+  | 'connection' /** broke after the request was sent */
+  | 'timeout' /** no answer within --timeout after it was sent */
+  | 'gateway' /** a 502 or 504: a proxy or load balancer lost the service's answer */
+  | 'interrupted' /** Ctrl-C or SIGTERM while it was in flight */
+  | 'conflict'; /** a repeat of a create with a code answered 409: most likely the lost first attempt created it */
+
+/**
+ * A request that acts on the service was sent and its answer lost: the service may or may not have
+ * acted on it. Its own class (key `outcome_unknown_error`, exit 6) so that scripts and bulk runs can
+ * tell it apart from a failure: a bulk run records the line `unknown` and may read the result back.
+ */
+export class OutcomeUnknownError extends NetworkError {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly lost: LostAnswer,
+    why: string,
+    code: string,
+    /** The status of the answer that stood for the lost one (502, 504, 409), if one came. */
+    readonly status?: number,
+  ) {
+    super(
+      `${method} ${path}: outcome unknown. The request was sent, then ${why}`,
+      code,
+      path.startsWith('/v1/vouchers')
+        ? 'Check before running it again: `promo api GET /v1/vouchers/<code>` answers 404 if it was not created.'
+        : 'Check whether it took effect (e.g. with `promo api GET …`) before running it again.',
+    );
+  }
+}
+
+const NOT_RESENT = '; the service may or may not have acted on it, so promo did not send it again';
+
+export function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): OutcomeUnknownError {
+  const lost: LostAnswer =
+    failure.code === 'ETIMEDOUT' ? 'timeout' : failure.code === 'EINTR' ? 'interrupted' : 'connection';
+  const why =
+    lost === 'interrupted'
+      ? 'promo was interrupted before an answer came'
+      : `the connection failed (${failure.message}) before an answer came`;
+  return new OutcomeUnknownError(request.method, request.url.pathname, lost, why + NOT_RESENT, failure.code);
+}
+
+export function gatewayLost(request: HttpRequest, status: number): OutcomeUnknownError {
+  return new OutcomeUnknownError(
+    request.method,
+    request.url.pathname,
+    'gateway',
+    `a gateway answered ${status} instead of the service${NOT_RESENT}`,
+    `HTTP_${status}`,
+    status,
+  );
+}
+
+/** The service never redirects its API: a 3xx comes from something else, and is never followed. */
+export class RedirectError extends PromoError {
+  constructor(
+    readonly status: number,
+    request: HttpRequest,
+    location: string | undefined,
+  ) {
+    super(
+      `${request.method} ${request.url.pathname}: the server answered ${status}, ${redirectTarget(location, request.url)}; ` +
+        'the service does not redirect its API, so promo did not follow it (nor send credentials there)',
+      ExitCode.failure,
+      'Check the API URL (--api-url, PROMO_API_URL or the profile): it may be outdated or point at a login page.',
+    );
+  }
+}
+
+function redirectTarget(location: string | undefined, base: URL): string {
+  if (!location) return 'a redirect with no Location';
+  try {
+    // The host only: a Location is the server's text, and may be long or carry a query.
+    return `a redirect to ${new URL(location, base).host}`;
+  } catch {
+    return 'a redirect to an address that is not a URL';
+  }
+}
+
+/** More than promo will hold in memory: no real answer comes near it. */
+export class AnswerTooLargeError extends PromoError {
+  constructor(request: HttpRequest, limit: number) {
+    super(
+      `${request.method} ${request.url.pathname}: the answer is larger than ${limit / 1024 / 1024} MiB, ` +
+        'more than any answer of the service; promo stopped reading it',
+      ExitCode.failure,
+      'Check the API URL: it may point at something other than the service.',
+    );
+  }
+}

@@ -1,0 +1,44 @@
+// The request and answer as the transport sees them, and how a request reaches its URL.
+import type { Agent, ClientRequest, IncomingHttpHeaders } from 'node:http';
+
+export interface HttpRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  /**
+   * True when sending it twice does no harm (GET, DELETE, token issue, introspect, and a create
+   * with an explicit code, whose repeat can only create it or answer 409): it is retried after a
+   * reset, a timeout or a 502/503/504. A request that is not is repeated only when the service
+   * certainly did not act on it: the connection failed before it was sent, or the answer was 429.
+   */
+  idempotent: boolean;
+  /**
+   * It acts on the service (a create, an event): when its answer is lost for good (a reset or a
+   * timeout after sending, a 502 or 504, an interruption in flight) the outcome is unknown and
+   * OutcomeUnknownError says so, whether or not it was retried. Default: not idempotent.
+   */
+  mutates?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /**
+   * An earlier attempt of this (idempotent) request was sent and its answer lost: the service may
+   * have acted on it already, so that this answer describes the state after it (a DELETE's 404, a
+   * create's 409).
+   */
+  afterLostAnswer?: boolean;
+  /** The service asked for a longer wait than promo sits through: what it asked, and when to come back. */
+  waitRefused?: string;
+}
+
+/** How one request reaches its URL: directly, or through a proxy (see proxy.ts). */
+export interface Route {
+  request(url: URL, options: { method: string; headers: Record<string, string> }): ClientRequest;
+  agent: Agent;
+  /** The proxy, for messages (never with its credentials). */
+  via?: string;
+}
