@@ -1,6 +1,7 @@
 // Async actions: the service's background jobs (a voucher import is one). `GET /v1/async-actions/{id}`
 // gives status, progress and result; `GET /v1/async-actions` lists the recent ones.
 import { ExitCode, PromoError } from '../errors.js';
+import { both, list, nullable, number, object, optional, readAnswer, text } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
 export const JOB_STATUSES = ['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
@@ -57,12 +58,24 @@ export function failuresOf(action: AsyncAction): JobFailure[] {
   return Array.isArray(failed) ? failed : [failed];
 }
 
+/** What promo reads of a job while it polls and when it reports. */
+const ASYNC_ACTION = object({
+  id: text,
+  status: text,
+  progress: optional(nullable(number)),
+  result: optional(nullable(object({}))),
+});
+
 export function getAsyncActionRequest(id: string): ApiRequest {
   return { method: 'GET', path: encodePath`/v1/async-actions/${id}`, auth: 'app' };
 }
 
 export async function getAsyncAction(client: ApiClient, id: string): Promise<AsyncAction> {
-  return (await client.call<AsyncAction>(getAsyncActionRequest(id))).body;
+  return readAnswer<AsyncAction>(
+    await client.call<unknown>(getAsyncActionRequest(id)),
+    ASYNC_ACTION,
+    'GET /v1/async-actions/{id}',
+  );
 }
 
 export interface ListAsyncActionsQuery {
@@ -95,5 +108,15 @@ export async function listAsyncActions(
   client: ApiClient,
   query: ListAsyncActionsQuery,
 ): Promise<AsyncActionList> {
-  return (await client.call<AsyncActionList>(listAsyncActionsRequest(query))).body;
+  return readAnswer<AsyncActionList>(
+    await client.call<unknown>(listAsyncActionsRequest(query)),
+    both(object({ data_ref: optional(text) }), (value) => {
+      const page = value as AsyncActionList;
+      return list(ASYNC_ACTION)(
+        page[page.data_ref] ?? page.async_actions,
+        'the array that body.data_ref names',
+      );
+    }),
+    'GET /v1/async-actions',
+  );
 }

@@ -1,5 +1,6 @@
 // The asynchronous voucher import: `POST /v1/vouchers/import` takes a JSON array of vouchers (at
 // most 10 MB a request) and answers 202 with the id of the async action that will create them.
+import { object, readAnswer, text } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 import type { CreateVoucherBody } from './vouchers.js';
 
@@ -41,5 +42,9 @@ export function importVouchersRequest(body: ImportVoucher[]): ApiRequest {
 }
 
 export async function importVouchers(client: ApiClient, body: ImportVoucher[]): Promise<ImportAnswer> {
-  return (await client.call<ImportAnswer>(importVouchersRequest(body))).body;
+  return readAnswer<ImportAnswer>(
+    await client.call<unknown>(importVouchersRequest(body)),
+    object({ async_action_id: text }),
+    'POST /v1/vouchers/import',
+  );
 }

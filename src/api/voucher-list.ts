@@ -1,9 +1,10 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number (1..99) with filters on campaign,
 // category, customer, creation and update dates, and the service's deepObject `filters`.
 import { ExitCode, PromoError } from '../errors.js';
+import { both, list, object, optional, readAnswer, text } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 import { type FilterCondition, filterParams } from './templates.js';
-import type { Voucher } from './vouchers.js';
+import { VOUCHER_ANSWER, type Voucher } from './vouchers.js';
 
 export const VOUCHER_ORDERS = [
   'created_at',
@@ -80,6 +81,15 @@ export function vouchersOf(list: VoucherList): Voucher[] {
   return items as Voucher[];
 }
 
+const VOUCHER_LIST_ANSWER = both(object({ data_ref: optional(text) }), (value) => {
+  const page = value as VoucherList;
+  return list(VOUCHER_ANSWER)(page[page.data_ref] ?? page.vouchers, 'the array that body.data_ref names');
+});
+
 export async function listVouchers(client: ApiClient, query: ListVouchersQuery): Promise<VoucherList> {
-  return (await client.call<VoucherList>(listVouchersRequest(query))).body;
+  return readAnswer<VoucherList>(
+    await client.call<unknown>(listVouchersRequest(query)),
+    VOUCHER_LIST_ANSWER,
+    'GET /v1/vouchers',
+  );
 }

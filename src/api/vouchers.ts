@@ -187,7 +187,11 @@ export function getVoucherRequest(codeOrId: string): ApiRequest {
 }
 
 export async function getVoucher(client: ApiClient, codeOrId: string): Promise<Voucher> {
-  return (await client.call<Voucher>(getVoucherRequest(codeOrId))).body;
+  return readAnswer<Voucher>(
+    await client.call<unknown>(getVoucherRequest(codeOrId)),
+    VOUCHER_ANSWER,
+    'GET /v1/vouchers/{code}',
+  );
 }
 
 /**
@@ -223,7 +227,11 @@ export async function updateVoucher(
   code: string,
   body: UpdateVoucherBody,
 ): Promise<Voucher> {
-  return (await client.call<Voucher>(updateVoucherRequest(code, body))).body;
+  return readAnswer<Voucher>(
+    await client.call<unknown>(updateVoucherRequest(code, body)),
+    VOUCHER_ANSWER,
+    'PUT /v1/vouchers/{code}',
+  );
 }
 
 /** Enable and disable set a state, whatever it was: repeating one is harmless, so it may be retried. */
@@ -233,5 +241,9 @@ export function setVoucherActiveRequest(code: string, active: boolean): ApiReque
 }
 
 export async function setVoucherActive(client: ApiClient, code: string, active: boolean): Promise<Voucher> {
-  return (await client.call<Voucher>(setVoucherActiveRequest(code, active))).body;
+  return readAnswer<Voucher>(
+    await client.call<unknown>(setVoucherActiveRequest(code, active)),
+    VOUCHER_ANSWER,
+    `POST /v1/vouchers/{code}/${active ? 'enable' : 'disable'}`,
+  );
 }

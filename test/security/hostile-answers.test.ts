@@ -198,3 +198,36 @@ describe('huge bodies', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('every operation of the api layer checks its answer', () => {
+  it('get, update, enable, list, import, job: an answer of {} is unreadable, naming the operation', async () => {
+    const { ApiClient } = await import('../../src/api/client.js');
+    const { Transport } = await import('../../src/http/transport.js');
+    const { SecretSet } = await import('../../src/http/redact.js');
+    const vouchers = await import('../../src/api/vouchers.js');
+    const { listVouchers } = await import('../../src/api/voucher-list.js');
+    const { importVouchers } = await import('../../src/api/voucher-import.js');
+    const jobs = await import('../../src/api/async-actions.js');
+    const transport = new Transport({ timeoutMs: 2000, retries: 0, secrets: new SecretSet() });
+    const client = new ApiClient(server.url, { appId: APP_ID, appToken: APP_TOKEN }, transport);
+    const operations: Array<[string, () => Promise<unknown>]> = [
+      ['GET /v1/vouchers/{code}', () => vouchers.getVoucher(client, 'A')],
+      ['PUT /v1/vouchers/{code}', () => vouchers.updateVoucher(client, 'A', { active: false })],
+      ['POST /v1/vouchers/{code}/enable', () => vouchers.setVoucherActive(client, 'A', true)],
+      ['GET /v1/vouchers', () => listVouchers(client, {})],
+      ['POST /v1/vouchers/import', () => importVouchers(client, [{ code: 'A' }])],
+      ['GET /v1/async-actions/{id}', () => jobs.getAsyncAction(client, 'aa_1')],
+      ['GET /v1/async-actions', () => jobs.listAsyncActions(client, {})],
+    ];
+    try {
+      for (const [operation, call] of operations) {
+        await expect(call()).rejects.toMatchObject({
+          name: 'UnreadableAnswerError',
+          message: expect.stringContaining(`(${operation})`),
+        });
+      }
+    } finally {
+      transport.close();
+    }
+  });
+});
