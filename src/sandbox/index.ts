@@ -22,6 +22,7 @@ export type {
   TokenRecord,
 } from './types.js';
 export { SandboxError } from './types.js';
+export type { GeneratedVouchers } from './voucher-generate.js';
 
 /** Starts a local imitation of the service on loopback, serving the seven operations. */
 export function startSandbox(options?: SandboxOptions): Promise<Sandbox> {

@@ -4,6 +4,7 @@ import { oauthRoutes } from './oauth.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
 import type { Route } from './types.js';
+import { voucherListRoutes } from './voucher-list.js';
 import { voucherUpdateRoutes } from './voucher-update.js';
 import { voucherRoutes } from './vouchers.js';
 
@@ -11,6 +12,7 @@ export const routes: Route[] = [
   ...oauthRoutes,
   ...voucherRoutes,
   ...voucherUpdateRoutes,
+  ...voucherListRoutes,
   ...tierRoutes,
   ...templateRoutes,
   ...eventRoutes,

@@ -2,6 +2,7 @@
 import { demoCampaigns, demoCategories } from './campaigns.js';
 import { demoEventSchemas, demoTemplates, demoTierStructures } from './demo-data.js';
 import type { SandboxState } from './types.js';
+import { type GeneratedVouchers, generateVouchers } from './voucher-generate.js';
 
 /** The parts of the state a seed may give; a seed file replaces the demo data, and what it leaves out is empty. */
 export type SeedData = Partial<
@@ -9,7 +10,10 @@ export type SeedData = Partial<
     SandboxState,
     'campaigns' | 'categories' | 'templates' | 'tierStructures' | 'eventSchemas' | 'vouchers'
   >
->;
+> & {
+  /** Vouchers made up at start (a count or a spec), added to `vouchers`. */
+  generatedVouchers?: GeneratedVouchers | number;
+};
 
 export function demoSeed(): SeedData {
   return {
@@ -26,7 +30,7 @@ export function stateFromSeed(seed: SeedData): SandboxState {
   return {
     version: 1,
     tokens: {},
-    vouchers: structuredClone(seed.vouchers ?? {}),
+    vouchers: { ...generateVouchers(seed.generatedVouchers), ...structuredClone(seed.vouchers ?? {}) },
     bin: {},
     campaigns: structuredClone(seed.campaigns ?? []),
     categories: structuredClone(seed.categories ?? []),

@@ -32,6 +32,8 @@ export interface SandboxOptions {
   shared?: boolean;
   /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
   seed?: SeedData | string;
+  /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
+  generatedVouchers?: SeedData['generatedVouchers'];
   /** Millisecond clock, default Date.now; tests fix it. */
   now?: () => number;
   faults?: FaultOptions;
@@ -88,7 +90,11 @@ export async function startSandboxWithRoutes(
 ): Promise<Sandbox> {
   const now = options.now ?? Date.now;
   const credentials = { appId: options.appId ?? 'sandbox', appToken: options.appToken ?? 'sandbox' };
-  const seed = typeof options.seed === 'string' ? loadSeedFile(options.seed) : (options.seed ?? demoSeed());
+  const given = typeof options.seed === 'string' ? loadSeedFile(options.seed) : (options.seed ?? demoSeed());
+  const seed =
+    options.generatedVouchers === undefined
+      ? given
+      : { ...given, generatedVouchers: options.generatedVouchers };
   const store = await openStateStore({ seed, statePath: options.statePath, shared: options.shared });
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];

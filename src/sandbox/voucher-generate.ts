@@ -1,0 +1,89 @@
+// Vouchers made up at start rather than shipped in a file: enough of them to exercise paging past the
+// service's 99-page cap. Codes, ids and creation dates are deterministic, so runs compare.
+import { createHash } from 'node:crypto';
+import type { RouteContext } from './types.js';
+import { buildVoucher } from './voucher-build.js';
+import type { Json } from './voucher-check.js';
+import type { CreateVoucherInput } from './voucher-validate.js';
+
+export interface GeneratedVouchers {
+  count: number;
+  /** Codes are the prefix and a zero-padded serial: `GEN-000001`. Default `GEN-`. */
+  prefix?: string;
+  /** Creation date of the oldest one (ISO 8601); default 2025-01-01T00:00:00Z. */
+  start?: string;
+  /** Seconds between creation dates; default 60. */
+  interval_seconds?: number;
+  /** How many share each creation date (ties a date-window walk must cope with); default 1. */
+  batch?: number;
+}
+
+const DEFAULT_START = '2025-01-01T00:00:00.000Z';
+export const MAX_GENERATED = 1_000_000;
+
+function checkSpec(spec: GeneratedVouchers): Required<GeneratedVouchers> {
+  const count = Number(spec.count);
+  const interval = spec.interval_seconds ?? 60;
+  const batch = spec.batch ?? 1;
+  const start = spec.start ?? DEFAULT_START;
+  if (!Number.isInteger(count) || count < 0 || count > MAX_GENERATED) {
+    throw new Error(`generatedVouchers.count must be a whole number from 0 to ${MAX_GENERATED}`);
+  }
+  if (!(interval >= 0) || !Number.isFinite(interval)) {
+    throw new Error('generatedVouchers.interval_seconds must be a number of seconds, 0 or more');
+  }
+  if (!Number.isInteger(batch) || batch < 1)
+    throw new Error('generatedVouchers.batch must be a whole number, 1 or more');
+  if (Number.isNaN(Date.parse(start)))
+    throw new Error(`generatedVouchers.start must be an ISO 8601 date, not '${start}'`);
+  return { count, prefix: spec.prefix ?? 'GEN-', start, interval_seconds: interval, batch };
+}
+
+function discountInput(code: string, serial: number): CreateVoucherInput {
+  return {
+    type: 'DISCOUNT_VOUCHER',
+    code,
+    code_config: null,
+    campaign: null,
+    campaign_id: null,
+    category: null,
+    category_id: null,
+    discount: { type: 'PERCENT', percent_off: 5 + (serial % 4) * 5, effect: 'APPLY_TO_ORDER' },
+    gift: null,
+    loyalty_card: null,
+    // One in ten is switched off, so that filters on `active` have something to find.
+    active: serial % 10 !== 0,
+    additional_info: null,
+    metadata: { generated: true, serial },
+    validation_rules: [],
+    redemption_quantity: 1,
+    start_date: null,
+    expiration_date: null,
+    validity_timeframe: null,
+    validity_day_of_week: null,
+    validity_hours: null,
+  };
+}
+
+/** The vouchers a spec asks for, by code, oldest first. */
+export function generateVouchers(spec: GeneratedVouchers | number | undefined): Record<string, Json> {
+  if (spec === undefined) return {};
+  const { count, prefix, start, interval_seconds, batch } = checkSpec(
+    typeof spec === 'number' ? { count: spec } : spec,
+  );
+  const width = Math.max(6, String(count).length);
+  const startMs = Date.parse(start);
+  const vouchers: Record<string, Json> = {};
+  for (let serial = 1; serial <= count; serial++) {
+    const code = `${prefix}${String(serial).padStart(width, '0')}`;
+    const created = startMs + Math.floor((serial - 1) / batch) * interval_seconds * 1000;
+    const rc: RouteContext = {
+      now: () => created,
+      newId: (idPrefix, hexLength = 18) =>
+        idPrefix + createHash('sha256').update(`${idPrefix}${code}`).digest('hex').slice(0, hexLength),
+      appId: 'sandbox',
+    };
+    vouchers[code] = buildVoucher(discountInput(code, serial), code, { campaign: null, category: null }, rc);
+  }
+  return vouchers;
+}
