@@ -1,48 +1,120 @@
-// Loads a bundled CommonJS file of dist/ with V8's code cache (file.cache beside it), so that a
-// run does not parse and compile the same code again: that was over a third of promo's start-up
-// (Node 20 has no module compile cache of its own). The build writes the caches by running a few
-// commands with PROMO_CODE_CACHE=write; a missing or stale cache (another Node version) is only
-// slower, never wrong: V8 checks it and compiles from source instead, and any failure here falls
-// back to a plain require().
+// Loads the bundled CommonJS files of dist/ with a code cache, so that a run does not parse and
+// compile the same code again: that is over a third of promo's start-up. The cache lives in the
+// user's cache directory, written by the first run that loads each file, for this very Node: a
+// cache built elsewhere (by another Node) would only be rejected.
+// - Node ≥ 22.1 has its own compile cache (module.enableCompileCache), checked by Node itself.
+// - Node 20 has none, so this file keeps one with V8's code cache (vm.Script cachedData). V8 trusts
+//   those bytes: a file damaged past its header can crash the process (exit 133). Each file here
+//   carries the length and a checksum of its cache data, and the size and time of the source it was
+//   made from; anything that does not match is ignored, never handed to V8.
+// NODE_DISABLE_COMPILE_CACHE=1, Node's own switch, turns both off. Any failure is only slower.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
-const { Script } = require('node:vm');
 
+const MAGIC = 0x50434331; // "PCC1"
+const HEADER_BYTES = 24;
+
+let cacheDir;
 const loaded = new Map();
-const writing = process.env.PROMO_CODE_CACHE === 'write';
+
+/** Turns the code cache on for what loadCached() loads next; `dir` is made on first write. */
+function useCodeCache(dir) {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  if (typeof Module.enableCompileCache === 'function') {
+    try {
+      // Node would make the directories readable by all; with PROMO_CONFIG_DIR they hold secrets too.
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      Module.enableCompileCache(dir);
+    } catch {}
+    return;
+  }
+  cacheDir = path.join(dir, `${process.version}-${process.arch}`);
+  process.on('exit', writeCaches);
+}
+
+/**
+ * CRC-32, native and fast: node:zlib costs ~0.5 ms to load, as it shares its stream modules with
+ * stdout, which every run builds anyway; a checksum in JavaScript took longer than the compile it saves.
+ */
+function checksum(bytes) {
+  return require('node:zlib').crc32(bytes);
+}
+
+/** Where the cache of `file` goes: its name and a hash of its full path (two installs may share). */
+function cacheFile(file) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
+  return path.join(cacheDir, `${path.basename(file)}-${(hash >>> 0).toString(36)}.cache`);
+}
+
+/** The cache data of `file` when the cache file is whole and was made from this very source. */
+function readCache(file, source) {
+  let bytes;
+  try {
+    bytes = fs.readFileSync(cacheFile(file));
+  } catch {
+    return undefined;
+  }
+  if (bytes.length < HEADER_BYTES || bytes.readUInt32LE(0) !== MAGIC) return undefined;
+  const data = bytes.subarray(HEADER_BYTES);
+  const whole =
+    bytes.readUInt32LE(8) === source.size &&
+    bytes.readDoubleLE(12) === source.mtimeMs &&
+    bytes.readUInt32LE(20) === data.length &&
+    bytes.readUInt32LE(4) === checksum(data);
+  return whole ? data : undefined;
+}
 
 function loadCached(file) {
+  if (!cacheDir) return require(file);
   if (loaded.has(file)) return loaded.get(file).module.exports;
-  let script;
+  let entry;
   try {
-    let cachedData;
-    try {
-      cachedData = fs.readFileSync(`${file}.cache`);
-    } catch {}
-    script = new Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
+    const { Script } = require('node:vm');
+    const source = fs.statSync(file);
+    const cached = readCache(file, source);
+    const script = new Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+      filename: file,
+      cachedData: cached,
+    });
+    entry = { script, source, write: !cached || script.cachedDataRejected };
   } catch {
     return require(file);
   }
   const module = { exports: {}, filename: file, id: file, loaded: false };
-  loaded.set(file, { module, script });
-  script.runInThisContext().call(module.exports, module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  entry.module = module;
+  loaded.set(file, entry);
+  entry.script
+    .runInThisContext()
+    .call(module.exports, module.exports, Module.createRequire(file), module, file, path.dirname(file));
   module.loaded = true;
   return module.exports;
 }
 
-if (writing) {
-  // After the run, so that the cache also holds the functions the run compiled lazily.
-  process.on('exit', () => {
-    for (const [file, { script }] of loaded) {
-      try {
-        const temporary = `${file}.cache.${process.pid}`;
-        fs.writeFileSync(temporary, script.createCachedData());
-        fs.renameSync(temporary, `${file}.cache`);
-      } catch {}
-    }
-  });
+/**
+ * At exit, so that the cache also holds the functions this run compiled lazily; only when there was
+ * no usable cache, as Node's own compile cache does (making one costs a few milliseconds).
+ */
+function writeCaches() {
+  for (const [file, { script, source, write }] of loaded) {
+    if (!write) continue;
+    try {
+      const data = script.createCachedData();
+      const header = Buffer.alloc(HEADER_BYTES);
+      header.writeUInt32LE(MAGIC, 0);
+      header.writeUInt32LE(checksum(data), 4);
+      header.writeUInt32LE(source.size, 8);
+      header.writeDoubleLE(source.mtimeMs, 12);
+      header.writeUInt32LE(data.length, 20);
+      fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+      const target = cacheFile(file);
+      const temporary = `${target}.${process.pid}`;
+      fs.writeFileSync(temporary, Buffer.concat([header, data]), { mode: 0o600 });
+      fs.renameSync(temporary, target);
+    } catch {}
+  }
 }
 
-module.exports = { loadCached };
+module.exports = { useCodeCache, loadCached };

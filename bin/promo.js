@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The only place that exits the process. The code lives in dist/, built by `npm run build` (and
-// before `npm pack`, so a package from the registry or a tarball has it). CommonJS on purpose (see bin/package.json): it starts faster than an ES module.
+// before `npm pack`, so a package from the registry or a tarball has it). CommonJS on purpose (see
+// bin/package.json): it starts faster than an ES module.
 'use strict';
 const path = require('node:path');
 
@@ -11,22 +12,20 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   return;
 }
 
-const { loadCached } = require('./load-cached.js');
-
 const root = path.join(__dirname, '..');
-const cliFile = path.join(root, 'dist', 'cli.cjs');
-let runCli;
+let dirs;
 try {
-  ({ runCli } = loadCached(cliFile));
+  dirs = require(path.join(root, 'dist', 'dirs.cjs')).promoDirs(process.env);
 } catch (error) {
   // A checkout that was never built (npm ci installs, it does not build): say how, not a stack trace.
-  if (!require('node:fs').existsSync(cliFile)) {
-    process.stderr.write(`promo is not built: ${cliFile} is missing. Run \`npm ci && npm run build\` in ${root}.\n`);
-    process.exitCode = 1;
-    return;
-  }
-  throw error;
+  if (error.code !== 'MODULE_NOT_FOUND') throw error;
+  process.stderr.write(`promo is not built: ${path.join(root, 'dist')} is missing. Run \`npm ci && npm run build\` in ${root}.\n`);
+  process.exitCode = 1;
+  return;
 }
+const { loadCached, useCodeCache } = require('./load-cached.js');
+useCodeCache(path.join(dirs.cache, 'code-cache'));
+const { runCli } = loadCached(path.join(root, 'dist', 'cli.cjs'));
 
 // `promo … | head` closes the pipe early: that is the reader's choice, not an error to report.
 process.stdout.on('error', (error) => {

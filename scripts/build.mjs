@@ -2,11 +2,10 @@
 // - everything is CommonJS: on Node 20 an ES-module entry costs ~7 ms more before the first line runs;
 // - the core (dist/cli.cjs) holds the commands; what only some commands need (the profile store's
 //   conf, prompts, tables, the lock, the sandbox) is bundled apart in dist/lazy/ and required on
-//   first use, through the loaders of src/lazy.ts, which this build swaps for require() calls.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+//   first use, through the loaders of src/lazy.ts, which this build swaps for require() calls;
+// - no code cache is shipped: one made here only fits the Node that made it, so the first runs on
+//   the user's machine make their own (bin/load-cached.js).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { writeThirdPartyNotices } from './notices.mjs';
 
@@ -143,6 +142,8 @@ const results = await Promise.all([
     outfile: 'dist/cli.cjs',
     plugins: [requireLazy, noExecutableSubcommands],
   }),
+  // What bin/promo.js needs before the core, to find the code cache (bin/load-cached.js).
+  build({ ...common, entryPoints: ['src/config/dirs.ts'], outfile: 'dist/dirs.cjs' }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
       ...common,
@@ -157,20 +158,3 @@ writeThirdPartyNotices(
   results.map((r) => r.metafile),
   'dist/THIRD-PARTY-NOTICES',
 );
-
-// V8 code caches for dist/ (see bin/load-cached.js), written by scripts/warm-cache.cjs against the
-// built-in sandbox in a throw-away config directory. Best effort: without them promo is only slower.
-const warmDir = mkdtempSync(join(tmpdir(), 'promo-build-'));
-const env = { ...process.env, PROMO_CODE_CACHE: 'write', PROMO_CONFIG_DIR: warmDir, NO_COLOR: '1' };
-for (const name of [
-  'PROMO_PROFILE',
-  'PROMO_APP_ID',
-  'PROMO_APP_TOKEN',
-  'PROMO_API_URL',
-  'PROMO_CLUSTER',
-  'PROMO_OUTPUT',
-]) {
-  delete env[name];
-}
-spawnSync(process.execPath, ['scripts/warm-cache.cjs'], { env, stdio: 'ignore', timeout: 30_000 });
-rmSync(warmDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // The real context: the process's streams, environment and clock. Only bin/promo.js imports this.
 
-import { platformConfigDir } from './config/paths.js';
+import { platformDirs } from './config/dirs.js';
 import type { Context, Prompts } from './context.js';
 import { ExitCode, InterruptedError } from './errors.js';
 import { fallbackOutput, main } from './main.js';
@@ -45,7 +45,7 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
     },
     env: process.env,
     now: Date.now,
-    defaultConfigDir: platformConfigDir(process.env),
+    platformDirs: platformDirs(process.env),
     get prompts() {
       prompts ??= inquirerPrompts(process.stdin, process.stderr, controller.signal);
       return prompts;

@@ -1,6 +1,7 @@
 // What a command may touch of the outside world. bin/promo.js builds the real one; tests build
 // theirs with in-memory streams, a temporary config directory and a fixed clock.
 import type { Readable, Writable } from 'node:stream';
+import type { Dirs } from './config/dirs.js';
 
 export type InputStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
@@ -33,8 +34,8 @@ export interface Context {
   env: Record<string, string | undefined>;
   /** Milliseconds since the epoch. */
   now(): number;
-  /** The platform's config directory for promo, used when PROMO_CONFIG_DIR is not set. */
-  defaultConfigDir: string;
+  /** The platform's directories for promo (config, cache, state), used when PROMO_CONFIG_DIR is not set. */
+  platformDirs: Dirs;
   /** Interactive prompts bound to this context's streams; loaded only when a command asks. */
   prompts: Prompts;
   /** Aborted on Ctrl-C. */

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { ApiClient } from './api/client.js';
 import { CachedTokenSource } from './api/tokens.js';
+import { type Dirs, promoDirs } from './config/dirs.js';
 import { ProfileStore } from './config/profiles.js';
 import { TokenCache } from './config/token-cache.js';
 import type { Context, Prompts } from './context.js';
@@ -32,8 +33,9 @@ export class Runtime {
     );
   }
 
-  get configDir(): string {
-    return this.ctx.env.PROMO_CONFIG_DIR || this.ctx.defaultConfigDir;
+  /** Profiles in `config`, cached tokens in `cache`, the built-in sandbox's data in `state`. */
+  get dirs(): Dirs {
+    return promoDirs(this.ctx.env, this.ctx.platformDirs);
   }
 
   /** Prompts are allowed for this run. */
@@ -59,7 +61,7 @@ export class Runtime {
   }
 
   store(): Promise<ProfileStore> {
-    this.storePromise ??= ProfileStore.open(this.configDir).then(async (store) => {
+    this.storePromise ??= ProfileStore.open(this.dirs.config).then(async (store) => {
       for (const warning of store.warnings) await this.out.warn(warning);
       return store;
     });
@@ -67,7 +69,7 @@ export class Runtime {
   }
 
   tokenCache(): TokenCache {
-    this.tokenCacheInstance ??= new TokenCache(this.configDir, (warning) => void this.out.warn(warning));
+    this.tokenCacheInstance ??= new TokenCache(this.dirs.cache, (warning) => void this.out.warn(warning));
     return this.tokenCacheInstance;
   }
 
@@ -126,7 +128,7 @@ export class Runtime {
   private async startEmbeddedSandbox(): Promise<string> {
     const { startSandbox } = await loadSandbox();
     const sandbox = await startSandbox({
-      statePath: join(this.configDir, 'sandbox-state.json'),
+      statePath: join(this.dirs.state, 'sandbox-state.json'),
       shared: true,
     });
     this.closers.push(() => sandbox.close());

@@ -1,17 +1,5 @@
-// Where the profile store lives, and the file permissions it must keep (secrets inside).
+// The file permissions promo's directories must keep (secrets inside). Where they are: dirs.ts.
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-
-export function platformConfigDir(
-  env: Record<string, string | undefined>,
-  platform = process.platform,
-): string {
-  if (platform === 'win32')
-    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'promo', 'Config');
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'promo');
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'promo');
-}
 
 /**
  * Creates the directory with mode 0700, or tightens it when an existing one is looser.

@@ -56,6 +56,10 @@ export function tempDir(prefix = 'promo-test-'): { path: string; cleanup(): void
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+function platformDirsFor(dir: string) {
+  return { config: dir, cache: dir, state: dir };
+}
+
 /** A context with in-memory streams, a config dir, a clock and scripted prompts. */
 export function testContext(options: RunOptions = {}): {
   ctx: Context;
@@ -79,7 +83,7 @@ export function testContext(options: RunOptions = {}): {
     stderr: stderr as OutputStream,
     env: { PROMO_CONFIG_DIR: options.configDir, NO_COLOR: '1', ...options.env },
     now: options.now ?? Date.now,
-    defaultConfigDir: options.configDir ?? join(tmpdir(), 'promo-test-unused'),
+    platformDirs: platformDirsFor(options.configDir ?? join(tmpdir(), 'promo-test-unused')),
     prompts: scriptedPrompts(options.answers ?? [], asked),
   };
   return { ctx, stdout, stderr, asked };
