@@ -102,7 +102,7 @@ function resultLines(jobs: QueuedJob[], finals: AsyncAction[]): ResultLine[] {
 }
 
 function defaultResultsPath(rt: Runtime): string {
-  const dir = join(rt.configDir, 'results');
+  const dir = join(rt.dirs.state, 'results');
   ensurePrivateDir(dir);
   const stamp = new Date(rt.ctx.now()).toISOString().replace(/[:.]/g, '-');
   return join(dir, `voucher-import-${stamp}.jsonl`);
