@@ -3,6 +3,7 @@
 import api from '../commands/api/index.js';
 import { completionCommand } from '../commands/completion/index.js';
 import event from '../commands/event/index.js';
+import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
 import sandbox from '../commands/sandbox/index.js';
@@ -17,6 +18,7 @@ export type Entry = NounDef | AnyCommand;
 
 export const REGISTRY: readonly Entry[] = [
   voucher,
+  job,
   token,
   tiers,
   templates,

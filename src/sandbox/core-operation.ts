@@ -55,21 +55,24 @@ async function runOperation(context: OperationContext, incoming: IncomingRequest
   const { route, params } = match;
   const routeContext: RouteContext = { now: context.now, newId, appId: context.credentials.appId };
 
-  return context.store.transact((state) => {
-    const request: SandboxRequest = {
-      method: route.method,
-      path: rawPath.split('/').map(decodeURIComponent).join('/'),
-      params,
-      query: new URLSearchParams(incoming.rawQuery),
-      rawQuery: incoming.rawQuery,
-      headers: incoming.headers,
-      rawBody: incoming.bytes,
-      auth: authenticate(route, incoming.headers, state, context.credentials, context.now()),
-      body: parseBody(incoming.headers['content-type'], incoming.bytes),
-      requestId,
-    };
-    const reply = route.handle(request, state, routeContext);
-    // Serialised inside the transaction, before another request can change the objects it shows.
-    return answer(reply.status, reply.body, reply.headers);
-  });
+  return context.store.transact(
+    (state) => {
+      const request: SandboxRequest = {
+        method: route.method,
+        path: rawPath.split('/').map(decodeURIComponent).join('/'),
+        params,
+        query: new URLSearchParams(incoming.rawQuery),
+        rawQuery: incoming.rawQuery,
+        headers: incoming.headers,
+        rawBody: incoming.bytes,
+        auth: authenticate(route, incoming.headers, state, context.credentials, context.now()),
+        body: parseBody(incoming.headers['content-type'], incoming.bytes),
+        requestId,
+      };
+      const reply = route.handle(request, state, routeContext);
+      // Serialised inside the transaction, before another request can change the objects it shows.
+      return answer(reply.status, reply.body, reply.headers);
+    },
+    { readOnly: route.readOnly },
+  );
 }

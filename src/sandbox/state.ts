@@ -15,7 +15,7 @@ export interface StateStore {
    * Runs `work` on the freshest state and persists what it changed. If `work` throws, the state is
    * rolled back, so a route that fails half-way leaves nothing behind (the service is transactional).
    */
-  transact<T>(work: (state: SandboxState) => T): Promise<T>;
+  transact<T>(work: (state: SandboxState) => T, options?: { readOnly?: boolean }): Promise<T>;
   /** Back to the seed. */
   reset(): Promise<void>;
 }
@@ -123,15 +123,16 @@ class MemoryStore implements StateStore {
     return this.state;
   }
 
-  async transact<T>(work: (state: SandboxState) => T): Promise<T> {
-    return this.runAndPersist(work);
+  async transact<T>(work: (state: SandboxState) => T, options: { readOnly?: boolean } = {}): Promise<T> {
+    return this.runAndPersist(work, options.readOnly);
   }
 
   async reset(): Promise<void> {
     await this.transact((state) => Object.assign(state, stateFromSeed(this.seed)));
   }
 
-  protected runAndPersist<T>(work: (state: SandboxState) => T): T {
+  protected runAndPersist<T>(work: (state: SandboxState) => T, readOnly = false): T {
+    if (readOnly) return work(this.state);
     // A serialisation before and after is cheap at the sandbox's size and needs no help from routes.
     const before = JSON.stringify(this.state);
     try {
@@ -171,17 +172,17 @@ class SharedFileStore extends FileStore {
   // Requests of this process wait for each other here rather than spinning on the file lock.
   private queue: Promise<unknown> = Promise.resolve();
 
-  override transact<T>(work: (state: SandboxState) => T): Promise<T> {
-    const next = this.queue.then(() => this.underLock(work));
+  override transact<T>(work: (state: SandboxState) => T, options: { readOnly?: boolean } = {}): Promise<T> {
+    const next = this.queue.then(() => this.underLock(work, options.readOnly));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async underLock<T>(work: (state: SandboxState) => T): Promise<T> {
+  private async underLock<T>(work: (state: SandboxState) => T, readOnly?: boolean): Promise<T> {
     const release = await lockfile.lock(this.path, LOCK_OPTIONS);
     try {
       this.state = readStateFile(this.path) ?? stateFromSeed(this.seed);
-      return this.runAndPersist(work);
+      return this.runAndPersist(work, readOnly);
     } finally {
       await release();
     }

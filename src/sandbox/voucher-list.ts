@@ -166,6 +166,7 @@ function listVouchers(req: SandboxRequest, state: SandboxState): SandboxReply {
 export const voucherListRoutes: Route[] = [
   {
     method: 'GET',
+    readOnly: true,
     pattern: '/v1/vouchers',
     auth: 'app-or-bearer',
     scopes: ['vouchers'],

@@ -57,6 +57,7 @@ export const createVoucherWithCode: Route = {
 
 export const getVoucher: Route = {
   method: 'GET',
+  readOnly: true,
   pattern: '/v1/vouchers/:code',
   auth: 'app-or-bearer',
   scopes: ['vouchers'],

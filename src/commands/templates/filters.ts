@@ -5,13 +5,16 @@
 import type { FilterCondition, FilterOperator } from '../../api/templates.js';
 import { UsageError } from '../../errors.js';
 
-export const FILTER_HELP = `
+/** The grammar of --filter, for the help of every command that takes it. */
+export const FILTER_GRAMMAR = `
 Filters (--filter, repeatable; joined with --junction, default and):
   field=value        is                 field!=value       is not
   field^=prefix      starts with        field$=suffix      ends with
   field~=text        contains           field!~=text       does not contain
   'field in A,B'     is one of          'field not in A,B' is none of
-  'field?'           has a value        'field!?'          has no value
+  'field?'           has a value        'field!?'          has no value`;
+
+export const FILTER_HELP = `${FILTER_GRAMMAR}
 Fields the service documents: id, name, campaign_type (DISCOUNT_COUPONS or GIFT_VOUCHERS; its
 values may be typed in lower case; no ~= or !~=). Spaces around values are ignored; list items
 cannot contain commas; each field takes each operator once.`;

@@ -1,19 +1,12 @@
 // promo voucher delete <code>... [--force] [--ignore-missing] [--input FILE|-]: to the bin, or
 // for good with --force. Asks first on a terminal; without one it needs --yes.
-import { isDotSegment } from '../../api/client.js';
 import { deleteVoucher } from '../../api/vouchers.js';
-import {
-  type BulkItem,
-  type InputRecord,
-  parseSkip,
-  prepareAll,
-  readInput,
-  runBulk,
-} from '../../bulk/index.js';
+import { parseSkip, runBulk } from '../../bulk/index.js';
 import { ApiError, ExitCode, UsageError } from '../../errors.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { confirmOrCancel } from '../confirm.js';
+import { checkCode, codeItems } from './codes-input.js';
 
 export interface DeleteOptions {
   codes: string[];
@@ -48,18 +41,6 @@ export interface DeleteResult {
   answerLost?: boolean;
 }
 
-function checkCode(code: string, where: string): string {
-  if (code === '') throw new UsageError(`${where}: a voucher code must not be empty`);
-  if (/[\u0000-\u001f\u007f]/.test(code))
-    throw new UsageError(`${where}: code '${code}' holds a control character`);
-  if (isDotSegment(code)) {
-    throw new UsageError(
-      `${where}: code '${code}' is '.' or '..' or holds '../', which cannot travel in a URL path`,
-    );
-  }
-  return code;
-}
-
 export function parseDeleteOptions(flags: Input<typeof args, typeof options>): DeleteOptions {
   const { codes } = flags;
   if (codes.length === 0 && flags.input === undefined) {
@@ -74,39 +55,6 @@ export function parseDeleteOptions(flags: Input<typeof args, typeof options>): D
   };
 }
 
-/** A code from a record: a plain line, the `code` column of a CSV, or the `code` field of a JSON line. */
-function recordCode(record: InputRecord): string {
-  if (record.format === 'lines') return checkCode(record.value, 'code');
-  if (record.format === 'csv') return checkCode(Object.values(record.value)[0]?.trim() ?? '', 'code');
-  const code = record.value.code;
-  if (typeof code !== 'string') throw new UsageError('needs a "code" field holding a string');
-  return checkCode(code, 'code');
-}
-
-async function itemsToDelete(options: DeleteOptions, rt: Runtime): Promise<BulkItem<string>[]> {
-  const items: BulkItem<string>[] = options.codes.map((code) => ({ label: code, payload: code }));
-  if (options.inputSource) {
-    const input = await readInput(options.inputSource, '--input', rt.ctx.stdin, {
-      formats: ['ndjson', 'lines', 'csv'],
-      headerNames: ['code'],
-    });
-    const unknown = input.columns?.find((column) => column.toLowerCase() !== 'code');
-    if (unknown) throw new UsageError(`--input: unknown CSV column '${unknown}' (the only column is code)`);
-    const codes = prepareAll(
-      input.records,
-      (r) => `--input line ${r.line}`,
-      recordCode,
-      '--input has invalid lines',
-    );
-    input.records.forEach((r, i) => {
-      items.push({ label: codes[i]!, line: r.line, payload: codes[i]! });
-    });
-  }
-  // The same code twice would only fail the second time: once is enough.
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.payload) && seen.add(item.payload));
-}
-
 function question(codes: string[], profile: string, force: boolean): string {
   const shown =
     codes.length <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')} and ${codes.length - 5} more`;
@@ -117,7 +65,7 @@ function question(codes: string[], profile: string, force: boolean): string {
 }
 
 export async function run(options: DeleteOptions, rt: Runtime): Promise<number> {
-  const all = await itemsToDelete(options, rt);
+  const all = await codeItems(options.codes, options.inputSource, rt);
   const items = all.slice(options.skip);
   if (items.length === 0) {
     rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : 'No codes to delete.');

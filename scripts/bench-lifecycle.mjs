@@ -1,0 +1,169 @@
+// npm run bench, voucher lifecycle section: loading 10,000 vouchers through the asynchronous import
+// into a sandbox limited to 100 requests a minute, against the per-item pace of single creates at
+// the same limit (measured over a 200-line run, extrapolated to 10,000), and `voucher list --all`
+// over 12,000 vouchers. Every figure is measured in this run; requests are counted from --debug.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'promo-bench-life-'));
+const env = { ...process.env, PROMO_CONFIG_DIR: dir, NO_COLOR: '1' };
+delete env.NODE_EXTRA_CA_CERTS;
+for (const name of [
+  'CI',
+  'PROMO_PROFILE',
+  'PROMO_APP_ID',
+  'PROMO_APP_TOKEN',
+  'PROMO_API_URL',
+  'PROMO_OUTPUT',
+])
+  delete env[name];
+const IMPORTED = 10_000;
+const CREATES = Number(process.env.BENCH_CREATES ?? 200);
+const LISTED = 12_000;
+const servers = [];
+
+async function sandbox(name, args) {
+  const server = spawn(
+    process.execPath,
+    [
+      bin,
+      'sandbox',
+      '--port',
+      '0',
+      '--app-id',
+      'bench',
+      '--app-token',
+      'bench-token-0001',
+      '-o',
+      'json',
+      ...args,
+    ],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  servers.push(server);
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      try {
+        resolve(JSON.parse(out).url);
+      } catch {}
+    });
+    server.on('exit', () => reject(new Error(`sandbox ${name} did not start`)));
+  });
+  const add = spawnSync(
+    process.execPath,
+    [bin, 'profile', 'add', name, '--app-id', 'bench', '--app-token-stdin', '--api-url', url],
+    { env, input: 'bench-token-0001' },
+  );
+  if (add.status !== 0) throw new Error(String(add.stderr));
+}
+
+/** Runs promo to its end; resolves with its output, exit code, time and the moments stdout lines arrived. */
+function run(args) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const lineTimes = [];
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      for (const _ of String(d).matchAll(/\n/g)) lineTimes.push(performance.now() - started);
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) =>
+      resolve({ code, stdout, stderr, ms: performance.now() - started, lineTimes }),
+    );
+  });
+}
+
+const requestsIn = (trace) =>
+  trace.split('\n').filter((line) => /^> (GET|POST|PUT|DELETE) /.test(line)).length;
+const voucher = (stem, i) =>
+  JSON.stringify({
+    code: `${stem}-${String(i).padStart(6, '0')}`,
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' },
+    metadata: { batch: 'bench' },
+  });
+const ndjson = (stem, count) => Array.from({ length: count }, (_, i) => voucher(stem, i + 1)).join('\n');
+
+try {
+  await sandbox('limited', ['--rate-limit', '100/min']);
+  const seed = join(dir, 'seed.json');
+  writeFileSync(seed, JSON.stringify({ generatedVouchers: LISTED }));
+  await sandbox('big', ['--seed', seed]);
+
+  const importFile = join(dir, 'import.ndjson');
+  writeFileSync(importFile, ndjson('IMP', IMPORTED));
+  const imported = await run([
+    '-p',
+    'limited',
+    '--debug',
+    'voucher',
+    'import',
+    importFile,
+    '--wait',
+    '-o',
+    'json',
+  ]);
+  if (imported.code !== 0) throw new Error(`import exited ${imported.code}: ${imported.stderr.slice(-500)}`);
+  const importRequests = requestsIn(imported.stderr);
+
+  const createFile = join(dir, 'create.ndjson');
+  writeFileSync(createFile, ndjson('ONE', CREATES));
+  const created = await run(['-p', 'limited', 'voucher', 'create', '--input', createFile, '-o', 'json']);
+  if (created.code !== 0)
+    throw new Error(`create --input exited ${created.code}: ${created.stderr.slice(-500)}`);
+  // The first 100 ride the window that was open; the pace a long run keeps is that of the rest.
+  const half = Math.floor(CREATES / 2);
+  const perItem = (created.lineTimes[CREATES - 1] - created.lineTimes[half - 1]) / (CREATES - half);
+
+  const listed = await run(['-p', 'big', '--debug', 'voucher', 'list', '--all', '-o', 'ndjson']);
+  if (listed.code !== 0) throw new Error(`list --all exited ${listed.code}: ${listed.stderr.slice(-500)}`);
+  const codes = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line).code);
+  const distinct = new Set(codes).size;
+
+  const extrapolated = (perItem * IMPORTED) / 60_000;
+  const rows = [
+    [
+      `voucher import --wait, ${IMPORTED} vouchers, 100 req/min`,
+      `${(imported.ms / 1000).toFixed(1)} s`,
+      `${importRequests} requests`,
+      imported.ms < 60_000 && importRequests < 20,
+    ],
+    [
+      `voucher create --input, ${CREATES} lines, 100 req/min`,
+      `${(created.ms / 1000).toFixed(1)} s`,
+      `${(perItem / 1000).toFixed(2)} s/item after the first window`,
+      true,
+    ],
+    [
+      `  extrapolated to ${IMPORTED} single creates`,
+      `${extrapolated.toFixed(0)} min`,
+      `${((extrapolated * 60_000) / imported.ms).toFixed(0)}x the import`,
+      extrapolated * 60_000 > imported.ms,
+    ],
+    [
+      `voucher list --all over ${LISTED} vouchers`,
+      `${(listed.ms / 1000).toFixed(1)} s`,
+      `${distinct} distinct of ${codes.length}, ${requestsIn(listed.stderr)} requests`,
+      distinct === LISTED && codes.length === LISTED,
+    ],
+  ];
+  console.log('\nvoucher lifecycle\n');
+  for (const [name, time, detail, ok] of rows)
+    console.log(`${name.padEnd(52)} ${time.padStart(9)}  ${detail}${ok ? '' : '  FAILED'}`);
+  if (rows.some((row) => !row[3])) process.exitCode = 1;
+} finally {
+  for (const server of servers) server.kill();
+  rmSync(dir, { recursive: true, force: true });
+}

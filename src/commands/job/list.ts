@@ -1,0 +1,33 @@
+// promo job list: the service's recent async actions (imports and other bulk jobs).
+import { asyncActionsOf, listAsyncActions } from '../../api/async-actions.js';
+import { UsageError } from '../../errors.js';
+import { parsePagingFlags } from '../../output/paging.js';
+import { defineCommand } from '../../registry/define.js';
+import { isoDateMs } from '../voucher/values.js';
+import { jobColumns } from './job-view.js';
+
+export default defineCommand({
+  path: ['job', 'list'],
+  aliases: ['ls'],
+  summary: 'List recent jobs (async actions), newest first',
+  description: "The list carries no results; promo job get ID shows one job's result.",
+  examples: ['promo job list', 'promo job list --limit 50 --before 2026-06-01 -o json | jq -r ".[].id"'],
+  options: {
+    limit: { type: 'value', short: 'l', value: 'n', help: 'how many, 1 to 100 (default 10)' },
+    before: { type: 'value', value: 'date', help: 'jobs scheduled before this ISO 8601 date or date-time' },
+    raw: { type: 'switch', help: "print the service's list object" },
+  },
+  run: async (input, rt) => {
+    const { limit, raw } = parsePagingFlags({ limit: input.limit, raw: input.raw });
+    const ms = input.before === undefined ? undefined : isoDateMs(input.before.trim());
+    if (input.before !== undefined && ms === undefined) {
+      throw new UsageError(`--before must be an ISO 8601 date or date-time, not '${input.before}'`);
+    }
+    const list = await listAsyncActions(await rt.client(), {
+      limit,
+      endDate: ms === undefined ? undefined : new Date(ms).toISOString(),
+    });
+    if (raw) return rt.out.json(list);
+    await rt.out.list(asyncActionsOf(list), jobColumns, 'No jobs.');
+  },
+});

@@ -1,0 +1,80 @@
+// promo voucher enable|disable <code>... [--input FILE|-]: switch vouchers on or off. Each sets a
+// state, whatever it was, so a run can be repeated safely.
+import { setVoucherActive, type Voucher } from '../../api/vouchers.js';
+import { parseSkip, runBulk } from '../../bulk/index.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
+import type { Runtime } from '../../runtime.js';
+import { checkCode, codeItems } from './codes-input.js';
+import { voucherFields } from './voucher-view.js';
+
+const args = defineArgs({ codes: { help: 'voucher codes', variadic: true, parse: checkCode } });
+
+const options = defineOptions({
+  input: {
+    type: 'value',
+    value: 'file',
+    help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
+  },
+  skip: { type: 'value', value: 'n', help: 'leave out the first N codes (to resume a run)' },
+});
+
+async function run(active: boolean, input: Input<typeof args, typeof options>, rt: Runtime): Promise<number> {
+  if (input.codes.length === 0 && input.input === undefined) {
+    throw new UsageError(
+      `give the codes to ${active ? 'enable' : 'disable'}, or --input FILE|- with one code a line`,
+    );
+  }
+  const skip = parseSkip(input.skip);
+  const items = (await codeItems(input.codes, input.input, rt)).slice(skip);
+  if (items.length === 0) {
+    rt.out.notice(skip ? `Nothing left after --skip ${skip}.` : 'No codes given.');
+    return ExitCode.ok;
+  }
+  const client = await rt.client();
+  // One code from the command line: the voucher itself, as get prints it.
+  if (items.length === 1 && input.input === undefined) {
+    const voucher = await setVoucherActive(client, items[0]!.payload, active);
+    await rt.out.record(voucher, voucherFields(rt.ctx.now()));
+    if (!rt.out.isJson) await rt.out.success(`${active ? 'Enabled' : 'Disabled'} voucher ${voucher.code}.`);
+    return ExitCode.ok;
+  }
+  const report = await runBulk<string, Voucher>(rt, {
+    items,
+    skipped: skip,
+    send: (code) => setVoucherActive(client, code, active),
+    describe: () => (active ? 'enabled' : 'disabled'),
+    noun: ['voucher', 'vouchers'],
+    done: active ? 'enabled' : 'disabled',
+  });
+  return report.exitCode;
+}
+
+const help = (
+  verb: string,
+) => `One code: the voucher is printed as voucher get prints it. Several codes or --input: one
+result line per code (-o json), exit 7 when some failed; after Ctrl-C, resume with --skip N.
+${verb === 'enable' ? 'Enabling' : 'Disabling'} a voucher that already is ${verb}d changes nothing and succeeds.`;
+
+export const enable = defineCommand({
+  path: ['voucher', 'enable'],
+  summary: 'Switch vouchers on (active), by code or from --input',
+  description: help('enable'),
+  examples: ['promo voucher enable SUMMER20', 'promo voucher enable --input codes.txt -o json'],
+  args,
+  options,
+  run: (input, rt) => run(true, input, rt),
+});
+
+export const disable = defineCommand({
+  path: ['voucher', 'disable'],
+  summary: 'Switch vouchers off (inactive), by code or from --input',
+  description: help('disable'),
+  examples: [
+    'promo voucher disable SUMMER20 WINTER10',
+    'promo voucher list --campaign "Summer Sale" --all -o ndjson | promo voucher disable --input -',
+  ],
+  args,
+  options,
+  run: (input, rt) => run(false, input, rt),
+});

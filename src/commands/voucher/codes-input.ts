@@ -1,0 +1,56 @@
+// Codes given as arguments and/or `--input FILE|-` (one a line, a CSV code column, or NDJSON with
+// a `code` field), checked before anything is sent: for delete, enable and disable.
+import { isDotSegment } from '../../api/client.js';
+import { type BulkItem, type InputRecord, prepareAll, readInput } from '../../bulk/index.js';
+import { UsageError } from '../../errors.js';
+import type { Runtime } from '../../runtime.js';
+
+export function checkCode(code: string, where: string): string {
+  if (code === '') throw new UsageError(`${where}: a voucher code must not be empty`);
+  if (/[\u0000-\u001f\u007f]/.test(code))
+    throw new UsageError(`${where}: code '${code}' holds a control character`);
+  if (isDotSegment(code)) {
+    throw new UsageError(
+      `${where}: code '${code}' is '.' or '..' or holds '../', which cannot travel in a URL path`,
+    );
+  }
+  return code;
+}
+
+/** A code from a record: a plain line, the `code` column of a CSV, or the `code` field of a JSON line. */
+function recordCode(record: InputRecord): string {
+  if (record.format === 'lines') return checkCode(record.value, 'code');
+  if (record.format === 'csv') return checkCode(Object.values(record.value)[0]?.trim() ?? '', 'code');
+  const code = record.value.code;
+  if (typeof code !== 'string') throw new UsageError('needs a "code" field holding a string');
+  return checkCode(code, 'code');
+}
+
+/** The arguments' codes, then the input's, each once. */
+export async function codeItems(
+  codes: string[],
+  inputSource: string | undefined,
+  rt: Runtime,
+): Promise<BulkItem<string>[]> {
+  const items: BulkItem<string>[] = codes.map((code) => ({ label: code, payload: code }));
+  if (inputSource) {
+    const input = await readInput(inputSource, '--input', rt.ctx.stdin, {
+      formats: ['ndjson', 'lines', 'csv'],
+      headerNames: ['code'],
+    });
+    const unknown = input.columns?.find((column) => column.toLowerCase() !== 'code');
+    if (unknown) throw new UsageError(`--input: unknown CSV column '${unknown}' (the only column is code)`);
+    const read = prepareAll(
+      input.records,
+      (r) => `--input line ${r.line}`,
+      recordCode,
+      '--input has invalid lines',
+    );
+    input.records.forEach((r, i) => {
+      items.push({ label: read[i]!, line: r.line, payload: read[i]! });
+    });
+  }
+  // The same code twice would only do the same thing twice: once is enough.
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.payload) && seen.add(item.payload));
+}

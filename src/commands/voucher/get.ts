@@ -1,0 +1,25 @@
+// promo voucher get <code|id>: one voucher, as a card on a terminal or the service's object.
+import { getVoucher } from '../../api/vouchers.js';
+import { defineCommand } from '../../registry/define.js';
+import { checkCode } from './codes-input.js';
+import { voucherFields } from './voucher-view.js';
+
+export default defineCommand({
+  path: ['voucher', 'get'],
+  aliases: ['show'],
+  summary: 'Show one voucher, by code or by id',
+  description: `On a terminal: a card with the code, type, value (discount, gift balance or points), status
+(active, inactive, not started, expired), dates, validity, redemptions, category, campaign and
+metadata. With -o json: the service's voucher object, unchanged. Exit 3 when there is no such
+voucher (a voucher in the bin included).`,
+  examples: [
+    'promo voucher get SUMMER20',
+    'promo voucher get v_0c5d710a87c8a31f86 -o json | jq .redemption',
+    'promo voucher get SUMMER20 >/dev/null 2>&1 && echo exists',
+  ],
+  args: { code: { help: 'voucher code, or its id (v_...)', required: true, parse: checkCode } },
+  run: async ({ code }, rt) => {
+    const voucher = await getVoucher(await rt.client(), code);
+    await rt.out.record(voucher, voucherFields(rt.ctx.now()));
+  },
+});

@@ -1,0 +1,103 @@
+// promo voucher list: one page (a table, a JSON array, NDJSON, or --raw the service's list object),
+// or with --all every matching voucher, also past the 99-page cap (see list-walk.ts).
+import { listVouchers, vouchersOf } from '../../api/voucher-list.js';
+import type { Voucher } from '../../api/vouchers.js';
+import { defineCommand, defineOptions } from '../../registry/define.js';
+import type { Runtime } from '../../runtime.js';
+import { FILTER_GRAMMAR } from '../templates/filters.js';
+import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
+import { walkVouchers } from './list-walk.js';
+import { voucherListColumns } from './voucher-view.js';
+
+export async function run(options: VoucherListOptions, rt: Runtime): Promise<void> {
+  const client = await rt.client();
+  const columns = voucherListColumns(rt.ctx.now());
+  const { query } = options;
+  if (!options.all) {
+    const list = await listVouchers(client, query);
+    if (options.raw) return rt.out.json(list);
+    const vouchers = vouchersOf(list);
+    await rt.out.list(vouchers, columns, 'No vouchers.');
+    const page = query.page ?? 1;
+    const shown = (page - 1) * (query.limit ?? 10) + vouchers.length;
+    if (rt.out.format === 'table' && typeof list.total === 'number' && list.total > shown) {
+      rt.out.notice(
+        `${shown} of ${list.total} vouchers shown. Next page: --page ${page + 1}; every voucher: --all.`,
+      );
+    }
+    return;
+  }
+  const streaming = rt.out.format === 'ndjson';
+  const collected: Voucher[] = [];
+  const pages = walkVouchers(
+    { ...query, limit: query.limit ?? ALL_PAGE_SIZE },
+    {
+      newestFirst: query.order === '-created_at',
+      fetch: (q) => listVouchers(client, q),
+      onWindow: (boundary) => {
+        if (rt.globals.debug)
+          rt.ctx.stderr.write(`* 99 pages read; the next window starts at created_at ${boundary}\n`);
+      },
+    },
+  );
+  for await (const page of pages) {
+    if (streaming) await rt.out.list(page, columns);
+    else collected.push(...page);
+  }
+  if (!streaming) await rt.out.list(collected, columns, 'No vouchers.');
+}
+
+const options = defineOptions({
+  campaign: { type: 'value', value: 'name', help: 'vouchers of this campaign, by name' },
+  campaignId: { type: 'value', value: 'id', help: 'vouchers of this campaign, by id' },
+  category: { type: 'value', value: 'name', help: 'vouchers of this category' },
+  customer: { type: 'value', value: 'id', help: 'vouchers held by this customer (id or source id)' },
+  createdAfter: { type: 'value', value: 'date', help: 'created after this ISO 8601 date or date-time' },
+  createdBefore: { type: 'value', value: 'date', help: 'created before this ISO 8601 date or date-time' },
+  updatedAfter: { type: 'value', value: 'date', help: 'updated after this ISO 8601 date or date-time' },
+  updatedBefore: { type: 'value', value: 'date', help: 'updated before this ISO 8601 date or date-time' },
+  order: {
+    type: 'value',
+    value: 'order',
+    help: 'created_at, -created_at, updated_at, -updated_at, code or -code (default: newest first)',
+  },
+  code: { type: 'value', value: 'code', help: 'only the voucher with this code' },
+  filter: {
+    type: 'list',
+    short: 'f',
+    value: 'expr',
+    help: 'a condition such as code^=SUMMER (repeatable; grammar below)',
+  },
+  junction: { type: 'value', value: 'and|or', help: 'how the filters combine (default and)' },
+  limit: {
+    type: 'value',
+    short: 'l',
+    value: 'n',
+    help: 'vouchers per page, 1 to 100 (default 10; 100 with --all)',
+  },
+  page: { type: 'value', value: 'n', help: 'which page, 1 to 99 (the service pages no further)' },
+  all: { type: 'switch', help: 'every matching voucher, also past page 99 (oldest first)' },
+  raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
+});
+
+export default defineCommand({
+  path: ['voucher', 'list'],
+  aliases: ['ls'],
+  summary: 'List vouchers, filtered; --all for every match, also past the 99-page cap',
+  description: `The service pages by number and stops at page 99 (9,900 vouchers at 100 a page). --all reads
+past it by narrowing the created_at window: it reads oldest first (newest first with --order
+-created_at), each voucher once, also while vouchers are being created. Vouchers created during
+an oldest-first walk are included; a newest-first walk stops at the newest voucher it found first.
+-o ndjson streams as pages arrive; -o json prints one array at the end.
+${FILTER_GRAMMAR}
+Fields: code, id, campaign, campaign_id, category, type (DISCOUNT_VOUCHER, GIFT_VOUCHER,
+LOYALTY_CARD), active (true or false), start_date, expiration_date, created_at, updated_at.`,
+  examples: [
+    'promo voucher list --campaign "Summer Sale" --limit 20',
+    "promo voucher list --filter 'expiration_date?' --created-after 2026-06-01 -o json | jq length",
+    'promo voucher list --all -o ndjson | jq -r .code > codes.txt',
+    'promo voucher list --category food --order -created_at --page 2 --raw | jq .total',
+  ],
+  options,
+  run: (input, rt) => run(parseVoucherListOptions(input), rt),
+});

@@ -1,0 +1,56 @@
+// voucher list --all past the service's 99-page cap (9,900 vouchers at 100 a page), with vouchers
+// created over HTTP while the walk runs: each voucher printed once, none missed.
+import { describe, expect, it } from 'vitest';
+import { runPromo } from '../helpers/promo.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const GENERATED = 10_050;
+// Seven vouchers share each creation second, so that window edges fall inside ties.
+const fx = useSandbox({
+  generatedVouchers: { count: GENERATED, prefix: 'ALL-', batch: 7, interval_seconds: 1 },
+});
+
+/** A create through promo itself, in the same process: its transport copes with idle connections. */
+async function createOverHttp(code: string): Promise<void> {
+  const made = await runPromo(['voucher', 'create', '--percent-off', '5', '--code', code], {
+    configDir: fx.configDir,
+  });
+  expect(made.code).toBe(0);
+}
+
+describe('voucher list --all', () => {
+  it('returns every voucher once past 9,900, with creates interleaved during the walk', async () => {
+    let walking = true;
+    let created = 0;
+    const creating = (async () => {
+      while (walking) {
+        await createOverHttp(`LATE-${++created}`);
+        // A create costs the sandbox a copy of its whole state: a few, spread over the walk, are enough.
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+    })();
+    const listed = await runPromo(['voucher', 'list', '--all', '-o', 'json'], { configDir: fx.configDir });
+    walking = false;
+    await creating;
+    expect(listed.stderr).toBe('');
+    expect(listed.code).toBe(0);
+    const codes = (JSON.parse(listed.stdout) as Array<{ code: string }>).map((v) => v.code);
+    expect(new Set(codes).size).toBe(codes.length);
+
+    // Every voucher that existed when the walk read its last page is there, and nothing else.
+    const requests = fx.sandbox.requests;
+    const lastList = requests.findLastIndex((r) => r.method === 'GET' && r.rawPath === '/v1/vouchers');
+    const createdBefore = requests
+      .slice(0, lastList)
+      .filter((r) => r.method === 'POST')
+      .map((r) => JSON.parse(r.body).code as string);
+    expect(createdBefore.length).toBeGreaterThan(2);
+    const generated = Array.from({ length: GENERATED }, (_, i) => `ALL-${String(i + 1).padStart(6, '0')}`);
+    expect(codes).toEqual([...generated, ...createdBefore]);
+
+    const lists = requests.filter((r) => r.method === 'GET').map((r) => new URLSearchParams(r.query));
+    expect(lists.some((q) => q.get('page') === '99')).toBe(true);
+    expect(lists.every((q) => Number(q.get('page')) <= 99 && q.get('limit') === '100')).toBe(true);
+    expect(lists.at(-1)!.get('created_at[after]')).not.toBeNull();
+  }, 60_000);
+});
