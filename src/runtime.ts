@@ -12,7 +12,7 @@ import { SecretSet } from './http/redact.js';
 import { Transport } from './http/transport.js';
 import { loadSandbox } from './lazy.js';
 import { Output } from './output/output.js';
-import { resolveTarget, type Target } from './target.js';
+import { resolveTarget, SANDBOX_CREDENTIALS, type Target } from './target.js';
 
 export class Runtime {
   readonly out: Output;
@@ -95,7 +95,8 @@ export class Runtime {
   target(): Promise<Target> {
     this.targetPromise ??= this.store().then((store) => {
       const target = resolveTarget(this.globals, this.ctx.env, store);
-      this.secrets.add(target.credentials?.appToken);
+      // The built-in sandbox's well-known credentials are no secret (and would blank every 'sandbox').
+      if (target.credentials !== SANDBOX_CREDENTIALS) this.secrets.add(target.credentials?.appToken);
       return target;
     });
     return this.targetPromise;

@@ -23,10 +23,9 @@ const SECRET_FIELDS = new Set([
 export class SecretSet {
   private readonly values = new Set<string>();
 
+  /** Every configured secret, whatever its length: a short app token is still a secret. */
   add(value: string | undefined): void {
-    // Very short values would redact ordinary text (the built-in sandbox's public 'sandbox' among
-    // them); real secrets are long.
-    if (!value || value.length < 8) return;
+    if (!value) return;
     // As it may appear in a URL, a form body or a JSON string as well as raw.
     for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) {
       this.values.add(form);
@@ -66,17 +65,40 @@ export function redactBody(text: string, contentType: string | undefined): strin
   return text;
 }
 
-export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
+/** Secret fields (and echoed secret headers) blanked by name; with `secrets`, known values blanked in every string and key. */
+export function redactJson(value: unknown, secrets?: SecretSet): unknown {
+  if (typeof value === 'string') return secrets ? secrets.scrub(value) : value;
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, secrets));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
-        k,
-        SECRET_FIELDS.has(k) && typeof v === 'string' ? REDACTED : redactJson(v),
+        secrets ? secrets.scrub(k) : k,
+        isSecretName(k) && typeof v === 'string' ? redactHeaderLike(k, v) : redactJson(v, secrets),
       ]),
     );
   }
   return value;
+}
+
+/** The values of secret fields anywhere in a JSON value (a token sent for introspection). */
+export function secretsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) secretsIn(v, found);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (isSecretName(k) && typeof v === 'string') found.push(v);
+      else secretsIn(v, found);
+    }
+  }
+  return found;
+}
+
+function isSecretName(name: string): boolean {
+  return SECRET_FIELDS.has(name) || SECRET_HEADERS.has(name.toLowerCase());
+}
+
+/** A field named like a secret header keeps its scheme (`Bearer [redacted]`), as in the trace. */
+function redactHeaderLike(name: string, value: string): string {
+  return SECRET_FIELDS.has(name) ? REDACTED : redactHeader(name, value);
 }
 
 /** Last four characters, for showing which secret is configured without showing it. */

@@ -66,13 +66,8 @@ export function describeRefusedWait(
 ): string | undefined {
   const asked = askedDelayMs(headers, nowMs, status === 429);
   if (asked === undefined || asked <= MAX_HONOURED_WAIT_MS) return undefined;
-  const resetHeader = Number(headers['x-rate-limit-retry']);
-  const resetAtMs =
-    status === 429 && Number.isFinite(resetHeader) && resetHeader * 1000 > nowMs
-      ? resetHeader * 1000
-      : nowMs + asked;
   const source = typeof headers['retry-after'] === 'string' ? 'Retry-After' : 'X-Rate-Limit-Retry';
-  const at = new Date(resetAtMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const at = new Date(nowMs + asked).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return (
     `The service asked promo to wait ${Math.round(asked / 1000)} s (${source}), longer than promo waits ` +
     `(${MAX_HONOURED_WAIT_MS / 1000} s): ${status === 429 ? 'the rate limit resets' : 'try again'} at ${at}.`

@@ -192,7 +192,7 @@ const cases: Array<[string, string[], RegExp]> = [
     ['--unit', 'prod_a:1', '--effect', 'add-new-items'],
     /--effect \(discount\.effect\) must be one of ADD_MANY_ITEMS/,
   ],
-  ['an empty campaign', ['--percent-off', '5', '--campaign', ''], /--campaign must not be empty/],
+  ['an empty campaign', ['--percent-off', '5', '--campaign', ''], /--campaign must be a non-empty string/],
 ];
 
 describe('promo voucher create refuses bad input before sending anything', () => {

@@ -106,7 +106,7 @@ describe('lines the import takes', () => {
         "  line 5: code 'OK1' is already on line 1: a code can be imported once",
         '  line 6: campaign: the import adds standalone vouchers; add to a campaign with `promo voucher create --input`',
         '  line 7: loyalty_card: the import takes discount vouchers and gift cards; create loyalty cards with `promo voucher create --input`',
-        '  line 8: --percent-off (discount.percent_off) must be a number from 0 to 100, not 150',
+        '  line 8: --percent-off (discount.percent_off) must be a percentage from 0 to 100 (e.g. 15 or 12.5), not 150',
       ].join('\n'),
     );
   });

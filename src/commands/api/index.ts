@@ -2,6 +2,7 @@
 import type { ApiRequest } from '../../api/client.js';
 import { parseScopes } from '../../api/tokens.js';
 import { UsageError } from '../../errors.js';
+import { redactJson, secretsIn } from '../../http/redact.js';
 import { readInlineOrFileJson } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
@@ -17,6 +18,7 @@ export interface ApiOptions {
   auth: 'app' | 'bearer';
   scopes?: string[];
   dryRun: boolean;
+  showSecrets: boolean;
 }
 
 const args = defineArgs({
@@ -46,6 +48,10 @@ const options = defineOptions({
     help: "scopes of the bearer token with --auth oauth (default: the profile's)",
   },
   dryRun: { type: 'switch', help: 'print the request instead of sending it' },
+  showSecrets: {
+    type: 'switch',
+    help: 'print tokens and credentials in the answer as they came (default: [redacted])',
+  },
 });
 
 export function parseApiOptions(flags: Input<typeof args, typeof options>): ApiOptions {
@@ -85,12 +91,14 @@ export function parseApiOptions(flags: Input<typeof args, typeof options>): ApiO
     auth: auth === 'oauth' ? 'bearer' : 'app',
     scopes: flags.scope ? parseScopes(flags.scope) : undefined,
     dryRun: flags.dryRun,
+    showSecrets: flags.showSecrets,
   };
 }
 
 export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
   const json =
     options.data === undefined ? undefined : await readInlineOrFileJson(options.data, '--data', rt.ctx.stdin);
+  for (const secret of secretsIn(json)) rt.secrets.add(secret);
   const client = await rt.client();
   const target = await rt.target();
   const request: ApiRequest = {
@@ -107,8 +115,10 @@ export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
     rt.out.notice(`HTTP ${status}, no content.`);
     return;
   }
-  if (typeof body === 'string') rt.out.text(body);
-  else rt.out.json(body);
+  // The answer may echo what was sent (credentials, a token being introspected): redacted like
+  // every other output unless asked for.
+  if (typeof body === 'string') rt.out.text(options.showSecrets ? body : rt.secrets.scrub(body));
+  else rt.out.json(options.showSecrets ? body : redactJson(body, rt.secrets));
 }
 
 export default defineCommand({

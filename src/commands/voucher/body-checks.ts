@@ -2,60 +2,9 @@
 // the field, the field's path in the body, and the rule, so that a value from --body or an NDJSON
 // line is as easy to find as one from a flag.
 import { UsageError } from '../../errors.js';
+import { flagFor, ruleFor } from './fields.js';
 
 export type Json = Record<string, unknown>;
-
-/** The option that sets each field, for messages (indices are ignored: `discount.units[1].effect`). */
-const FIELD_FLAG: Record<string, string> = {
-  type: '--type',
-  code: '--code',
-  'code_config.length': '--length',
-  'code_config.charset': '--charset',
-  'code_config.prefix': '--prefix',
-  'code_config.postfix': '--postfix',
-  'code_config.pattern': '--pattern',
-  category: '--category',
-  category_id: '--category-id',
-  campaign: '--campaign',
-  campaign_id: '--campaign-id',
-  discount: '--percent-off/--amount-off/--unit-off/--unit/--fixed-amount',
-  'discount.type': '--discount-type',
-  'discount.percent_off': '--percent-off',
-  'discount.amount_limit': '--amount-limit',
-  'discount.amount_off': '--amount-off',
-  'discount.unit_off': '--unit-off',
-  'discount.unit_type': '--unit-type',
-  'discount.units': '--unit',
-  'discount.fixed_amount': '--fixed-amount',
-  'discount.effect': '--effect',
-  gift: '--gift-amount',
-  'gift.amount': '--gift-amount',
-  'gift.balance': '--gift-balance',
-  'gift.effect': '--gift-effect',
-  loyalty_card: '--points',
-  'loyalty_card.points': '--points',
-  start_date: '--start-date',
-  expiration_date: '--expiration-date',
-  validity_timeframe: '--validity-duration/--validity-interval',
-  'validity_timeframe.duration': '--validity-duration',
-  'validity_timeframe.interval': '--validity-interval',
-  validity_day_of_week: '--validity-day',
-  validity_hours: '--validity-hours',
-  active: '--active/--inactive',
-  additional_info: '--additional-info',
-  redemption: '--redemption-quantity',
-  'redemption.quantity': '--redemption-quantity',
-  metadata: '--metadata',
-  validation_rules: '--validation-rule',
-};
-
-export function flagFor(path: string): string | undefined {
-  const bare = path.replace(/\[\d+\]/g, '');
-  for (let key = bare; key; key = key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '') {
-    if (FIELD_FLAG[key]) return FIELD_FLAG[key];
-  }
-  return undefined;
-}
 
 export function bad(path: string, rule: string): never {
   const flag = flagFor(path);
@@ -75,9 +24,10 @@ export function nonNegativeInteger(value: unknown, path: string, what = 'a whole
     bad(path, `must be ${what}, not ${shown(value)}`);
 }
 
-/** Money in the body is in hundredths: a whole number. */
-export function money(value: unknown, path: string): void {
-  nonNegativeInteger(value, path, 'a whole number of hundredths (1050 for 10.50), 0 or more');
+/** The value at `path` keeps its field's rule (fields.ts), when it is given. */
+export function keeps(value: unknown, path: string): void {
+  const rule = ruleFor(path);
+  if (rule && given(value) && !rule.test(value)) bad(path, `${rule.text}, not ${shown(value)}`);
 }
 
 export function string(value: unknown, path: string, nonEmpty = true): void {

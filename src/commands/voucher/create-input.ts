@@ -9,8 +9,8 @@ import type { InputRecord } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { mergeBody } from './create-body.js';
-import { flagsToPatch } from './create-flags.js';
-import { FIELD_FLAGS, type FlagValues } from './create-options.js';
+import { type FieldValues, fieldsPatch } from './field-patch.js';
+import { fieldByFlag, VOUCHER_FIELDS } from './fields.js';
 
 /** Body fields given as JSON in a cell, by column name (after `_` → `-`). */
 const JSON_COLUMNS: Record<string, keyof CreateVoucherBody> = {
@@ -39,7 +39,7 @@ type ColumnRole =
   | { kind: 'json'; field: keyof CreateVoucherBody }
   | { kind: 'metadata'; key: string };
 
-const FLAG_NAMES = new Set(FIELD_FLAGS.map((def) => def.name));
+const FLAG_NAMES = new Set(VOUCHER_FIELDS.map((field) => field.flag));
 
 function columnRole(column: string): ColumnRole | undefined {
   if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
@@ -74,7 +74,7 @@ function switchValue(text: string, column: string): boolean {
 }
 
 function csvRowPatch(row: Record<string, string>, roles: Map<string, ColumnRole>): CreateVoucherBody {
-  const values: FlagValues = {};
+  const values: FieldValues = {};
   const columnOf: Record<string, string> = {};
   let json: CreateVoucherBody = {};
   const metadata: string[] = [];
@@ -89,13 +89,13 @@ function csvRowPatch(row: Record<string, string>, roles: Map<string, ColumnRole>
     } else if (JSON_CELL_FIELDS[role.flag] && /^[[{]/.test(text)) {
       json = mergeBody(json, { [JSON_CELL_FIELDS[role.flag]!]: parseJsonCell(text, column) });
     } else {
-      const def = FIELD_FLAGS.find((d) => d.name === role.flag)!;
+      const field = fieldByFlag(role.flag)!;
       columnOf[role.flag] = column;
-      if (!def.arg) {
+      if (!field.value) {
         // A switch column: `active` false means inactive, and the other way round.
         const on = switchValue(text, column);
         values[on ? role.flag : role.flag === 'active' ? 'inactive' : 'active'] = true;
-      } else if (def.repeatable) {
+      } else if (field.repeatable) {
         values[role.flag] = text
           .split(';')
           .map((part) => part.trim())
@@ -105,7 +105,7 @@ function csvRowPatch(row: Record<string, string>, roles: Map<string, ColumnRole>
       }
     }
   }
-  const patch = flagsToPatch(values, (flag) => `column '${columnOf[flag] ?? flag}'`);
+  const patch = fieldsPatch(values, (flag) => `column '${columnOf[flag] ?? flag}'`);
   const fromColumns = parseMetadata(metadata.length ? metadata : undefined, 'metadata column');
   return mergeBody(mergeBody(json, patch), fromColumns ? { metadata: fromColumns } : {});
 }

@@ -14,10 +14,10 @@ import { printDryRun } from '../../output/dry-run.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { finalizeBody, mergeBody } from './create-body.js';
-import { flagsToPatch } from './create-flags.js';
 import { csvColumnRoles, recordPatch } from './create-input.js';
-import { fieldOptions, flagValues } from './create-options.js';
+import { fieldOptions, fieldValues } from './create-options.js';
 import { validateCreateBody } from './create-validate.js';
+import { fieldsPatch } from './field-patch.js';
 import { voucherColumns, voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
@@ -35,7 +35,7 @@ export function parseCreateOptions(flags: OptionValues<typeof options>): CreateO
   }
   if (flags.skip !== undefined && flags.input === undefined) throw new UsageError('--skip goes with --input');
   return {
-    patch: flagsToPatch(flagValues(flags)),
+    patch: fieldsPatch(fieldValues(flags)),
     bodySource: flags.body,
     inputSource: flags.input,
     skip: parseSkip(flags.skip),

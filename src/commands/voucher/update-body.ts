@@ -5,30 +5,14 @@ import { type CreateVoucherBody, UPDATE_FIELDS, type UpdateVoucherBody } from '.
 import { UsageError } from '../../errors.js';
 import { bad, given, isObject, object, oneOf, string } from './body-checks.js';
 import { checkDiscount } from './create-validate.js';
+import { refusedByUpdate } from './fields.js';
 import { checkDates, checkValidityHours } from './validity-checks.js';
-
-const BALANCE =
-  "gift amounts and loyalty points change through the service's balance operation, not update: promo api POST /v1/vouchers/CODE/balance --data '{\"amount\": 1000}' (gift, hundredths) or '{\"points\": 100}' (loyalty)";
-
-/** Fields update ignores, with the way they do change. */
-const NOT_BY_UPDATE: Record<string, string> = {
-  code: 'a voucher keeps its code: create one with the new code (promo voucher create) and delete the old one',
-  code_config:
-    'a voucher keeps its code: create one with the new code (promo voucher create) and delete the old one',
-  campaign: 'a voucher stays in its campaign: create it in the other one (promo voucher create --campaign)',
-  campaign_id:
-    'a voucher stays in its campaign: create it in the other one (promo voucher create --campaign-id)',
-  loyalty_card: BALANCE,
-  redemption: 'the service keeps the redemption quantity on update: it is set by promo voucher create',
-  validation_rules:
-    "rules are assigned to a voucher by the service's validation-rule assignments: promo api POST /v1/validation-rules/RULE_ID/assignments",
-};
 
 /** The body of an update, checked: only fields the service changes, each with a valid value. */
 export function updateBody(body: CreateVoucherBody): UpdateVoucherBody {
   for (const field of Object.keys(body)) {
-    if (NOT_BY_UPDATE[field])
-      throw new UsageError(`${field} cannot be changed by voucher update: ${NOT_BY_UPDATE[field]}`);
+    const why = refusedByUpdate(field);
+    if (why) throw new UsageError(`${field} cannot be changed by voucher update: ${why}`);
     if (!(UPDATE_FIELDS as readonly string[]).includes(field)) {
       throw new UsageError(
         `${field} is not a field voucher update changes (it changes ${UPDATE_FIELDS.filter((f) => f !== 'loyalty_card').join(', ')})`,
@@ -41,8 +25,8 @@ export function updateBody(body: CreateVoucherBody): UpdateVoucherBody {
   const gift = object(body.gift, 'gift');
   if (gift) {
     const other = Object.keys(gift).find((key) => key !== 'effect');
-    if (other === 'amount' || other === 'balance')
-      throw new UsageError(`gift.${other} cannot be changed by voucher update: ${BALANCE}`);
+    const why = other && refusedByUpdate(`gift.${other}`);
+    if (why) throw new UsageError(`gift.${other} cannot be changed by voucher update: ${why}`);
     if (other) bad(`gift.${other}`, 'is not a field voucher update changes (gift takes effect)');
     oneOf(gift.effect, 'gift.effect', ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS']);
   }

@@ -1,6 +1,7 @@
 // Parsers for the values people type for a voucher: money in currency units, counts, days of the
 // week, HH:mm times, ISO 8601 dates and durations. Each failure names where the value came from
 // (`--amount-off`, or a CSV column) and the rule it broke.
+import type { VoucherType } from '../../api/vouchers.js';
 import { UsageError } from '../../errors.js';
 
 /** `10.50` → 1050: the service keeps money in hundredths. Exact (no floating point), at most 2 decimals. */
@@ -18,25 +19,6 @@ export function parseMoney(text: string, name: string): number {
   const hundredths = Number(match[1]) * 100 + Number(decimals.padEnd(2, '0'));
   if (!Number.isSafeInteger(hundredths)) throw new UsageError(`${name} is too large: '${text}'`);
   return hundredths;
-}
-
-/** A whole number of at least `min`. */
-export function parseCount(text: string, name: string, min = 0): number {
-  const value = text.trim();
-  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) {
-    const what = min === 0 ? 'a whole number, 0 or more' : `a whole number, ${min} or more`;
-    throw new UsageError(`${name} must be ${what}, not '${text}'`);
-  }
-  return Number(value);
-}
-
-export function parsePercent(text: string, name: string): number {
-  const value = text.trim();
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n > 100) {
-    throw new UsageError(`${name} must be a percentage from 0 to 100 (e.g. 15 or 12.5), not '${text}'`);
-  }
-  return n;
 }
 
 /** `discount`, `Apply-To-Order`, `apply_to_order` → `DISCOUNT`, `APPLY_TO_ORDER`. */
@@ -149,4 +131,65 @@ export function parseDuration(text: string, name: string): string {
     throw new UsageError(`${name} must be an ISO 8601 duration such as PT1H, P2D or P1W, not '${text}'`);
   }
   return value;
+}
+
+const TYPE_NAMES: Record<string, VoucherType> = {
+  DISCOUNT: 'DISCOUNT_VOUCHER',
+  DISCOUNT_VOUCHER: 'DISCOUNT_VOUCHER',
+  GIFT: 'GIFT_VOUCHER',
+  GIFT_CARD: 'GIFT_VOUCHER',
+  GIFT_VOUCHER: 'GIFT_VOUCHER',
+  LOYALTY: 'LOYALTY_CARD',
+  LOYALTY_CARD: 'LOYALTY_CARD',
+};
+
+export function parseVoucherType(text: string, name: string): VoucherType {
+  const known = TYPE_NAMES[enumName(text)];
+  if (!known) throw new UsageError(`${name} must be discount, gift or loyalty, not '${text}'`);
+  return known;
+}
+
+/** Named character sets, sent as the characters themselves (which is what the service takes). */
+export const CHARSETS: Record<string, string> = {
+  ALPHANUMERIC: '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  ALPHABETIC: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  LOWERCASE: 'abcdefghijklmnopqrstuvwxyz',
+  ALPHABETIC_LOWERCASE: 'abcdefghijklmnopqrstuvwxyz',
+  UPPERCASE: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  ALPHABETIC_UPPERCASE: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  NUMBERS: '0123456789',
+  DIGITS: '0123456789',
+};
+
+const UNIT_EFFECT_NAMES: Record<string, string> = {
+  NEW: 'ADD_NEW_ITEMS',
+  ADD_NEW_ITEMS: 'ADD_NEW_ITEMS',
+  MISSING: 'ADD_MISSING_ITEMS',
+  ADD_MISSING_ITEMS: 'ADD_MISSING_ITEMS',
+};
+
+/** `prod_1:2`, `prod_1:2:missing`: read from the right, so a product id may itself hold a colon. */
+export function parseUnit(
+  text: string,
+  name: string,
+): { unit_off: number; unit_type: string; effect: string } {
+  const parts = text.split(':');
+  let effect = 'ADD_NEW_ITEMS';
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length >= 3 && !/^\d+$/.test(last)) {
+    const known = UNIT_EFFECT_NAMES[enumName(last)];
+    if (!known)
+      throw new UsageError(`${name}: unit effect must be new or missing, not '${last}' (in '${text}')`);
+    effect = known;
+    parts.pop();
+  }
+  const count = parts.pop();
+  const product = parts.join(':');
+  if (parts.length === 0 || product === '' || count === undefined) {
+    throw new UsageError(`${name} takes PRODUCT:COUNT[:EFFECT] (e.g. prod_0a9f:2:missing), not '${text}'`);
+  }
+  const units = /^\s*\d+\s*$/.test(count) ? Number(count.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(units))
+    throw new UsageError(`${name} must be a whole number, 0 or more, not '${count}'`);
+  return { unit_off: units, unit_type: product, effect };
 }
