@@ -56,6 +56,11 @@ export class Output {
     return this.format !== 'table';
   }
 
+  /** Tables fit a terminal's width; written to a file or a pipe, they keep every character. */
+  private get terminalWidth(): number | undefined {
+    return this.stdout.isTTY === true ? this.stdout.columns : undefined;
+  }
+
   /** Writes a value as JSON (pretty) or NDJSON (one line) on stdout. */
   json(value: unknown): void {
     this.stdout.write(
@@ -66,7 +71,9 @@ export class Output {
   /** One object: the service's object as it is in JSON, chosen fields in a table. */
   async record<T>(value: T, fields: Column<T>[]): Promise<void> {
     if (this.isJson) return this.json(value);
-    this.stdout.write(await renderKeyValue(value, fields, await palette(this.colorStdout)));
+    this.stdout.write(
+      await renderKeyValue(value, fields, await palette(this.colorStdout), this.terminalWidth),
+    );
   }
 
   /** A list: one JSON array, one NDJSON line per item, or a table. */
@@ -80,7 +87,7 @@ export class Output {
       this.notice(empty);
       return;
     }
-    this.stdout.write(await renderTable(items, columns, await palette(this.colorStdout)));
+    this.stdout.write(await renderTable(items, columns, await palette(this.colorStdout), this.terminalWidth));
   }
 
   /** Plain text data on stdout (a token, a script). */

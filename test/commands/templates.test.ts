@@ -147,7 +147,7 @@ describe('promo templates list', () => {
     expect([table.code, table.stdout, table.stderr]).toEqual([0, '', 'No campaign templates.\n']);
   });
 
-  it('shows a table with a shortened description, a hint and the total on stderr', async () => {
+  it('shows a table (descriptions whole, as stdout is no terminal), a hint and the total on stderr', async () => {
     const { code, stdout, stderr } = await promo(
       '-o',
       'table',
@@ -163,7 +163,7 @@ describe('promo templates list', () => {
     expect(lines[1]).toMatch(
       /^camptpl_a22a36927b00d397\s+Summer Sale 20% off\s+DISCOUNT_COUPONS\s+2026-01-03 09:12 UTC\s+20% off/,
     );
-    expect(lines[5]).toMatch(/Black Friday Doorbusters .* Deep, time-boxed .{10,}…$/);
+    expect(lines[5]).toMatch(/Black Friday Doorbusters .* Deep, time-boxed .{200,} for loyalty members\.$/);
     expect(stderr.split('\n')).toEqual([
       'More templates: add --starting-after camptpl_075b2afb28b0deac for the next page, or --all for every template.',
       '25 campaign templates in total (the service counts them all, whatever the filters).',

@@ -14,7 +14,7 @@ export const jobFields: Column<AsyncAction>[] = [
   { header: 'Progress', value: (a) => (a.progress === undefined ? undefined : `${a.progress}%`) },
   { header: 'Done', value: (a) => count(a, 'done_count') },
   { header: 'Failed', value: (a) => count(a, 'failed_count') },
-  { header: 'Message', value: (a) => a.result?.message ?? undefined },
+  { header: 'Message', value: (a) => a.result?.message ?? undefined, text: true },
   { header: 'Created', value: (a) => formatDate(a.created_at) },
   { header: 'Updated', value: (a) => formatDate(a.updated_at) || undefined },
   {

@@ -10,7 +10,7 @@ import {
 } from '../../api/templates.js';
 import { UsageError } from '../../errors.js';
 import { parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
-import { type Column, formatDate, shorten } from '../../output/table.js';
+import { type Column, formatDate } from '../../output/table.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { FILTER_HELP, parseFilters } from './filters.js';
@@ -107,10 +107,10 @@ export async function run(options: TemplatesListOptions, rt: Runtime): Promise<v
 
 const templateColumns: Column<CampaignTemplate>[] = [
   { header: 'ID', value: (t) => t.id },
-  { header: 'Name', value: (t) => t.name },
+  { header: 'Name', value: (t) => t.name, text: true },
   { header: 'Campaign type', value: (t) => t.campaign_type },
   { header: 'Created', value: (t) => formatDate(t.created_at) },
-  { header: 'Description', value: (t) => shorten(t.description, 40) },
+  { header: 'Description', value: (t) => t.description, text: true },
 ];
 
 export default defineCommand({

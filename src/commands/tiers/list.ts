@@ -95,7 +95,7 @@ function pointsRange(tier: Tier): string {
 
 const tierColumns: Column<Tier>[] = [
   { header: 'ID', value: (t) => t.id },
-  { header: 'Name', value: (t) => t.name },
+  { header: 'Name', value: (t) => t.name, text: true },
   { header: 'Points', value: pointsRange },
   { header: 'Segment', value: (t) => t.qualification_rules?.segment?.id },
   { header: 'Created', value: (t) => formatDate(t.created_at) },

@@ -121,5 +121,5 @@ const failureColumns: Column<ResultLine>[] = [
   { header: 'Line', value: (r) => r.line },
   { header: 'Code', value: (r) => r.code },
   { header: 'Status', value: (r) => r.status },
-  { header: 'Reason', value: (r) => r.error?.reason },
+  { header: 'Reason', value: (r) => r.error?.reason, text: true },
 ];

@@ -70,13 +70,13 @@ export function voucherFields(nowMs: number): Column<Voucher>[] {
     { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
     { header: 'Starts', value: (v) => formatDate(v.start_date) },
     { header: 'Expires', value: (v) => formatDate(v.expiration_date) },
-    { header: 'Valid', value: validity },
-    { header: 'Campaign', value: (v) => v.campaign },
-    { header: 'Category', value: (v) => v.category ?? undefined },
+    { header: 'Valid', value: validity, text: true },
+    { header: 'Campaign', value: (v) => v.campaign, text: true },
+    { header: 'Category', value: (v) => v.category ?? undefined, text: true },
     { header: 'Redemptions', value: redemptions },
     { header: 'Created', value: (v) => formatDate(v.created_at) },
     { header: 'Updated', value: (v) => formatDate(v.updated_at) || undefined },
-    { header: 'Metadata', value: metadata },
+    { header: 'Metadata', value: metadata, text: true },
     { header: 'Id', value: (v) => v.id },
   ];
 }
@@ -106,7 +106,7 @@ export function voucherListColumns(nowMs: number): Column<Voucher>[] {
     { header: 'Value', value: voucherValue },
     { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
     { header: 'Expires', value: (v) => formatDate(v.expiration_date) },
-    { header: 'Campaign', value: (v) => v.campaign },
+    { header: 'Campaign', value: (v) => v.campaign, text: true },
     { header: 'Created', value: (v) => formatDate(v.created_at) },
   ];
 }
@@ -120,6 +120,6 @@ export function voucherColumns(nowMs: number): Column<{ line?: number; voucher: 
     { header: 'Value', value: (r) => voucherValue(r.voucher) },
     { header: 'Status', value: (r) => voucherStatus(r.voucher, nowMs) },
     { header: 'Expires', value: (r) => formatDate(r.voucher.expiration_date) },
-    { header: 'Campaign', value: (r) => r.voucher.campaign },
+    { header: 'Campaign', value: (r) => r.voucher.campaign, text: true },
   ];
 }
