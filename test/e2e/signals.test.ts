@@ -47,7 +47,9 @@ describe('signals while a request hangs', () => {
     rmSync(join(fx.configDir, 'tokens.json'), { force: true });
     mkdirSync(lock);
     const run = startPromo(['tiers', 'list', 'ts_1', '-o', 'table'], { env: fx.env, timeoutMs: 8000 });
-    await new Promise((r) => setTimeout(r, 500));
+    // Time to start and reach the lock, even on a loaded machine (the first run in a directory also
+    // compiles promo anew: no code cache yet); the lock only goes stale after ~10 s.
+    await new Promise((r) => setTimeout(r, 1500));
     run.child.kill('SIGINT');
     const done = await run.done;
     expect(existsSync(lock)).toBe(true);
