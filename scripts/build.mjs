@@ -97,6 +97,8 @@ const lazyModules = {
   lockfile: "import lockfile from 'proper-lockfile'; export default lockfile;",
   sandbox: "export * from './src/sandbox/index.ts';",
   csv: "export { parse } from 'csv-parse/sync';",
+  // Only when a proxy variable is set; it brings node:tls and node:https with it.
+  proxy: "export * from './src/http/proxy.ts';",
 };
 
 const requireLazy = {

@@ -7,5 +7,6 @@ export const loadTable = () => import('cli-table3');
 export const loadLockfile = () => import('proper-lockfile');
 export const loadSandbox = () => import('./sandbox/index.js');
 export const loadCsv = () => import('csv-parse/sync');
+export const loadProxy = () => import('./http/proxy.js');
 export const loadHttp = () => import('node:http');
 export const loadHttps = () => import('node:https');

@@ -7,6 +7,7 @@ import { type Dirs, promoDirs } from './config/dirs.js';
 import { ProfileStore } from './config/profiles.js';
 import { TokenCache } from './config/token-cache.js';
 import type { Context, Prompts } from './context.js';
+import { UsageError } from './errors.js';
 import type { Globals } from './globals.js';
 import { SecretSet } from './http/redact.js';
 import { Transport } from './http/transport.js';
@@ -85,6 +86,8 @@ export class Runtime {
         onWait: (ms, reason) => {
           if (ms >= 1000) this.out.notice(`${reason} in ${(ms / 1000).toFixed(1)} s…`);
         },
+        env: this.ctx.env,
+        usageError: (message, hint) => new UsageError(message, hint),
       });
       this.closers.push(() => transport.close());
       this.transportInstance = transport;
@@ -133,6 +136,8 @@ export class Runtime {
       shared: true,
     });
     this.closers.push(() => sandbox.close());
+    // promo's own in-process server: no proxy stands between them.
+    this.transport().bypassProxy(new URL(sandbox.url).origin);
     if (this.globals.debug) this.ctx.stderr.write(`* built-in sandbox serving at ${sandbox.url}\n`);
     return sandbox.url;
   }

@@ -62,11 +62,25 @@ const TLS_PROBLEMS: Record<string, [string, string]> = {
   ],
 };
 
+const PROXY_CREDENTIALS_FIX =
+  'Check the user and password in HTTPS_PROXY/HTTP_PROXY (http://USER:PASSWORD@HOST:PORT, special characters percent-encoded).';
+
+/** A proxy refused the credentials of the proxy URL, or wanted some: the same ones fail again. */
+export function proxyAuthRequired(request: HttpRequest): NetworkError {
+  return new NetworkError(
+    `${request.method} ${request.url.origin}${request.url.pathname}: the proxy asked for credentials (407 Proxy Authentication Required)`,
+    'EPROXYAUTH',
+    PROXY_CREDENTIALS_FIX,
+  );
+}
+
 /** A failure of the connection itself, in words; TLS failures are final and carry their fix. */
 export function socketFailure(error: NodeJS.ErrnoException, sent: boolean, via?: string): AttemptFailure {
   const code = error.code ?? 'EIO';
   const tls = TLS_PROBLEMS[code];
   if (tls) return new AttemptFailure(`TLS: ${tls[0]} (${code})`, code, sent, true, tls[1]);
+  if (code === 'EPROXYAUTH')
+    return new AttemptFailure(error.message, code, sent, true, PROXY_CREDENTIALS_FIX);
   return new AttemptFailure(describeSocketError(error, via), code, sent);
 }
 

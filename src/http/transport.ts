@@ -1,20 +1,20 @@
 // The one HTTP transport: node:http/https with a keep-alive agent (the global fetch costs about
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
-import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Agent, IncomingHttpHeaders } from 'node:http';
 import { ExitCode, PromoError } from '../errors.js';
-import { loadHttp, loadHttps } from '../lazy.js';
+import { loadHttp, loadHttps, loadProxy } from '../lazy.js';
+import { exchange } from './exchange.js';
 import {
-  AnswerTooLargeError,
   AttemptFailure,
   gatewayLost,
   networkError,
   type OutcomeUnknownError,
   outcomeUnknown,
+  proxyAuthRequired,
   RedirectError,
-  socketFailure,
 } from './failures.js';
-import { redactBody, redactHeader, type SecretSet } from './redact.js';
+import type { SecretSet } from './redact.js';
 import {
   backoffMs,
   describeRefusedWait,
@@ -40,7 +40,16 @@ export interface TransportOptions {
   onWait?: (ms: number, reason: string) => void;
   /** The most of an answer promo reads (default 64 MiB). */
   maxAnswerBytes?: number;
+  /** Where the proxy variables are read (HTTPS_PROXY, NO_PROXY…); none read without it. */
+  env?: Record<string, string | undefined>;
+  /** Builds the error for a proxy variable promo cannot use. */
+  usageError?: (message: string, hint: string) => Error;
 }
+
+/** Any of these set makes promo load its proxy code (src/http/proxy.ts); else it never does. */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'];
+
+type ProxyRoutes = InstanceType<Awaited<ReturnType<typeof loadProxy>>['ProxyRoutes']>;
 
 type HttpModule = { request: typeof import('node:http').request; Agent: typeof import('node:http').Agent };
 
@@ -64,6 +73,10 @@ export class Transport {
   private readonly agents: Partial<Record<'http:' | 'https:', Agent>> = {};
   private readonly modules: Partial<Record<'http:' | 'https:', HttpModule>> = {};
   private readonly rate: RateLimitState = {};
+  private proxies?: Promise<ProxyRoutes | undefined>;
+  private proxyRoutes?: ProxyRoutes;
+  /** Origins reached directly whatever the proxy variables say (the built-in sandbox, in-process). */
+  private readonly direct = new Set<string>();
   /** When the last answer ended: every pooled connection has been idle at least since then. */
   private lastAnswerAt = Number.NEGATIVE_INFINITY;
   private readonly now: () => number;
@@ -109,6 +122,8 @@ export class Transport {
       const { status } = response;
       if (status >= 300 && status < 400)
         throw new RedirectError(status, request, stringHeader(response, 'location'));
+      // The service never asks for proxy credentials: a proxy on the way refused ours (or wants some).
+      if (status === 407) throw proxyAuthRequired(request);
       if (LOST_STATUS.has(status) && mutates) {
         if (!request.idempotent) throw gatewayLost(request, status);
         lost = gatewayLost(request, status);
@@ -135,9 +150,31 @@ export class Transport {
   /** Closes idle keep-alive sockets so that the process can exit at once. */
   close(): void {
     for (const agent of Object.values(this.agents)) agent.destroy();
+    this.proxyRoutes?.close();
+  }
+
+  /** Requests to this origin never go through a proxy. */
+  bypassProxy(origin: string): void {
+    this.direct.add(origin);
+  }
+
+  private async proxyRoute(url: URL): Promise<Route | undefined> {
+    const env = this.options.env;
+    if (!env || this.direct.has(url.origin) || !PROXY_VARIABLES.some((name) => env[name]?.trim()))
+      return undefined;
+    this.proxies ??= loadProxy().then(({ ProxyRoutes }) => {
+      this.proxyRoutes = new ProxyRoutes(env, {
+        secret: (value) => this.options.secrets.add(value),
+        problem: this.options.usageError ?? ((message) => new Error(message)),
+      });
+      return this.proxyRoutes;
+    });
+    return (await this.proxies)?.route(url);
   }
 
   private async route(url: URL): Promise<Route> {
+    const proxied = await this.proxyRoute(url);
+    if (proxied) return proxied;
     const key = url.protocol === 'https:' ? 'https:' : 'http:';
     const module: HttpModule = this.modules[key] ?? (key === 'https:' ? await loadHttps() : await loadHttp());
     this.modules[key] = module;
@@ -175,83 +212,21 @@ export class Transport {
   }
 
   private async attempt(request: HttpRequest): Promise<HttpResponse> {
-    const { url, method, headers, body } = request;
-    const route = await this.route(url);
+    const route = await this.route(request.url);
     // A write into a connection that a server or a NAT dropped silently while it sat idle fails
     // after the request went out; for a request that acts on the service that would leave its
     // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
     if ((request.mutates ?? !request.idempotent) && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS)
       dropIdle(route.agent);
-    const started = this.now();
-    const limit = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
-    this.trace(
-      `> ${method} ${url.origin}${url.pathname}${url.search}${route.via ? ` (via ${route.via})` : ''}`,
-    );
-    for (const [name, value] of Object.entries(headers))
-      this.trace(`> ${name}: ${redactHeader(name, value)}`);
-    if (body !== undefined) this.trace(`> ${redactBody(body, headers['Content-Type'])}`);
-
-    return new Promise<HttpResponse>((resolve, reject) => {
-      let sent = false;
-      let settled = false;
-      const settle = (error?: Error) => {
-        if (settled) return false;
-        settled = true;
-        clearTimeout(timer);
-        this.options.signal?.removeEventListener('abort', onAbort);
-        if (error) {
-          this.trace(`< failed after ${this.now() - started} ms: ${error.message}`);
-          req.destroy();
-          reject(error);
-        }
-        return true;
-      };
-      const fail = (message: string, code: string) => settle(new AttemptFailure(message, code, sent));
-      const req = route.request(url, {
-        method,
-        headers:
-          body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-      });
-      const timer = setTimeout(
-        () => fail(`no answer within ${this.options.timeoutMs / 1000} s`, 'ETIMEDOUT'),
-        this.options.timeoutMs,
-      );
-      const onAbort = () => fail('interrupted', 'EINTR');
-      this.options.signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('finish', () => {
-        sent = true;
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
-      req.on('response', (res) => {
-        if (Number(res.headers['content-length']) > limit) {
-          settle(new AnswerTooLargeError(request, limit));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limit) settle(new AnswerTooLargeError(request, limit));
-          else chunks.push(chunk);
-        });
-        res.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
-        res.on('end', () => {
-          if (!settle()) return;
-          this.lastAnswerAt = this.now();
-          resolve(this.answer(res, Buffer.concat(chunks).toString('utf8'), started));
-        });
-      });
-      req.end(body);
+    const response = await exchange(route, request, {
+      timeoutMs: this.options.timeoutMs,
+      maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+      signal: this.options.signal,
+      now: this.now,
+      trace: (line) => this.trace(line),
     });
-  }
-
-  private answer(res: IncomingMessage, text: string, started: number): HttpResponse {
-    this.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${this.now() - started} ms)`);
-    for (const [name, value] of Object.entries(res.headers)) {
-      this.trace(`< ${name}: ${redactHeader(name, String(value))}`);
-    }
-    if (text) this.trace(`< ${redactBody(text, res.headers['content-type'])}`);
-    return { status: res.statusCode ?? 0, headers: res.headers, text };
+    this.lastAnswerAt = this.now();
+    return response;
   }
 }
 

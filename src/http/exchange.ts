@@ -1,0 +1,84 @@
+// One exchange on the wire: the request written, the answer read whole (up to a limit), each step
+// in the --debug trace. Failures before an answer are AttemptFailure, for the retry loop to judge.
+import type { IncomingMessage } from 'node:http';
+import { AnswerTooLargeError, AttemptFailure, socketFailure } from './failures.js';
+import { redactBody, redactHeader } from './redact.js';
+import type { HttpRequest, HttpResponse, Route } from './types.js';
+
+export interface ExchangeOptions {
+  timeoutMs: number;
+  maxAnswerBytes: number;
+  signal?: AbortSignal;
+  now: () => number;
+  /** Already scrubbed of known secrets by the caller. */
+  trace: (line: string) => void;
+}
+
+export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions): Promise<HttpResponse> {
+  const { url, method, headers, body } = request;
+  const started = o.now();
+  const limit = o.maxAnswerBytes;
+  o.trace(`> ${method} ${url.origin}${url.pathname}${url.search}${route.via ? ` (via ${route.via})` : ''}`);
+  for (const [name, value] of Object.entries(headers)) o.trace(`> ${name}: ${redactHeader(name, value)}`);
+  if (body !== undefined) o.trace(`> ${redactBody(body, headers['Content-Type'])}`);
+
+  return new Promise<HttpResponse>((resolve, reject) => {
+    let sent = false;
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
+      if (error) {
+        o.trace(`< failed after ${o.now() - started} ms: ${error.message}`);
+        req.destroy();
+        reject(error);
+      }
+      return true;
+    };
+    const fail = (message: string, code: string) => settle(new AttemptFailure(message, code, sent));
+    const req = route.request(url, {
+      method,
+      headers:
+        body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+    });
+    const timer = setTimeout(
+      () => fail(`no answer within ${o.timeoutMs / 1000} s`, 'ETIMEDOUT'),
+      o.timeoutMs,
+    );
+    const onAbort = () => fail('interrupted', 'EINTR');
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('finish', () => {
+      sent = true;
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
+    req.on('response', (res) => {
+      // Refused before reading: a body that large cannot be a real answer.
+      if (Number(res.headers['content-length']) > limit) {
+        settle(new AnswerTooLargeError(request, limit));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) settle(new AnswerTooLargeError(request, limit));
+        else chunks.push(chunk);
+      });
+      res.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
+      res.on('end', () => {
+        if (settle()) resolve(answer(res, Buffer.concat(chunks).toString('utf8'), o, started));
+      });
+    });
+    req.end(body);
+  });
+}
+
+function answer(res: IncomingMessage, text: string, o: ExchangeOptions, started: number): HttpResponse {
+  o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
+  for (const [name, value] of Object.entries(res.headers))
+    o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
+  if (text) o.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+  return { status: res.statusCode ?? 0, headers: res.headers, text };
+}
