@@ -12,5 +12,7 @@ export default defineConfig({
     // Two cores: spawned end-to-end tests are heavy, so keep the pool small and predictable.
     pool: 'forks',
     maxWorkers: 2,
+    // Every sandbox transaction is checked against a whole-state copy (src/sandbox/state-verify.ts).
+    env: { PROMO_SANDBOX_VERIFY: '1' },
   },
 });

@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type Answer, answer, errorObject, parseBody } from './core-http.js';
 import type { AppCredentials } from './core-router.js';
 import type { FaultEngine, FaultOptions } from './faults.js';
+import { lostAnswersProblem } from './faults-lost.js';
 import type { StateStore } from './state.js';
 import { SandboxError } from './types.js';
 
@@ -69,5 +70,7 @@ function faultsFromBody(contentType: string | undefined, body: Buffer): FaultOpt
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new SandboxError(400, 'invalid_faults', 'Invalid faults', 'Send a JSON object of fault options');
   }
+  const problem = lostAnswersProblem((parsed as FaultOptions).lostAnswers);
+  if (problem) throw new SandboxError(400, 'invalid_faults', 'Invalid faults', problem);
   return parsed as FaultOptions;
 }

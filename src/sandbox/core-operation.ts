@@ -30,18 +30,31 @@ export function newId(prefix: string, hexLength = 18): string {
   return prefix + hex.slice(0, hexLength);
 }
 
-export async function answerOperation(context: OperationContext, incoming: IncomingRequest): Promise<Answer> {
+/** The answer, and whether the operation changed the state (the service acted). */
+export interface OperationOutcome {
+  answer: Answer;
+  changed: boolean;
+}
+
+export async function answerOperation(
+  context: OperationContext,
+  incoming: IncomingRequest,
+): Promise<OperationOutcome> {
   try {
     return await runOperation(context, incoming);
   } catch (error) {
-    if (error instanceof SandboxError) return answer(error.status, errorObject(error, incoming.requestId));
+    const failed = (reply: Answer) => ({ answer: reply, changed: false });
+    if (error instanceof SandboxError)
+      return failed(answer(error.status, errorObject(error, incoming.requestId)));
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     context.log?.(`sandbox: internal error on ${incoming.method} ${incoming.rawPath}: ${detail}`);
-    return answer(500, errorObjectForStatus(500, incoming.requestId, String((error as Error)?.message)));
+    return failed(
+      answer(500, errorObjectForStatus(500, incoming.requestId, String((error as Error)?.message))),
+    );
   }
 }
 
-async function runOperation(context: OperationContext, incoming: IncomingRequest): Promise<Answer> {
+async function runOperation(context: OperationContext, incoming: IncomingRequest): Promise<OperationOutcome> {
   const { method, rawPath, requestId } = incoming;
   const match = matchRoute(context.routes, method, rawPath);
   if (match.kind === 'unknown') {
@@ -50,12 +63,12 @@ async function runOperation(context: OperationContext, incoming: IncomingRequest
   if (match.kind === 'wrong-method') {
     const allowed = match.allowed.join(', ');
     const error = new SandboxError(405, 'method_not_allowed', 'Method not allowed', `Allowed: ${allowed}`);
-    return answer(405, errorObject(error, requestId), { Allow: allowed });
+    return { answer: answer(405, errorObject(error, requestId), { Allow: allowed }), changed: false };
   }
   const { route, params } = match;
   const routeContext: RouteContext = { now: context.now, newId, appId: context.credentials.appId };
 
-  return context.store.transact(
+  const { value, changed } = await context.store.commit(
     (state) => {
       const request: SandboxRequest = {
         method: route.method,
@@ -75,4 +88,5 @@ async function runOperation(context: OperationContext, incoming: IncomingRequest
     },
     { readOnly: route.readOnly },
   );
+  return { answer: value, changed };
 }

@@ -1,6 +1,7 @@
 // The sandbox as a fault injector: clients are tested against slow, failing, rate-limiting and
 // vanishing servers without mocking anything. Scripted faults make a test deterministic; the
 // random knobs are for soak runs by hand.
+import { type LostAnswer, type LostAnswerFaults, pickLostAnswer } from './faults-lost.js';
 
 export interface FaultOptions {
   /** Added to every answer. */
@@ -15,6 +16,8 @@ export interface FaultOptions {
   resetRate?: number;
   /** Never answer (until close()). */
   hang?: boolean;
+  /** Lose the answer of a request after it changed the state (faults-lost.ts). */
+  lostAnswers?: LostAnswerFaults;
   /** Deterministic faults, consumed in order and checked before everything else. */
   script?: ScriptedFault[];
 }
@@ -32,6 +35,8 @@ export interface ScriptedReply {
 export type ScriptedAction =
   | ScriptedReply
   | { reset: 'before-handling' | 'after-handling' }
+  /** Handle the request, then answer this status (502, 504, ...) instead of the route's answer. */
+  | { replyAfterHandling: number }
   | { hang: true }
   | { delayMs: number };
 
@@ -60,7 +65,7 @@ export interface RateLimitStatus {
 
 /** What the fault layer decided for one request before the route runs. */
 export type FaultDecision =
-  | { kind: 'none'; delayMs: number; resetAfterHandling: boolean }
+  | { kind: 'none'; delayMs: number; afterHandling: LostAnswer | number | undefined }
   | { kind: 'reply'; delayMs: number; status: number; body: unknown; headers: Record<string, string> }
   | { kind: 'reset' }
   | { kind: 'hang' };
@@ -162,14 +167,15 @@ export class FaultEngine implements FaultController {
   decide(method: string, rawPath: string): FaultDecision {
     const scripted = this.takeScripted(method, rawPath);
     let delayMs = this.options.latencyMs ?? 0;
-    let resetAfterHandling = false;
+    let afterHandling: LostAnswer | number | undefined;
     if (scripted) {
       const action = scripted.action;
       if ('status' in action) return this.scriptedReply(action, delayMs);
       if ('hang' in action) return { kind: 'hang' };
       if ('delayMs' in action) delayMs += action.delayMs;
+      else if ('replyAfterHandling' in action) afterHandling = action.replyAfterHandling;
       else if (action.reset === 'before-handling') return { kind: 'reset' };
-      else resetAfterHandling = true;
+      else afterHandling = 'reset';
     }
     if (this.options.hang) return { kind: 'hang' };
 
@@ -181,7 +187,12 @@ export class FaultEngine implements FaultController {
       const status = this.options.errorStatus ?? 503;
       return { kind: 'reply', delayMs, status, body: undefined, headers: {} };
     }
-    return { kind: 'none', delayMs, resetAfterHandling };
+    return { kind: 'none', delayMs, afterHandling };
+  }
+
+  /** For a request whose route changed the state: whether its answer is lost, and how. */
+  loseAnswer(method: string, rawPath: string): LostAnswer | undefined {
+    return pickLostAnswer(this.options.lostAnswers, method, rawPath, this.random);
   }
 
   private takeScripted(method: string, rawPath: string): ScriptedFault | undefined {

@@ -26,10 +26,12 @@ export interface SandboxOptions {
   /** The app credentials accepted; default 'sandbox' / 'sandbox'. */
   appId?: string;
   appToken?: string;
-  /** JSON file loaded at start when present (else created from the seed) and saved after every change. */
+  /** State file loaded at start when present (else created from the seed); every change is appended to it. */
   statePath?: string;
-  /** Several processes use statePath at once: every request locks, reloads, handles, saves, unlocks. */
+  /** Several processes use statePath at once: each request locks, reads what others appended, handles, appends, unlocks. */
   shared?: boolean;
+  /** Bytes of log after which the state file is rewritten whole; default the snapshot's size, at least 4 MiB. */
+  compactAfterBytes?: number;
   /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
   seed?: SeedData | string;
   /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
@@ -95,7 +97,8 @@ export async function startSandboxWithRoutes(
     options.generatedVouchers === undefined
       ? given
       : { ...given, generatedVouchers: options.generatedVouchers };
-  const store = await openStateStore({ seed, statePath: options.statePath, shared: options.shared });
+  const { statePath, shared, compactAfterBytes } = options;
+  const store = await openStateStore({ seed, statePath, shared, compactAfterBytes });
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
@@ -146,7 +149,7 @@ export async function startSandboxWithRoutes(
       // The rest of the body was never read, so the connection cannot carry another request.
       reply = answer(413, errorObject(error, requestId), { Connection: 'close' });
     } else {
-      reply = await answerOperation(operations, {
+      const outcome = await answerOperation(operations, {
         method,
         rawPath,
         rawQuery,
@@ -154,7 +157,14 @@ export async function startSandboxWithRoutes(
         bytes,
         requestId,
       });
-      if (decision.resetAfterHandling) return dropConnection(`reset after handling (${reply.status})`);
+      reply = outcome.answer;
+      const lost =
+        decision.afterHandling ?? (outcome.changed ? faults.loseAnswer(method, rawPath) : undefined);
+      if (lost === 'reset') return dropConnection(`reset after handling (${reply.status})`);
+      if (lost !== undefined) {
+        options.log?.(`${method} ${req.url} answered ${reply.status}, replaced by ${lost} ${requestId}`);
+        reply = answer(lost, errorObjectForStatus(lost, requestId));
+      }
     }
     send(res, reply, rateLimitHeaders(faults.currentRateLimit()));
     logLine(String(reply.status));
@@ -188,6 +198,7 @@ export async function startSandboxWithRoutes(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      store.close();
     },
   };
 }

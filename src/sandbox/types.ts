@@ -53,8 +53,9 @@ export interface Route {
   scopes?: string[];
   handle(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply;
   /**
-   * The operation changes nothing: it runs without the copy of the state a failure rolls back to
-   * (two serialisations of the whole state, which cost most of a read once it holds 10,000 vouchers).
+   * The operation changes nothing: it runs on the state itself rather than through the view that
+   * records changes (whose traps cost a list over 100,000 vouchers a little). A change it made anyway
+   * would be neither undone nor saved.
    */
   readOnly?: boolean;
 }

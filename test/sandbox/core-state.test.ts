@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { issueToken, postForm, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
+import { readStateFileView } from './state-helpers.js';
 
 const running: Sandbox[] = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ describe('state file', () => {
     const directory = temporaryDirectory();
     const statePath = join(directory, 'state.json');
     await start({ seed: { eventSchemas: ['purchase_completed'] }, statePath });
-    expect(JSON.parse(readFileSync(statePath, 'utf8'))).toMatchObject({
+    expect(readStateFileView(statePath).snapshot).toMatchObject({
       version: 1,
       eventSchemas: ['purchase_completed'],
     });
@@ -68,7 +69,7 @@ describe('state file', () => {
       headers: { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox' },
     });
     expect(reset.status).toBe(204);
-    expect(JSON.parse(readFileSync(statePath, 'utf8')).tokens).toEqual({});
+    expect(readStateFileView(statePath).state.tokens).toEqual({});
   });
 });
 
@@ -91,7 +92,7 @@ describe('shared state', () => {
     const tokens = await Promise.all(
       Array.from({ length: 10 }, (_, index) => issueToken((index % 2 ? left : right).url)),
     );
-    const saved = JSON.parse(readFileSync(statePath, 'utf8'));
+    const saved = readStateFileView(statePath).state as { tokens: object };
     expect(Object.keys(saved.tokens).sort()).toEqual(tokens.sort());
   });
 
