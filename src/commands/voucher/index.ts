@@ -5,6 +5,7 @@ import remove from './delete.js';
 import get from './get.js';
 import importVouchers from './import.js';
 import list from './list.js';
+import update from './update.js';
 
 export default defineNoun({
   name: 'voucher',
@@ -17,5 +18,5 @@ export default defineNoun({
     'promo voucher import codes.csv --wait',
     'promo voucher delete SUMMER-2026 --force',
   ],
-  commands: [create, get, list, enable, disable, importVouchers, remove],
+  commands: [create, get, list, update, enable, disable, importVouchers, remove],
 });

@@ -1,0 +1,135 @@
+// promo voucher update <code> [field options] [--body FILE|-] [--dry-run], or many with --input:
+// the fields the service's update changes. The options are create's field table; the fields the
+// service would skip silently are refused with the way they do change (see update-body.ts).
+import {
+  type CreateVoucherBody,
+  type UpdateVoucherBody,
+  updateVoucher,
+  updateVoucherRequest,
+  type Voucher,
+} from '../../api/vouchers.js';
+import { parseSkip } from '../../bulk/index.js';
+import { sendEach } from '../../bulk/send-each.js';
+import { UsageError } from '../../errors.js';
+import { readJsonObject } from '../../input/json-source.js';
+import { printDryRun } from '../../output/dry-run.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
+import type { Runtime } from '../../runtime.js';
+import { checkCode } from './codes-input.js';
+import { mergeBody } from './create-body.js';
+import { csvColumnRoles, recordPatch } from './create-input.js';
+import { fieldOptions, fieldValues } from './create-options.js';
+import { fieldsPatch } from './field-patch.js';
+import { refuseNotByUpdate, VOUCHER_FIELDS } from './fields.js';
+import { updateBody } from './update-body.js';
+import { voucherFields } from './voucher-view.js';
+
+const args = defineArgs({ code: { help: 'voucher code (not with --input)', parse: checkCode } });
+
+// The field table's options, but --code: it would collide with the argument, and a voucher keeps its code.
+const FIELDS = VOUCHER_FIELDS.filter((field) => field.flag !== 'code');
+
+const options = defineOptions({
+  ...fieldOptions(FIELDS),
+  body: {
+    type: 'value',
+    value: 'file',
+    help: 'JSON update body from a file, or - for stdin; flags override it',
+  },
+  input: {
+    type: 'value',
+    value: 'file',
+    help: 'many: NDJSON (code and fields a line) or CSV with a code column, or -',
+  },
+  skip: { type: 'value', value: 'n', help: 'with --input: leave out the first N items (to resume a run)' },
+  dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
+});
+
+interface UpdateItem {
+  code: string;
+  body: UpdateVoucherBody;
+}
+
+async function run(input: Input<typeof args, typeof options>, rt: Runtime): Promise<number | undefined> {
+  if (input.body === '-' && input.input === '-') {
+    throw new UsageError('--body and --input cannot both read stdin: give one of them a file');
+  }
+  if (input.code !== undefined && input.input !== undefined) {
+    throw new UsageError('give one voucher code, or --input for many, not both');
+  }
+  if (input.skip !== undefined && input.input === undefined) throw new UsageError('--skip goes with --input');
+  const values = fieldValues(input, FIELDS);
+  // Options the service would skip are refused by name, before their values are even parsed.
+  refuseNotByUpdate(Object.keys(values));
+  const patch = fieldsPatch(values);
+  const fromFile = input.body
+    ? ((await readJsonObject(input.body, '--body', rt.ctx.stdin)) as CreateVoucherBody)
+    : {};
+  const base = mergeBody(fromFile, patch);
+  if (input.input !== undefined)
+    return updateMany(base, input.input, parseSkip(input.skip), input.dryRun, rt);
+  if (input.code === undefined)
+    throw new UsageError('give the code of the voucher to update, or --input FILE|-');
+  const body = updateBody(base);
+  const client = await rt.client();
+  if (input.dryRun) {
+    await printDryRun(rt, await client.dryRun(updateVoucherRequest(input.code, body)));
+    return undefined;
+  }
+  const voucher = await updateVoucher(client, input.code, body);
+  await rt.out.record(voucher, voucherFields(rt.ctx.now()));
+  if (!rt.out.isJson) await rt.out.success(`Updated voucher ${voucher.code}.`);
+  return undefined;
+}
+
+/** One voucher a line: its code and the fields to change, over what the options set for all. */
+function lineItem(base: CreateVoucherBody, patch: CreateVoucherBody): UpdateItem {
+  const { code, ...fields } = patch;
+  if (typeof code !== 'string') throw new UsageError('needs a code (the "code" field, or a code column)');
+  return { code: checkCode(code, 'code'), body: updateBody(mergeBody(base, fields)) };
+}
+
+async function updateMany(
+  base: CreateVoucherBody,
+  source: string,
+  skip: number,
+  dryRun: boolean,
+  rt: Runtime,
+) {
+  const { exitCode } = await sendEach(rt, {
+    source,
+    skip,
+    dryRun,
+    columns: csvColumnRoles,
+    prepare: (record, roles) => lineItem(base, recordPatch(record, roles)),
+    request: (item: UpdateItem) => updateVoucherRequest(item.code, item.body),
+    send: (client, item: UpdateItem) => updateVoucher(client, item.code, item.body),
+    describe: (voucher: Voucher) => `updated ${voucher.code}`,
+    noun: ['voucher', 'vouchers'],
+    done: 'updated',
+  });
+  return exitCode;
+}
+
+export default defineCommand({
+  path: ['voucher', 'update'],
+  summary: 'Change the fields of a voucher that the service lets an update change, or many with --input',
+  description: `Update changes: category, dates, validity (timeframe, days, hours), active, additional info,
+metadata, and a discount voucher's discount (--percent-off, --amount-off, --effect, ...). Money is
+typed in currency units (10.50), as for create; --body takes the API's hundredths.
+The service skips any other field without a word, so promo refuses them and says what changes
+them instead: gift amounts and loyalty points go through the service's balance operation
+(promo api POST /v1/vouchers/CODE/balance), the code and the campaign never change, and the
+redemption quantity is set at create.
+--input FILE|-: NDJSON, one {"code": ..., fields...} a line, or CSV with a code column and
+columns named like the options; options given apply to every line. Exit 7 when some failed.`,
+  examples: [
+    'promo voucher update SUMMER20 --expiration-date 2026-09-30 --metadata channel=email',
+    'promo voucher update SUMMER20 --percent-off 25 --effect apply-to-order --dry-run',
+    'promo voucher update SUMMER20 --body changes.json',
+    'promo voucher update --input new-dates.csv --category autumn',
+  ],
+  args,
+  options,
+  run,
+});
