@@ -126,6 +126,15 @@ export function startPromo(
     'PROMO_APP_TOKEN',
     'PROMO_API_URL',
     'PROMO_OUTPUT',
+    // A machine's own proxy would carry the tests' loopback requests away (loopback is proxied, as in curl).
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+    'ALL_PROXY',
+    'all_proxy',
+    'NO_PROXY',
+    'no_proxy',
   ]) {
     if (!(options.env && name in options.env)) delete env[name];
   }
