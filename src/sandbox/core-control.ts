@@ -2,9 +2,12 @@
 // process. It needs the app credentials, bypasses the faults and is never recorded.
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Answer, answer, errorObject, parseBody } from './core-http.js';
+import { newId } from './core-operation.js';
 import type { AppCredentials } from './core-router.js';
 import type { FaultEngine, FaultOptions } from './faults.js';
 import { lostAnswersProblem } from './faults-lost.js';
+import { advanceImports } from './import-jobs.js';
+import { applyImportSettings, checkImportSettings } from './import-settings.js';
 import type { StateStore } from './state.js';
 import { SandboxError } from './types.js';
 
@@ -15,6 +18,7 @@ export interface ControlContext {
   requests: unknown[];
   faults: FaultEngine;
   store: StateStore;
+  now: () => number;
 }
 
 export interface ControlRequest {
@@ -56,7 +60,19 @@ async function dispatch(request: ControlRequest, context: ControlContext): Promi
       return answer(200, context.faults.get());
     case 'GET state':
       // Through a transaction so that a shared sandbox answers with what the file holds now.
-      return context.store.transact((state) => answer(200, state));
+      // Import jobs catch up with the clock first, as they do before any operation.
+      return context.store.transact((state) => {
+        advanceImports(state, { now: context.now, newId, appId: context.credentials.appId });
+        return answer(200, state);
+      });
+    case 'GET imports':
+      return context.store.transact((state) => answer(200, state.importSettings));
+    case 'POST imports': {
+      const settings = checkImportSettings(
+        parseBody(headers['content-type'] ?? 'application/json', request.body),
+      );
+      return context.store.transact((state) => answer(200, applyImportSettings(state, settings)));
+    }
     case 'POST reset':
       await context.store.reset();
       return answer(204, undefined);

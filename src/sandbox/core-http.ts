@@ -5,9 +5,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorNameForStatus } from './faults.js';
 import { SandboxError } from './types.js';
 
-/** Bodies above this are refused with 413 (the service's own limit is not published). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 export interface ReadBody {
   bytes: Buffer;
   tooLarge: boolean;
@@ -18,16 +15,16 @@ export function newRequestId(): string {
   return `v-${randomBytes(9).toString('hex')}`;
 }
 
-/** Reads the body, keeping at most MAX_BODY_BYTES; `tooLarge` says some was left unread. */
-export function readBody(req: IncomingMessage): Promise<ReadBody> {
+/** Reads the body, keeping at most `limit` bytes; `tooLarge` says some was left unread. */
+export function readBody(req: IncomingMessage, limit: number): Promise<ReadBody> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return Promise.resolve({ bytes: Buffer.alloc(0), tooLarge: true });
+  if (declared > limit) return Promise.resolve({ bytes: Buffer.alloc(0), tooLarge: true });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         req.off('data', onData);
         req.pause();
         resolve({ bytes: Buffer.concat(chunks), tooLarge: true });
@@ -40,7 +37,7 @@ export function readBody(req: IncomingMessage): Promise<ReadBody> {
     req.on('error', reject);
     // A client that goes away mid-body must not have half a request handled.
     req.on('close', () => {
-      if (!req.complete && size <= MAX_BODY_BYTES) reject(new Error('request aborted before its body ended'));
+      if (!req.complete && size <= limit) reject(new Error('request aborted before its body ended'));
     });
   });
 }

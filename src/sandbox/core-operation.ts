@@ -4,8 +4,15 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Answer, answer, errorObject, errorObjectForStatus, parseBody } from './core-http.js';
 import { type AppCredentials, authenticate, matchRoute } from './core-router.js';
+import { advanceImports, hasQueuedImports } from './import-jobs.js';
 import type { StateStore } from './state.js';
-import { type Route, type RouteContext, SandboxError, type SandboxRequest } from './types.js';
+import {
+  type Route,
+  type RouteContext,
+  SandboxError,
+  type SandboxRequest,
+  type SandboxState,
+} from './types.js';
 
 export interface OperationContext {
   routes: Route[];
@@ -35,6 +42,9 @@ export interface OperationOutcome {
   answer: Answer;
   changed: boolean;
 }
+
+/** Thrown by a read-only run that finds jobs to advance, to be run again as a writing one. */
+const NEEDS_WRITE = Symbol('needs a writing transaction');
 
 export async function answerOperation(
   context: OperationContext,
@@ -68,25 +78,34 @@ async function runOperation(context: OperationContext, incoming: IncomingRequest
   const { route, params } = match;
   const routeContext: RouteContext = { now: context.now, newId, appId: context.credentials.appId };
 
-  const { value, changed } = await context.store.commit(
-    (state) => {
-      const request: SandboxRequest = {
-        method: route.method,
-        path: rawPath.split('/').map(decodeURIComponent).join('/'),
-        params,
-        query: new URLSearchParams(incoming.rawQuery),
-        rawQuery: incoming.rawQuery,
-        headers: incoming.headers,
-        rawBody: incoming.bytes,
-        auth: authenticate(route, incoming.headers, state, context.credentials, context.now()),
-        body: parseBody(incoming.headers['content-type'], incoming.bytes),
-        requestId,
-      };
-      const reply = route.handle(request, state, routeContext);
-      // Serialised inside the transaction, before another request can change the objects it shows.
-      return answer(reply.status, reply.body, reply.headers);
-    },
-    { readOnly: route.readOnly },
-  );
-  return { answer: value, changed };
+  const work = (readOnly: boolean) => (state: SandboxState) => {
+    const request: SandboxRequest = {
+      method: route.method,
+      path: rawPath.split('/').map(decodeURIComponent).join('/'),
+      params,
+      query: new URLSearchParams(incoming.rawQuery),
+      rawQuery: incoming.rawQuery,
+      headers: incoming.headers,
+      rawBody: incoming.bytes,
+      auth: authenticate(route, incoming.headers, state, context.credentials, context.now()),
+      body: parseBody(incoming.headers['content-type'], incoming.bytes),
+      requestId,
+    };
+    // Background jobs catch up with the clock first, so that every answer sees them where they are.
+    // That changes the state, which a read-only run would not keep: it asks for a writing one.
+    if (readOnly && hasQueuedImports(state)) throw NEEDS_WRITE;
+    advanceImports(state, routeContext);
+    const reply = route.handle(request, state, routeContext);
+    // Serialised inside the transaction, before another request can change the objects it shows.
+    return answer(reply.status, reply.body, reply.headers);
+  };
+  const readOnly = route.readOnly === true;
+  let committed: { value: Answer; changed: boolean };
+  try {
+    committed = await context.store.commit(work(readOnly), { readOnly });
+  } catch (error) {
+    if (error !== NEEDS_WRITE) throw error;
+    committed = await context.store.commit(work(false));
+  }
+  return { answer: committed.value, changed: committed.changed };
 }

@@ -2,12 +2,15 @@
 // vanishing servers without mocking anything. Scripted faults make a test deterministic; the
 // random knobs are for soak runs by hand.
 import { type LostAnswer, type LostAnswerFaults, pickLostAnswer } from './faults-lost.js';
+import { type RateLimit, RateLimiter } from './faults-rate.js';
 
 export interface FaultOptions {
   /** Added to every answer. */
   latencyMs?: number;
   /** Real counting in fixed windows; over the limit the answer is 429. */
-  rateLimit?: { limit: number; windowSeconds: number };
+  rateLimit?: RateLimit;
+  /** The bulk calls' own limit (the voucher import), counted apart; 429 with X-Rate-Limit-Type. */
+  bulkRateLimit?: RateLimit;
   /** Probability 0..1 of answering `errorStatus` instead of handling the request. */
   errorRate?: number;
   /** Default 503. */
@@ -29,6 +32,8 @@ export interface ScriptedReply {
   retryAfter?: number;
   /** Unix seconds, sent as X-Rate-Limit-Retry. */
   rateLimitRetryAt?: number;
+  /** Sent as X-Rate-Limit-Type, e.g. `bulk_api_calls`. */
+  rateLimitType?: string;
   body?: unknown;
 }
 
@@ -54,24 +59,12 @@ export interface FaultController {
   push(...script: ScriptedFault[]): void;
 }
 
-/** Where a request stands against the rate limit; the values of the X-Rate-Limit-* headers. */
-export interface RateLimitStatus {
-  limit: number;
-  remaining: number;
-  /** Unix seconds when the current window ends. */
-  resetAt: number;
-  allowed: boolean;
-}
-
 /** What the fault layer decided for one request before the route runs. */
 export type FaultDecision =
   | { kind: 'none'; delayMs: number; afterHandling: LostAnswer | number | undefined }
   | { kind: 'reply'; delayMs: number; status: number; body: unknown; headers: Record<string, string> }
   | { kind: 'reset' }
   | { kind: 'hang' };
-
-/** Generous enough that no test or person meets it unless a fault asks for a limit. */
-export const DEFAULT_RATE_LIMIT = { limit: 6000, windowSeconds: 60 };
 
 const ERROR_NAMES: Record<number, [key: string, message: string]> = {
   400: ['bad_request', 'Bad request'],
@@ -92,52 +85,17 @@ export function errorNameForStatus(status: number): { key: string; message: stri
   return { key, message };
 }
 
-/** Counts requests in fixed windows aligned to the clock, the way a quota per minute or hour works. */
-class WindowCounter {
-  private windowStart = Number.NaN;
-  private count = 0;
-
-  hit(nowMs: number, limit: number, windowSeconds: number): RateLimitStatus {
-    const status = this.peek(nowMs, limit, windowSeconds);
-    this.count += 1;
-    return { ...status, remaining: Math.max(0, limit - this.count), allowed: this.count <= limit };
-  }
-
-  peek(nowMs: number, limit: number, windowSeconds: number): RateLimitStatus {
-    const windowMs = windowSeconds * 1000;
-    const start = Math.floor(nowMs / windowMs) * windowMs;
-    if (start !== this.windowStart) {
-      this.windowStart = start;
-      this.count = 0;
-    }
-    const resetAt = Math.ceil((start + windowMs) / 1000);
-    return { limit, remaining: Math.max(0, limit - this.count), resetAt, allowed: this.count < limit };
-  }
-
-  clear(): void {
-    this.windowStart = Number.NaN;
-    this.count = 0;
-  }
-}
-
-export function rateLimitHeaders(status: RateLimitStatus): Record<string, string> {
-  return {
-    'X-Rate-Limit-Limit': String(status.limit),
-    'X-Rate-Limit-Remaining': String(status.remaining),
-    'X-Rate-Limit-Retry': String(status.resetAt),
-  };
-}
-
 export class FaultEngine implements FaultController {
   private options: FaultOptions = {};
   private script: ScriptedFault[] = [];
-  private readonly counter = new WindowCounter();
+  private readonly limiter: RateLimiter;
 
   constructor(
     initial: FaultOptions | undefined,
-    private readonly now: () => number,
+    now: () => number,
     private readonly random: () => number = Math.random,
   ) {
+    this.limiter = new RateLimiter(now);
     if (initial) this.set(initial);
   }
 
@@ -146,7 +104,7 @@ export class FaultEngine implements FaultController {
     this.options = rest;
     this.script = script ?? [];
     // A new limit starts a fresh count, as if the plan had just changed.
-    this.counter.clear();
+    this.limiter.clear();
   }
 
   get(): FaultOptions {
@@ -157,10 +115,9 @@ export class FaultEngine implements FaultController {
     this.script.push(...structuredClone(script));
   }
 
-  /** Where the current window stands, for the headers of every answer. */
-  currentRateLimit(): RateLimitStatus {
-    const { limit, windowSeconds } = this.options.rateLimit ?? DEFAULT_RATE_LIMIT;
-    return this.counter.peek(this.now(), limit, windowSeconds);
+  /** The X-Rate-Limit-* headers of an answer to this request. */
+  rateLimitHeadersFor(method: string, rawPath: string): Record<string, string> {
+    return this.limiter.headers(this.options, method, rawPath);
   }
 
   /** Decides, for one request, which fault (if any) replaces or delays the normal answer. */
@@ -179,9 +136,8 @@ export class FaultEngine implements FaultController {
     }
     if (this.options.hang) return { kind: 'hang' };
 
-    const { limit, windowSeconds } = this.options.rateLimit ?? DEFAULT_RATE_LIMIT;
-    const rate = this.counter.hit(this.now(), limit, windowSeconds);
-    if (!rate.allowed) return this.tooManyRequests(rate, delayMs);
+    const tooMany = this.limiter.hit(this.options, method, rawPath);
+    if (tooMany) return { kind: 'reply', delayMs, status: 429, body: undefined, headers: tooMany };
     if (this.random() < (this.options.resetRate ?? 0)) return { kind: 'reset' };
     if (this.random() < (this.options.errorRate ?? 0)) {
       const status = this.options.errorStatus ?? 503;
@@ -216,23 +172,13 @@ export class FaultEngine implements FaultController {
     if (action.rateLimitRetryAt !== undefined)
       headers['X-Rate-Limit-Retry'] = String(action.rateLimitRetryAt);
     if (action.retryAfter !== undefined) headers['Retry-After'] = String(action.retryAfter);
+    if (action.rateLimitType !== undefined) headers['X-Rate-Limit-Type'] = action.rateLimitType;
     return {
       kind: 'reply',
       delayMs,
       status: action.status,
       body: action.body,
       headers,
-    };
-  }
-
-  private tooManyRequests(rate: RateLimitStatus, delayMs: number): FaultDecision {
-    const secondsLeft = Math.max(1, rate.resetAt - Math.floor(this.now() / 1000));
-    return {
-      kind: 'reply',
-      delayMs,
-      status: 429,
-      body: undefined,
-      headers: { ...rateLimitHeaders(rate), 'Retry-After': String(secondsLeft) },
     };
   }
 }

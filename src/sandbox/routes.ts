@@ -1,4 +1,5 @@
 // Every operation the sandbox serves. Each resource module owns its routes and its slice of state.
+import { asyncActionRoutes } from './async-actions.js';
 import { eventRoutes } from './events.js';
 import { oauthRoutes } from './oauth.js';
 import { templateRoutes } from './templates.js';
@@ -10,6 +11,8 @@ import { voucherRoutes } from './vouchers.js';
 
 export const routes: Route[] = [
   ...oauthRoutes,
+  // Before voucherRoutes: the import's path would otherwise read as a voucher code.
+  ...asyncActionRoutes,
   ...voucherRoutes,
   ...voucherUpdateRoutes,
   ...voucherListRoutes,

@@ -1,6 +1,7 @@
 // What a new sandbox holds: the demo project, or what a `--seed FILE` gives instead.
 import { demoCampaigns, demoCategories } from './campaigns.js';
 import { demoEventSchemas, demoTemplates, demoTierStructures } from './demo-data.js';
+import { DEFAULT_IMPORT_SETTINGS, type ImportSettings } from './import-jobs.js';
 import type { SandboxState } from './types.js';
 import { type GeneratedVouchers, generateVouchers } from './voucher-generate.js';
 
@@ -13,6 +14,8 @@ export type SeedData = Partial<
 > & {
   /** Vouchers made up at start (a count or a spec), added to `vouchers`. */
   generatedVouchers?: GeneratedVouchers | number;
+  /** How import jobs are processed (records per second, fail). */
+  importSettings?: Partial<ImportSettings>;
 };
 
 export function demoSeed(): SeedData {
@@ -39,5 +42,8 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     cursors: {},
     eventSchemas: structuredClone(seed.eventSchemas ?? []),
     events: [],
+    asyncActions: {},
+    importQueue: {},
+    importSettings: { ...DEFAULT_IMPORT_SETTINGS, ...seed.importSettings },
   };
 }

@@ -2,6 +2,7 @@
 // decide first, then routes, authenticates and runs the operation inside a state transaction.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bodyLimit, describeBytes } from './bulk-calls.js';
 import { CONTROL_PREFIX, handleControl } from './core-control.js';
 import {
   type Answer,
@@ -13,7 +14,9 @@ import {
   send,
 } from './core-http.js';
 import { answerOperation } from './core-operation.js';
-import { type FaultController, FaultEngine, type FaultOptions, rateLimitHeaders } from './faults.js';
+import { type FaultController, FaultEngine, type FaultOptions } from './faults.js';
+import type { ImportSettings } from './import-jobs.js';
+import { applyImportSettings, checkImportSettings } from './import-settings.js';
 import { demoSeed, type SeedData } from './seed.js';
 import { loadSeedFile, openStateStore } from './state.js';
 import { type Route, SandboxError, type SandboxState } from './types.js';
@@ -36,6 +39,8 @@ export interface SandboxOptions {
   seed?: SeedData | string;
   /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
   generatedVouchers?: SeedData['generatedVouchers'];
+  /** How import jobs are processed: `records_per_second` (default 1000) and `fail` (stop them half-way). */
+  imports?: Partial<ImportSettings>;
   /** Millisecond clock, default Date.now; tests fix it. */
   now?: () => number;
   faults?: FaultOptions;
@@ -93,12 +98,24 @@ export async function startSandboxWithRoutes(
   const now = options.now ?? Date.now;
   const credentials = { appId: options.appId ?? 'sandbox', appToken: options.appToken ?? 'sandbox' };
   const given = typeof options.seed === 'string' ? loadSeedFile(options.seed) : (options.seed ?? demoSeed());
-  const seed =
-    options.generatedVouchers === undefined
-      ? given
-      : { ...given, generatedVouchers: options.generatedVouchers };
+  const seed = {
+    ...given,
+    ...(options.generatedVouchers === undefined ? {} : { generatedVouchers: options.generatedVouchers }),
+    ...(options.imports === undefined
+      ? {}
+      : { importSettings: { ...given.importSettings, ...options.imports } }),
+  };
+  if (options.imports) {
+    try {
+      checkImportSettings(options.imports);
+    } catch (error) {
+      throw new Error(`Invalid import settings: ${(error as SandboxError).details}`);
+    }
+  }
   const { statePath, shared, compactAfterBytes } = options;
   const store = await openStateStore({ seed, statePath, shared, compactAfterBytes });
+  // A state file that already exists keeps its own settings unless the options say otherwise.
+  if (options.imports) await store.transact((state) => applyImportSettings(state, options.imports ?? {}));
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
@@ -111,10 +128,11 @@ export async function startSandboxWithRoutes(
     const requestId = newRequestId();
     const logLine = (outcome: string) =>
       options.log?.(`${method} ${req.url} ${outcome} ${Date.now() - started}ms ${requestId}`);
-    const { bytes, tooLarge } = await readBody(req);
+    const limit = bodyLimit(method, rawPath);
+    const { bytes, tooLarge } = await readBody(req, limit);
 
     if (rawPath.startsWith(CONTROL_PREFIX)) {
-      const context = { credentials, requests, faults, store };
+      const context = { credentials, requests, faults, store, now };
       const reply = await handleControl(
         { method, rawPath, headers: req.headers, body: bytes, requestId },
         context,
@@ -145,7 +163,8 @@ export async function startSandboxWithRoutes(
         (decision.status >= 400 ? errorObjectForStatus(decision.status, requestId) : undefined);
       reply = answer(decision.status, body, decision.headers);
     } else if (tooLarge) {
-      const error = new SandboxError(413, 'request_too_large', 'Request too large', 'The body exceeds 1 MiB');
+      const details = `The body exceeds ${describeBytes(limit)}`;
+      const error = new SandboxError(413, 'request_too_large', 'Request too large', details);
       // The rest of the body was never read, so the connection cannot carry another request.
       reply = answer(413, errorObject(error, requestId), { Connection: 'close' });
     } else {
@@ -166,7 +185,7 @@ export async function startSandboxWithRoutes(
         reply = answer(lost, errorObjectForStatus(lost, requestId));
       }
     }
-    send(res, reply, rateLimitHeaders(faults.currentRateLimit()));
+    send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
     logLine(String(reply.status));
   }
 

@@ -1,6 +1,7 @@
 // The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
 // module exports, and every route works on one shared state object that is persisted as JSON.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ImportJob, ImportSettings } from './import-jobs.js';
 
 /** Which credentials an operation accepts, as the service assigns them per operation. */
 export type AuthKind = 'app' | 'bearer' | 'app-or-bearer';
@@ -111,4 +112,10 @@ export interface SandboxState {
   eventSchemas: string[];
   /** Events received, in order (the service's answer for each). */
   events: Array<Record<string, unknown>>;
+  /** Background jobs (voucher imports) by id, finished ones included. */
+  asyncActions: Record<string, ImportJob>;
+  /** The records of jobs not finished yet, by job id, in the order the jobs were queued. */
+  importQueue: Record<string, unknown[]>;
+  /** How jobs are processed; in the state so that every process sharing it processes them alike. */
+  importSettings: ImportSettings;
 }

@@ -1,0 +1,171 @@
+// Voucher import jobs, processed "in the background" without a background: a job's progress is a
+// function of time (its start and its speed in records per second), applied to the state whenever a
+// request reads or writes it. Any process sharing the state file, the built-in profile's short-lived
+// ones included, therefore sees a job advance and finish the same way.
+import type { RouteContext, SandboxState } from './types.js';
+import { SandboxError } from './types.js';
+import { buildVoucher, findOrCreateCategory } from './voucher-build.js';
+import { duplicateCode, isCodeTaken } from './voucher-codes.js';
+import { recordCode, validateImportRecord } from './voucher-import-item.js';
+import { put } from './voucher-store.js';
+
+export type JobStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED';
+
+export interface ImportFailure {
+  code: string | null;
+  reason: string;
+}
+
+/** An import job as the sandbox keeps it; `asyncActionAnswer` turns it into the service's object. */
+export interface ImportJob {
+  id: string;
+  type: 'VOUCHERS.IMPORT';
+  request_id: string;
+  created_at: string;
+  /** Milliseconds since the epoch when processing starts: after every job queued before it. */
+  start_ms: number;
+  /** Fixed when the job is queued, so that a later change of the knob leaves it alone. */
+  records_per_second: number;
+  /** Records after which the job stops as FAILED; null when it runs to the end. */
+  fail_after: number | null;
+  total: number;
+  processed: number;
+  done_count: number;
+  failed: ImportFailure[];
+  status: JobStatus;
+  updated_at: string;
+}
+
+export interface ImportSettings {
+  /** How fast jobs are processed; default 1000 records a second. */
+  records_per_second: number;
+  /** New jobs stop half-way with status FAILED (to exercise a client's handling of it). */
+  fail: boolean;
+}
+
+export const DEFAULT_IMPORT_SETTINGS: ImportSettings = { records_per_second: 1000, fail: false };
+
+/** The last record a job will process: all of them, or as far as a job set to fail gets. */
+function lastRecord(job: ImportJob): number {
+  return job.fail_after ?? job.total;
+}
+
+function msForRecords(job: ImportJob, records: number): number {
+  return Math.floor((records * 1000) / job.records_per_second);
+}
+
+export function jobEndMs(job: ImportJob): number {
+  return job.start_ms + msForRecords(job, lastRecord(job));
+}
+
+function recordsDueAt(job: ImportJob, nowMs: number): number {
+  if (nowMs < job.start_ms) return 0;
+  const due = Math.floor(((nowMs - job.start_ms) * job.records_per_second) / 1000);
+  return Math.min(lastRecord(job), due);
+}
+
+/** Queues a job for `items`; it starts when every job queued before it has ended. */
+export function queueImport(
+  state: SandboxState,
+  items: unknown[],
+  rc: RouteContext,
+  requestId: string,
+): ImportJob {
+  const now = rc.now();
+  let start = now;
+  for (const id of Object.keys(state.importQueue)) {
+    const queued = state.asyncActions[id];
+    if (queued) start = Math.max(start, jobEndMs(queued));
+  }
+  const settings = { ...DEFAULT_IMPORT_SETTINGS, ...state.importSettings };
+  const job: ImportJob = {
+    id: rc.newId('aa_', 18),
+    type: 'VOUCHERS.IMPORT',
+    request_id: requestId,
+    created_at: new Date(now).toISOString(),
+    start_ms: start,
+    records_per_second: settings.records_per_second,
+    fail_after: settings.fail ? Math.floor(items.length / 2) : null,
+    total: items.length,
+    processed: 0,
+    done_count: 0,
+    failed: [],
+    status: 'ENQUEUED',
+    updated_at: new Date(now).toISOString(),
+  };
+  state.asyncActions[job.id] = job;
+  state.importQueue[job.id] = items;
+  // An empty job has nothing to wait for.
+  advanceImports(state, rc);
+  return state.asyncActions[job.id] as ImportJob;
+}
+
+/** Imports one record at the moment the job's timeline reaches it; a failure is the record's alone. */
+function importRecord(
+  state: SandboxState,
+  item: unknown,
+  atMs: number,
+  rc: RouteContext,
+): ImportFailure | null {
+  try {
+    const input = validateImportRecord(item);
+    const code = input.code as string;
+    if (isCodeTaken(state, code)) throw duplicateCode(code);
+    const at: RouteContext = { ...rc, now: () => atMs };
+    const category = findOrCreateCategory(state, input, at);
+    put(state.vouchers, code, buildVoucher(input, code, { campaign: null, category }, at));
+    return null;
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    return { code: recordCode(item) ?? null, reason: error.details ?? error.message };
+  }
+}
+
+export function hasQueuedImports(state: SandboxState): boolean {
+  for (const _id in state.importQueue) return true;
+  return false;
+}
+
+/** Brings every queued job up to the present. Cheap when nothing is queued. */
+export function advanceImports(state: SandboxState, rc: RouteContext): void {
+  for (const id of Object.keys(state.importQueue)) {
+    const job = state.asyncActions[id];
+    const items = state.importQueue[id];
+    if (!job || !items) {
+      delete state.importQueue[id];
+      continue;
+    }
+    advanceJob(state, job, items, rc);
+  }
+}
+
+function advanceJob(state: SandboxState, job: ImportJob, items: unknown[], rc: RouteContext): void {
+  const due = recordsDueAt(job, rc.now());
+  const finished = due >= lastRecord(job);
+  if (due <= job.processed && !finished) return;
+  const failed = [...job.failed];
+  let done = job.done_count;
+  for (let index = job.processed; index < due; index++) {
+    const failure = importRecord(state, items[index], job.start_ms + msForRecords(job, index + 1), rc);
+    if (failure) failed.push(failure);
+    else done++;
+  }
+  const status: JobStatus = finished
+    ? job.fail_after === null
+      ? 'DONE'
+      : 'FAILED'
+    : due > 0
+      ? 'IN_PROGRESS'
+      : 'ENQUEUED';
+  const updatedMs = finished ? jobEndMs(job) : job.start_ms + msForRecords(job, due);
+  // The job is replaced whole, never edited in place.
+  state.asyncActions[job.id] = {
+    ...job,
+    processed: due,
+    done_count: done,
+    failed,
+    status,
+    updated_at: new Date(Math.max(updatedMs, Date.parse(job.created_at))).toISOString(),
+  };
+  if (finished) delete state.importQueue[job.id];
+}
