@@ -48,6 +48,7 @@ describe('a job across sandboxes sharing a state file', () => {
       result: { done_count: 4 },
     });
     expect((await call(second.url, 'GET', '/v1/vouchers?limit=100')).body.total).toBe(4);
+    const early = (await call(second.url, 'GET', '/v1/vouchers/X-0')).body;
     await second.close();
 
     clock.advance(1);
@@ -57,6 +58,8 @@ describe('a job across sandboxes sharing a state file', () => {
       progress: 100,
       processing_time: 2000,
     });
+    // What reads advanced was kept, not made again: the voucher has the id it had.
+    expect((await call(third.url, 'GET', '/v1/vouchers/X-0')).body).toEqual(early);
     expect((await call(third.url, 'GET', '/_sandbox/imports')).body).toEqual({
       records_per_second: 1000,
       fail: false,
