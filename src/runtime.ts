@@ -70,7 +70,10 @@ export class Runtime {
   }
 
   tokenCache(): TokenCache {
-    this.tokenCacheInstance ??= new TokenCache(this.dirs.cache, (warning) => void this.out.warn(warning));
+    this.tokenCacheInstance ??= new TokenCache(this.dirs.cache, {
+      warn: (warning) => void this.out.warn(warning),
+      trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
+    });
     return this.tokenCacheInstance;
   }
 

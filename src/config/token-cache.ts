@@ -35,15 +35,26 @@ export function tokenKey(key: TokenKey): string {
   return [key.profile, key.baseUrl, key.appId, [...key.scopes].sort().join(' ')].join('|');
 }
 
+/** Who hears what the cache has to say. */
+export interface TokenCacheListener {
+  /** What the user should know: permissions fixed, a cache replaced, a lock not taken. */
+  warn?(message: string): void;
+  /** --debug lines. */
+  trace?(line: string): void;
+}
+
 export class TokenCache {
   private conf?: Conf<CacheShape>;
   private opened = false;
 
-  /** `warn` hears what the user should know: permissions fixed, a cache replaced, a lock not taken. */
+  private readonly warn: (message: string) => void;
+
   constructor(
     readonly dir: string,
-    private readonly warn: (message: string) => void = () => undefined,
-  ) {}
+    private readonly tell: TokenCacheListener = {},
+  ) {
+    this.warn = (message) => tell.warn?.(message);
+  }
 
   get file(): string {
     return join(this.dir, 'tokens.json');
@@ -154,17 +165,22 @@ export class TokenCache {
     // A CommonJS module: its functions sit on `default` once bundled.
     const lockfile = (await loadLockfile()).default;
     let release: (() => Promise<void>) | undefined;
+    const options = {
+      realpath: false,
+      lockfilePath: this.lockPath,
+      stale: STALE_LOCK_MS,
+      update: STALE_LOCK_MS / 5,
+      // Losing the lock (its directory removed, the clock jumped) only risks one more token.
+      onCompromised: () => undefined,
+    };
     try {
       this.tighten();
-      release = await lockfile.lock(this.file, {
-        realpath: false,
-        lockfilePath: this.lockPath,
-        stale: STALE_LOCK_MS,
-        update: STALE_LOCK_MS / 5,
+      release = await lockfile.lock(this.file, { ...options, retries: 0 }).catch((error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+        this.tell.trace?.(`* the token cache is locked by another process (${this.lockPath}): waiting`);
         // About 30 s of waiting in all, polling at most every 250 ms.
-        retries: { retries: 120, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true },
-        // Losing the lock (its directory removed, the clock jumped) only risks one more token.
-        onCompromised: () => undefined,
+        const retries = { retries: 120, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true };
+        return lockfile.lock(this.file, { ...options, retries });
       });
     } catch (error) {
       this.warn(

@@ -46,16 +46,21 @@ describe('signals while a request hangs', () => {
     const lock = join(fx.configDir, 'tokens.lock');
     rmSync(join(fx.configDir, 'tokens.json'), { force: true });
     mkdirSync(lock);
-    const run = startPromo(['tiers', 'list', 'ts_1', '-o', 'table'], { env: fx.env, timeoutMs: 8000 });
-    // Time to start and reach the lock, even on a loaded machine (the first run in a directory also
-    // compiles promo anew: no code cache yet); the lock only goes stale after ~10 s.
-    await new Promise((r) => setTimeout(r, 1500));
+    const argv = ['tiers', 'list', 'ts_1', '-o', 'table', '--debug'];
+    const run = startPromo(argv, { env: fx.env, timeoutMs: 8000 });
+    let stderr = '';
+    await new Promise<void>((resolve) =>
+      run.child.stderr!.on('data', (d) => {
+        stderr += d;
+        if (stderr.includes('locked by another process')) resolve();
+      }),
+    );
     run.child.kill('SIGINT');
     const done = await run.done;
     expect(existsSync(lock)).toBe(true);
     rmSync(lock, { recursive: true });
     expect(done.code).toBe(130);
-    expect(done.stderr).toMatch(/^error: Interrupted\.$/m);
+    expect(done.stderr).toMatch(/locked by another process .*: waiting\nerror: Interrupted\.\n$/);
     expect(fx.sandbox.requests).toEqual([]);
   });
 
