@@ -11,7 +11,7 @@ const fx = useSandbox();
 /** Runs promo until the sandbox has received `requests` requests (all left hanging), then signals it. */
 async function interrupt(argv: string[], signals: NodeJS.Signals[], requests = 1) {
   fx.sandbox.faults.set({ hang: true });
-  const run = startPromo(argv, { env: fx.env, timeoutMs: 8000 });
+  const run = startPromo(argv, { env: fx.env, timeoutMs: 15_000 });
   while (fx.sandbox.requests.length < requests && run.child.exitCode === null)
     await new Promise((r) => setTimeout(r, 20));
   for (const signal of signals) run.child.kill(signal);
@@ -47,7 +47,7 @@ describe('signals while a request hangs', () => {
     rmSync(join(fx.configDir, 'tokens.json'), { force: true });
     mkdirSync(lock);
     const argv = ['tiers', 'list', 'ts_1', '-o', 'table', '--debug'];
-    const run = startPromo(argv, { env: fx.env, timeoutMs: 8000 });
+    const run = startPromo(argv, { env: fx.env, timeoutMs: 15_000 });
     let stderr = '';
     await new Promise<void>((resolve) =>
       run.child.stderr!.on('data', (d) => {
