@@ -3,6 +3,7 @@
 import { platformDirs } from './config/dirs.js';
 import type { Context, Prompts } from './context.js';
 import { ExitCode, InterruptedError } from './errors.js';
+import { loadSandbox } from './lazy.js';
 import { fallbackOutput, main } from './main.js';
 import { inquirerPrompts } from './terminal-prompts.js';
 
@@ -51,6 +52,7 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
       return prompts;
     },
     signal: controller.signal,
+    sandbox: loadSandbox,
   };
   const code = await main(argv, ctx);
   finished = true;

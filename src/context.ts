@@ -3,6 +3,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dirs } from './config/dirs.js';
 
+/** The built-in sandbox's entry point (src/sandbox/index.ts), loaded on first use. */
+export type SandboxModule = typeof import('./sandbox/index.js');
+
 export type InputStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
 
@@ -40,4 +43,6 @@ export interface Context {
   prompts: Prompts;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** Loads the built-in sandbox (for the sandbox profile and `promo sandbox`): handed in, never imported. */
+  sandbox(): Promise<SandboxModule>;
 }

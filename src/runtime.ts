@@ -2,7 +2,8 @@
 // store, transport and API client. Everything a command's `run` needs, nothing it must build.
 import { join } from 'node:path';
 import { ApiClient } from './api/client.js';
-import { CachedTokenSource } from './api/tokens.js';
+import { issueToken } from './api/oauth.js';
+import { CachedTokenSource } from './auth/token-source.js';
 import { type Dirs, promoDirs } from './config/dirs.js';
 import { ProfileStore } from './config/profiles.js';
 import { TokenCache } from './config/token-cache.js';
@@ -11,7 +12,6 @@ import { UsageError } from './errors.js';
 import type { Globals } from './globals.js';
 import { SecretSet } from './http/redact.js';
 import { Transport } from './http/transport.js';
-import { loadSandbox } from './lazy.js';
 import { Output } from './output/output.js';
 import { resolveTarget, SANDBOX_CREDENTIALS, type Target } from './target.js';
 
@@ -117,23 +117,25 @@ export class Runtime {
   private async buildClient(): Promise<ApiClient> {
     const target = await this.target();
     const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
-    const client = new ApiClient(baseUrl, target.credentials, this.transport());
-    if (target.credentials) {
-      client.bearer = new CachedTokenSource({
-        client,
-        cache: this.tokenCache(),
-        profile: target.profile,
-        endpoint: target.baseUrl ?? 'built-in-sandbox',
-        appId: target.credentials.appId,
-        now: () => this.ctx.now(),
-        secrets: this.secrets,
-      });
-    }
+    const { credentials } = target;
+    if (!credentials) return new ApiClient(baseUrl, undefined, this.transport());
+    // Tokens are issued with the app credentials alone, by a client that needs no bearer itself.
+    const issuer = new ApiClient(baseUrl, credentials, this.transport());
+    const bearer = new CachedTokenSource({
+      issue: (scopes) => issueToken(issuer, scopes),
+      cache: this.tokenCache(),
+      profile: target.profile,
+      endpoint: target.baseUrl ?? 'built-in-sandbox',
+      appId: credentials.appId,
+      now: () => this.ctx.now(),
+      secrets: this.secrets,
+    });
+    const client = new ApiClient(baseUrl, credentials, this.transport(), bearer);
     return client;
   }
 
   private async startEmbeddedSandbox(): Promise<string> {
-    const { startSandbox } = await loadSandbox();
+    const { startSandbox } = await this.ctx.sandbox();
     const sandbox = await startSandbox({
       statePath: join(this.dirs.state, 'sandbox-state.json'),
       shared: true,

@@ -1,9 +1,9 @@
 // The thin API layer: builds requests (auth headers, query, JSON or form bodies), sends them
 // through the transport and turns error answers into ApiError. Knows nothing of terminals.
-import type { CachedToken } from '../config/token-cache.js';
 import { ApiError, AuthError, type ServiceErrorBody, UsageError } from '../errors.js';
 import { REDACTED, redactBody, redactHeader } from '../http/redact.js';
 import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js';
+import { isObject } from '../json.js';
 import { VERSION } from '../version.js';
 
 export type AuthMode = 'app' | 'bearer' | 'none';
@@ -46,9 +46,19 @@ export interface ApiResponse<T> {
   headers: HttpResponse['headers'];
 }
 
+/** A bearer token as promo keeps it (in the token cache) and uses it. */
+export interface BearerToken {
+  access_token: string;
+  client_id: string;
+  scope: string;
+  /** Unix seconds. */
+  expires_at: number;
+  token_type: string;
+}
+
 /** Hands out bearer tokens; `fresh` skips the cache (after the service refused a cached one). */
 export interface BearerSource {
-  token(scopes: string[], fresh: boolean): Promise<CachedToken & { fromCache: boolean }>;
+  token(scopes: string[], fresh: boolean): Promise<BearerToken & { fromCache: boolean }>;
 }
 
 /** Percent-encodes every interpolated value, so that a code like `A/B?C` stays one path segment. */
@@ -62,12 +72,12 @@ export function encodePath(strings: TemplateStringsArray, ...values: Array<strin
 const USER_AGENT = `promo/${VERSION} node/${process.versions.node}`;
 
 export class ApiClient {
-  bearer?: BearerSource;
-
+  /** `bearer` issues the tokens of auth 'bearer'; without it such requests fail with an AuthError. */
   constructor(
     readonly baseUrl: string,
     private readonly credentials: Credentials | undefined,
     private readonly transport: Transport,
+    readonly bearer?: BearerSource,
   ) {}
 
   /**
@@ -149,10 +159,9 @@ export class ApiClient {
     }
     const parsed = parseBody(response.text);
     if (response.status >= 400) {
-      const body: ServiceErrorBody =
-        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-          ? (parsed as ServiceErrorBody)
-          : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined };
+      const body: ServiceErrorBody = isObject(parsed)
+        ? (parsed as ServiceErrorBody)
+        : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined };
       const requestId =
         typeof response.headers['x-request-id'] === 'string' ? response.headers['x-request-id'] : undefined;
       throw new ApiError(

@@ -49,7 +49,7 @@ export async function sendEach<Payload, Result, Roles>(
       const request = await client.dryRun(o.request(item.payload));
       if (rt.out.isJson)
         rt.out.text(JSON.stringify({ item: o.skip + i + 1, line: item.line, dry_run: true, request }));
-      else await printDryRun(rt, request);
+      else await printDryRun(rt.out, request);
     }
     return { exitCode: 0, succeeded: [] };
   }

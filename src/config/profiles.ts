@@ -2,6 +2,7 @@
 // Backed by conf (atomic writes, mode 0600) in a directory of mode 0700.
 import type Conf from 'conf';
 import { AuthError, ConfigError, UsageError } from '../errors.js';
+import { isObject } from '../json.js';
 import { loadConf } from '../lazy.js';
 import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
 
@@ -92,7 +93,6 @@ export class ProfileStore {
     }
     // Valid JSON of the wrong shape is as corrupt as invalid JSON, and is left alone just the same.
     const { profiles, default_profile } = store as Record<string, unknown>;
-    const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
     if (
       (profiles !== undefined &&
         (!isObject(profiles) || !Object.values(profiles as object).every(isProfile))) ||

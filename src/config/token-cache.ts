@@ -5,17 +5,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
+import type { BearerToken } from '../api/client.js';
 import { loadConf, loadLockfile } from '../lazy.js';
 import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
 
-export interface CachedToken {
-  access_token: string;
-  client_id: string;
-  scope: string;
-  /** Unix seconds. */
-  expires_at: number;
-  token_type: string;
-}
+export type CachedToken = BearerToken;
 
 interface CacheShape {
   tokens?: Record<string, CachedToken>;

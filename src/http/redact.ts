@@ -100,9 +100,3 @@ function isSecretName(name: string): boolean {
 function redactHeaderLike(name: string, value: string): string {
   return SECRET_FIELDS.has(name) ? REDACTED : redactHeader(name, value);
 }
-
-/** Last four characters, for showing which secret is configured without showing it. */
-export function mask(secret: string | undefined): string {
-  if (!secret) return '';
-  return secret.length <= 8 ? '****' : `****${secret.slice(-4)}`;
-}

@@ -1,10 +1,10 @@
 // `--dry-run`: the request that would be sent, secrets redacted; nothing is sent.
 import type { DryRun } from '../api/client.js';
-import type { Runtime } from '../runtime.js';
+import type { Output } from './output.js';
 
-export async function printDryRun(rt: Runtime, request: DryRun): Promise<void> {
-  if (rt.out.isJson) {
-    rt.out.json({ dry_run: true, request });
+export async function printDryRun(out: Output, request: DryRun): Promise<void> {
+  if (out.isJson) {
+    out.json({ dry_run: true, request });
     return;
   }
   const lines = [`${request.method} ${request.url}`];
@@ -12,6 +12,6 @@ export async function printDryRun(rt: Runtime, request: DryRun): Promise<void> {
   if (request.body !== undefined) {
     lines.push('', typeof request.body === 'string' ? request.body : JSON.stringify(request.body, null, 2));
   }
-  rt.out.text(lines.join('\n'));
-  rt.out.notice('Dry run: nothing was sent.');
+  out.text(lines.join('\n'));
+  out.notice('Dry run: nothing was sent.');
 }

@@ -1,6 +1,6 @@
 // Paged lists, printed the way CLI.md fixes: one page, or every page with --all (one JSON array, one
 // table, or NDJSON streamed page by page), or the service's whole list object with --raw.
-import { ExitCode, PromoError, UsageError } from '../errors.js';
+import { ExitCode, PromoError } from '../errors.js';
 import type { Column, Output } from './output.js';
 
 export interface Page<T> {
@@ -54,48 +54,4 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
   }
   if (!streaming) await out.list(collected, list.columns, list.empty);
   return first;
-}
-
-export const MIN_LIMIT = 1;
-export const MAX_LIMIT = 100;
-
-export interface PagingFlags {
-  limit?: string;
-  all?: boolean;
-  raw?: boolean;
-}
-
-/** --limit (page size, 1..100), --all and --raw, checked before anything is sent. */
-export function parsePagingFlags(flags: PagingFlags): { limit?: number; all: boolean; raw: boolean } {
-  let limit: number | undefined;
-  if (flags.limit !== undefined) {
-    limit = /^\d{1,4}$/.test(flags.limit.trim()) ? Number(flags.limit.trim()) : Number.NaN;
-    if (!(limit >= MIN_LIMIT && limit <= MAX_LIMIT)) {
-      throw new UsageError(
-        `--limit must be a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}, not '${flags.limit}'`,
-      );
-    }
-  }
-  const all = flags.all === true;
-  const raw = flags.raw === true;
-  if (all && raw) {
-    throw new UsageError(
-      '--raw prints one page as the service sent it, so it cannot be combined with --all',
-      'Use --all for every item, or --raw and follow the page position by hand.',
-    );
-  }
-  return { limit, all, raw };
-}
-
-/** One of a fixed set of values, named in the error when it is not. */
-export function parseChoice<T extends string>(
-  value: string | undefined,
-  allowed: readonly T[],
-  flag: string,
-): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not '${value}'`);
-  }
-  return value as T;
 }

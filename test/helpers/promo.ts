@@ -85,6 +85,7 @@ export function testContext(options: RunOptions = {}): {
     now: options.now ?? Date.now,
     platformDirs: platformDirsFor(options.configDir ?? join(tmpdir(), 'promo-test-unused')),
     prompts: scriptedPrompts(options.answers ?? [], asked),
+    sandbox: () => import('../../src/sandbox/index.js'),
   };
   return { ctx, stdout, stderr, asked };
 }

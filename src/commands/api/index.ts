@@ -1,6 +1,6 @@
 // promo api <METHOD> <path>: a raw request with the profile's credentials, for what has no command yet.
 import type { ApiRequest } from '../../api/client.js';
-import { parseScopes } from '../../api/tokens.js';
+import { parseScopes } from '../../auth/scopes.js';
 import { UsageError } from '../../errors.js';
 import { redactJson, secretsIn } from '../../http/redact.js';
 import { readInlineOrFileJson } from '../../input/json-source.js';
@@ -109,7 +109,7 @@ export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
     auth: options.auth,
     scopes: options.scopes ?? target.scopes,
   };
-  if (options.dryRun) return printDryRun(rt, await client.dryRun(request));
+  if (options.dryRun) return printDryRun(rt.out, await client.dryRun(request));
   const { body, status } = await client.call<unknown>(request);
   if (body === undefined) {
     rt.out.notice(`HTTP ${status}, no content.`);

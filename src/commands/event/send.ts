@@ -152,7 +152,7 @@ export async function run(options: EventSendOptions, rt: Runtime): Promise<numbe
   const body = checkEventBody(shared, '--body: ');
   const client = await rt.client();
   if (dryRun) {
-    await printDryRun(rt, await client.dryRun(sendEventRequest(body)));
+    await printDryRun(rt.out, await client.dryRun(sendEventRequest(body)));
     return undefined;
   }
   const answer = await sendEvent(client, body);

@@ -1,6 +1,6 @@
 // promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
-import { parseScopes } from '../../api/tokens.js';
+import { parseScopes } from '../../auth/scopes.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';
 import { checkApiUrl, checkCluster, type Globals } from '../../globals.js';

@@ -1,6 +1,6 @@
 // How a profile is shown: secrets by their last four characters, nothing more.
 import { type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
-import { mask } from '../../http/redact.js';
+import { mask } from '../../output/mask.js';
 import type { Column } from '../../output/output.js';
 
 export interface ProfileView {

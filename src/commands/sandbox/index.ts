@@ -1,6 +1,5 @@
 // promo sandbox: serves the local imitation of the service until interrupted, printing its URL.
 import { UsageError } from '../../errors.js';
-import { loadSandbox } from '../../lazy.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
@@ -81,7 +80,7 @@ function rate(value: string, flag: string): number {
 }
 
 export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<void> {
-  const { startSandbox, parseRateLimit } = await loadSandbox();
+  const { startSandbox, parseRateLimit } = await rt.ctx.sandbox();
   let rateLimit: { limit: number; windowSeconds: number } | undefined;
   if (options.rateLimit) {
     try {

@@ -9,10 +9,11 @@ import {
   templatesOf,
 } from '../../api/templates.js';
 import { UsageError } from '../../errors.js';
-import { parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
+import { printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { parseChoice, parsePagingFlags } from '../paging.js';
 import { FILTER_HELP, parseFilters } from './filters.js';
 
 export interface TemplatesListOptions {

@@ -9,10 +9,11 @@ import {
   type TierOrder,
 } from '../../api/tiers.js';
 import { UsageError } from '../../errors.js';
-import { type Page, parseChoice, parsePagingFlags, printPagedList } from '../../output/paging.js';
+import { type Page, printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { parseChoice, parsePagingFlags } from '../paging.js';
 
 export interface TiersListOptions {
   structureId: string;

@@ -1,7 +1,7 @@
 // promo token inspect [TOKEN|-]: introspects a token, or the profile's most recent cached one.
 import { type Introspection, introspectToken } from '../../api/oauth.js';
 import { PromoError, UsageError } from '../../errors.js';
-import { mask } from '../../http/redact.js';
+import { mask } from '../../output/mask.js';
 import { formatDate } from '../../output/table.js';
 import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';

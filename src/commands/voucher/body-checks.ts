@@ -2,18 +2,17 @@
 // the field, the field's path in the body, and the rule, so that a value from --body or an NDJSON
 // line is as easy to find as one from a flag.
 import { UsageError } from '../../errors.js';
+import { isObject, type JsonObject } from '../../json.js';
 import { flagFor, ruleFor } from './fields.js';
 
-export type Json = Record<string, unknown>;
+export type Json = JsonObject;
 
 export function bad(path: string, rule: string): never {
   const flag = flagFor(path);
   throw new UsageError(flag ? `${flag} (${path}) ${rule}` : `${path} ${rule}`);
 }
 
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 export const given = (value: unknown) => value !== undefined && value !== null;
 export const shown = (value: unknown) => JSON.stringify(value);

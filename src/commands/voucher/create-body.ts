@@ -3,8 +3,7 @@
 // with its siblings: a new voucher type drops the old type's part, a new discount variant replaces
 // the whole discount, a code replaces a code config and the other way round.
 import type { CreateVoucherBody, Discount, DiscountType, VoucherType } from '../../api/vouchers.js';
-
-type Json = Record<string, unknown>;
+import { isObject } from '../../json.js';
 
 const TYPE_PARTS: Record<VoucherType, 'discount' | 'gift' | 'loyalty_card'> = {
   DISCOUNT_VOUCHER: 'discount',
@@ -14,10 +13,6 @@ const TYPE_PARTS: Record<VoucherType, 'discount' | 'gift' | 'loyalty_card'> = {
 
 /** Objects whose fields are merged one by one; every other field is replaced whole. */
 const MERGED_OBJECTS = ['discount', 'gift', 'loyalty_card', 'code_config', 'validity_timeframe', 'metadata'];
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function mergeBody(base: CreateVoucherBody, patch: CreateVoucherBody): CreateVoucherBody {
   const merged: CreateVoucherBody = structuredClone(base);

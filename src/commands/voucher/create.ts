@@ -60,7 +60,7 @@ export async function run(options: CreateOptions, rt: Runtime): Promise<number |
   const body = buildBody(base, {});
   const client = await rt.client();
   if (options.dryRun) {
-    await printDryRun(rt, await client.dryRun(createVoucherRequest(body)));
+    await printDryRun(rt.out, await client.dryRun(createVoucherRequest(body)));
     return undefined;
   }
   const voucher = await createVoucher(client, body);

@@ -7,7 +7,7 @@ import {
   type VoucherOrder,
 } from '../../api/voucher-list.js';
 import { UsageError } from '../../errors.js';
-import { parseChoice, parsePagingFlags } from '../../output/paging.js';
+import { parseChoice, parsePagingFlags } from '../paging.js';
 import { parseFilters } from '../templates/filters.js';
 import { isoDateMs } from './values.js';
 

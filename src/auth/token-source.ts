@@ -1,13 +1,13 @@
 // Bearer tokens as promo obtains them by itself: from the profile's cache while they have more
 // than a minute left, else issued once (under a cross-process lock) and cached.
+import type { BearerSource } from '../api/client.js';
+import type { OAuthToken } from '../api/oauth.js';
 import type { CachedToken, TokenCache, TokenKey } from '../config/token-cache.js';
-import { UsageError } from '../errors.js';
 import type { SecretSet } from '../http/redact.js';
-import type { ApiClient, BearerSource } from './client.js';
-import { ALLOWED_SCOPES, issueToken } from './oauth.js';
 
 export interface TokenSourceOptions {
-  client: ApiClient;
+  /** Issues a new token with the app credentials (the service's OAuth endpoint). */
+  issue(scopes: string[]): Promise<OAuthToken>;
   cache: TokenCache;
   profile: string;
   /** Identifies the endpoint in the cache; stable across runs (the built-in sandbox's port is not). */
@@ -37,7 +37,7 @@ export class CachedTokenSource implements BearerSource {
         const cached = await this.o.cache.get(key, this.o.now());
         if (cached) return this.seen({ ...cached, fromCache: true });
       }
-      const issued = await issueToken(this.o.client, scopes);
+      const issued = await this.o.issue(scopes);
       const token: CachedToken = {
         access_token: issued.access_token,
         client_id: issued.client_id,
@@ -54,34 +54,4 @@ export class CachedTokenSource implements BearerSource {
     this.o.secrets.add(token.access_token);
     return token;
   }
-}
-
-/**
- * Scopes as a person types them: repeated (`--scope api --scope vouchers`), space-separated in one
- * argument, or several arguments. Commas are refused, as the service refuses them.
- */
-export function parseScopes(values: string[], flag = '--scope'): string[] {
-  const scopes: string[] = [];
-  for (const value of values) {
-    if (value.includes(',')) {
-      throw new UsageError(
-        `${flag}: scopes are separated by spaces, not commas: '${value}'`,
-        `Write them as separate words: ${flag} ${value.split(',').filter(Boolean).join(' ')}`,
-      );
-    }
-    for (const scope of value.split(/\s+/).filter(Boolean)) {
-      if (!(ALLOWED_SCOPES as readonly string[]).includes(scope)) {
-        const near = ALLOWED_SCOPES.filter((s) => s.startsWith(scope.slice(0, 3))).slice(0, 4);
-        throw new UsageError(
-          `${flag}: unknown scope '${scope}'`,
-          near.length
-            ? `Did you mean ${near.join(', ')}? `
-            : 'See `promo token issue --help` for the allowed scopes.',
-        );
-      }
-      if (!scopes.includes(scope)) scopes.push(scope);
-    }
-  }
-  if (scopes.length === 0) throw new UsageError(`${flag} needs at least one scope, e.g. ${flag} api`);
-  return scopes;
 }
