@@ -90,16 +90,22 @@ const noSignalResend = {
   },
 };
 
-const lazyModules = {
-  conf: "export { default } from 'conf';",
-  prompts: "export { input, password, confirm, select } from '@inquirer/prompts';",
-  table: "export { default } from 'cli-table3';",
-  lockfile: "import lockfile from 'proper-lockfile'; export default lockfile;",
-  sandbox: "export * from './src/sandbox/index.ts';",
-  csv: "export { parse } from 'csv-parse/sync';",
-  // Only when a proxy variable is set; it brings node:tls and node:https with it.
-  proxy: "export * from './src/http/proxy.ts';",
-};
+// The lazily loaded modules as src/lazy.ts lists them (the one list): name → what it imports.
+const lazyImports = [
+  ...readFileSync('src/lazy.ts', 'utf8').matchAll(
+    /^export const load(\w+) = \(\) => import\('([^']+)'\);$/gm,
+  ),
+].map(([, name, spec]) => ({ name: name.toLowerCase(), loader: `load${name}`, spec }));
+// Each bundled apart, exporting what import() would give: its namespace (a CommonJS module's
+// exports as `default`, as Node does).
+const lazyModules = Object.fromEntries(
+  lazyImports
+    .filter(({ spec }) => !spec.startsWith('node:'))
+    .map(({ name, spec }) => [
+      name,
+      `import * as lazy from '${spec.startsWith('.') ? `./src/${spec.slice(2).replace(/\.js$/, '.ts')}` : spec}'; module.exports = lazy;`,
+    ]),
+);
 
 const requireLazy = {
   name: 'require-lazy-modules',
@@ -109,12 +115,12 @@ const requireLazy = {
         "const { join } = require('node:path');",
         "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
         "const load = (name) => Promise.resolve().then(() => loadCached(join(__dirname, 'lazy', `${name}.cjs`)));",
-        ...Object.keys(lazyModules).map(
-          (name) => `export const load${name[0].toUpperCase()}${name.slice(1)} = () => load('${name}');`,
+        // Built-ins are required: a dynamic import() would start the ES-module loader, ~7 ms, for nothing.
+        ...lazyImports.map(({ name, loader, spec }) =>
+          spec.startsWith('node:')
+            ? `export const ${loader} = () => Promise.resolve().then(() => require('${spec}'));`
+            : `export const ${loader} = () => load('${name}');`,
         ),
-        // Built-ins too: a dynamic import() would start the ES-module loader, ~7 ms, for nothing.
-        "export const loadHttp = () => Promise.resolve().then(() => require('node:http'));",
-        "export const loadHttps = () => Promise.resolve().then(() => require('node:https'));",
       ].join('\n'),
       loader: 'js',
     }));

@@ -1,12 +1,15 @@
 // Modules that only some commands need, loaded on first use: start-up is most of a CLI's time.
-// The build (scripts/build.mjs) swaps this file for one that requires each as its own bundled
-// CommonJS file from dist/lazy/, so that the core never pays for them; tests use it as it is.
+// This is the one list of them: scripts/build.mjs reads each `export const loadX = () =>
+// import('...');` line below, bundles what it imports apart as dist/lazy/x.cjs, and swaps this
+// file for one that requires those files (and `node:` built-ins as they are), so that the core
+// never pays for them. Tests use this file as it is. One line per module, in this exact form.
 export const loadConf = () => import('conf');
-export const loadPrompts = () => import('@inquirer/prompts');
+export const loadPrompts = () => import('./prompt-library.js');
 export const loadTable = () => import('cli-table3');
 export const loadLockfile = () => import('proper-lockfile');
 export const loadSandbox = () => import('./sandbox/index.js');
 export const loadCsv = () => import('csv-parse/sync');
+// Only when a proxy variable is set; it brings node:tls and node:https with it.
 export const loadProxy = () => import('./http/proxy.js');
 export const loadHttp = () => import('node:http');
 export const loadHttps = () => import('node:https');

@@ -1,6 +1,6 @@
 // How an error reads: one line for people, or a JSON object `{"error": {...}}` for programs.
 import { ApiError, exitCodeFor, NetworkError, PromoError } from '../errors.js';
-import type { Palette } from './output.js';
+import type { Palette } from './palette.js';
 
 export interface ErrorJson {
   status: number | null;

@@ -3,33 +3,11 @@
 import type { OutputStream } from '../context.js';
 import type { OutputFormat } from '../globals.js';
 import { renderError } from './errors.js';
+import { type Palette, palette } from './palette.js';
 import { type Column, renderKeyValue, renderTable } from './table.js';
 
+export type { Palette } from './palette.js';
 export type { Column } from './table.js';
-
-export interface Palette {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-}
-
-const plain: Palette = {
-  bold: (t) => t,
-  dim: (t) => t,
-  red: (t) => t,
-  green: (t) => t,
-  yellow: (t) => t,
-  cyan: (t) => t,
-};
-
-async function palette(enabled: boolean): Promise<Palette> {
-  if (!enabled) return plain;
-  const { Chalk } = await import('chalk');
-  return new Chalk({ level: 1 });
-}
 
 export class Output {
   /**

@@ -1,6 +1,6 @@
 // Tables for people: the few columns that matter, readable dates and money, nothing secret.
 import { loadTable } from '../lazy.js';
-import type { Palette } from './output.js';
+import type { Palette } from './palette.js';
 
 export interface Column<T> {
   header: string;

@@ -1,0 +1,25 @@
+// Colours for stderr and tables: chalk's, loaded only when colour is on, else plain text.
+
+export interface Palette {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+const plain: Palette = {
+  bold: (t) => t,
+  dim: (t) => t,
+  red: (t) => t,
+  green: (t) => t,
+  yellow: (t) => t,
+  cyan: (t) => t,
+};
+
+export async function palette(enabled: boolean): Promise<Palette> {
+  if (!enabled) return plain;
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: 1 });
+}

@@ -1,0 +1,121 @@
+// The dependency rules of src/, checked over the import graph (static, re-export, dynamic and
+// `typeof import()`): imports point down the layers only, nothing imports in a circle, and the
+// sandbox is reached through its entry point alone.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
+
+/** Layers from the top (bin → cli → … → http → base); a module may import its own layer and those below. */
+const LAYERS: Array<[string, RegExp]> = [
+  ['cli', /^cli\.ts$/],
+  ['main', /^main\.ts$/],
+  ['registry', /^registry\/(index|build|program|input)\.ts$/],
+  ['commands', /^commands\//],
+  ['command vocabulary', /^registry\/(define|completion)\.ts$/],
+  ['bulk, input', /^(bulk|input)\//],
+  ['output, runtime', /^(output\/|runtime\.ts$|target\.ts$|terminal-prompts\.ts$)/],
+  ['globals', /^globals\.ts$/],
+  ['auth, config', /^(auth|config)\//],
+  ['api', /^api\//],
+  ['http', /^http\//],
+  [
+    'base',
+    /^(errors|context|version|json|lazy|stdin|prompt-library)\.ts$|^registry\/options\.ts$|^config\/dirs\.ts$/,
+  ],
+  ['sandbox', /^sandbox\//],
+];
+
+function layerOf(file: string): number {
+  // config/dirs.ts is base (bin/ reads it before the core); the most specific pattern wins.
+  const base = LAYERS.findIndex(([name]) => name === 'base');
+  if (LAYERS[base]![1].test(file)) return base;
+  const index = LAYERS.findIndex(([, pattern]) => pattern.test(file));
+  if (index === -1) throw new Error(`src/${file} is in no layer: add it to LAYERS`);
+  return index;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [relative(SRC, join(dir, entry.name))]
+        : [],
+  );
+}
+
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Each module's imports of other modules of src/, as paths relative to src/. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(SRC)) {
+    const text = readFileSync(join(SRC, file), 'utf8');
+    const targets = [...text.matchAll(IMPORT)].map((m) =>
+      normalize(join(dirname(file), m[1]!)).replace(/\.js$/, '.ts'),
+    );
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+const graph = importGraph();
+
+describe('dependency rules of src/', () => {
+  it('reads the whole graph', () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(graph.get('main.ts')).toContain('registry/program.ts');
+  });
+
+  it('imports point down the layers only', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      for (const target of targets) {
+        if (layerOf(target) < layerOf(file)) {
+          upward.push(`${file} (${LAYERS[layerOf(file)]![0]}) → ${target} (${LAYERS[layerOf(target)]![0]})`);
+        }
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('reaches the sandbox through src/sandbox/index.ts only, and the sandbox imports nothing outside it', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of graph) {
+      const inside = file.startsWith('sandbox/');
+      for (const target of targets) {
+        const toSandbox = target.startsWith('sandbox/');
+        if (!inside && toSandbox && target !== 'sandbox/index.ts') wrong.push(`${file} → ${target}`);
+        if (inside && !toSandbox) wrong.push(`${file} → ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('starts the sandbox only through what cli.ts hands in (ctx.sandbox), never from runtime or transport', () => {
+    const loaders = [...graph.keys()].filter(
+      (file) => file !== 'lazy.ts' && readFileSync(join(SRC, file), 'utf8').includes('loadSandbox'),
+    );
+    expect(loaders).toEqual(['cli.ts']);
+  });
+});
