@@ -1,8 +1,8 @@
 // promo job list: the service's recent async actions (imports and other bulk jobs).
 import { asyncActionsOf, listAsyncActions } from '../../api/async-actions.js';
 import { UsageError } from '../../errors.js';
-import { parsePagingFlags } from '../../output/paging.js';
 import { defineCommand } from '../../registry/define.js';
+import { parsePagingFlags } from '../paging.js';
 import { isoDateMs } from '../voucher/values.js';
 import { jobColumns } from './job-view.js';
 
