@@ -1,6 +1,8 @@
 // The dependency rules of src/, checked over the import graph (static, re-export, dynamic and
-// `typeof import()`): imports point down the layers only, nothing imports in a circle, and the
-// sandbox is reached through its entry point alone.
+// `typeof import()`): imports point down the layers only, nothing imports in a circle (type-only
+// imports aside: they are erased before anything runs), and the sandbox is reached through its
+// entry point alone. lazy.ts is the list of modules loaded on first use: what it loads is checked
+// where its loaders are called instead.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,22 +49,33 @@ function sources(dir: string): string[] {
   );
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT =
+  /(^(?:import|export) type\b[^;]*?)?(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/gms;
 
-/** Each module's imports of other modules of src/, as paths relative to src/. */
-function importGraph(): Map<string, string[]> {
+const resolve = (file: string, spec: string) => normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
+
+/** Each module's imports of other modules of src/ (paths relative to src/); `values` leaves out type-only ones. */
+function importGraph(values: boolean): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sources(SRC)) {
     const text = readFileSync(join(SRC, file), 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map((m) =>
-      normalize(join(dirname(file), m[1]!)).replace(/\.js$/, '.ts'),
-    );
-    graph.set(file, [...new Set(targets)]);
+    const targets = [...text.matchAll(IMPORT)]
+      .filter((m) => !(values && m[1]))
+      .map((m) => resolve(file, m[2]!));
+    graph.set(file, file === 'lazy.ts' ? [] : [...new Set(targets)]);
   }
   return graph;
 }
 
-const graph = importGraph();
+const graph = importGraph(false);
+const valueGraph = importGraph(true);
+
+/** lazy.ts's loaders: `loadProxy` → `http/proxy.ts` (those of modules outside src/ left out). */
+const loaders = [
+  ...readFileSync(join(SRC, 'lazy.ts'), 'utf8').matchAll(
+    /^export const (load\w+) = \(\) => import\('(\.[^']+)'\);$/gm,
+  ),
+].map(([, loader, spec]) => ({ loader: loader!, target: resolve('lazy.ts', spec!) }));
 
 describe('dependency rules of src/', () => {
   it('reads the whole graph', () => {
@@ -92,7 +105,7 @@ describe('dependency rules of src/', () => {
         return;
       }
       state.set(file, 'open');
-      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      for (const target of valueGraph.get(file) ?? []) visit(target, [...path, file]);
       state.set(file, 'done');
     };
     for (const file of graph.keys()) visit(file, []);
@@ -110,6 +123,21 @@ describe('dependency rules of src/', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('calls each loader of lazy.ts only from the layer of what it loads, or above', () => {
+    expect(loaders.map((l) => l.target)).toContain('sandbox/index.ts');
+    const upward: string[] = [];
+    for (const file of graph.keys()) {
+      if (file === 'lazy.ts') continue;
+      const text = readFileSync(join(SRC, file), 'utf8');
+      for (const { loader, target } of loaders) {
+        if (new RegExp(`\\b${loader}\\b`).test(text) && layerOf(target) < layerOf(file)) {
+          upward.push(`${file} → ${loader} (${target})`);
+        }
+      }
+    }
+    expect(upward).toEqual([]);
   });
 
   it('starts the sandbox only through what cli.ts hands in (ctx.sandbox), never from runtime or transport', () => {
