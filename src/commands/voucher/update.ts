@@ -73,7 +73,7 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
   const body = updateBody(base);
   const client = await rt.client();
   if (input.dryRun) {
-    await printDryRun(rt, await client.dryRun(updateVoucherRequest(input.code, body)));
+    await printDryRun(rt.out, await client.dryRun(updateVoucherRequest(input.code, body)));
     return undefined;
   }
   const voucher = await updateVoucher(client, input.code, body);
