@@ -164,7 +164,7 @@ class TunnelAgent extends HttpsAgent {
     const host = String(options.host ?? 'localhost');
     const target = `${host.includes(':') ? `[${host}]` : host}:${options.port ?? 443}`;
     const connect = httpRequest({
-      host: this.proxy.hostname,
+      host: bare(this.proxy.hostname),
       port: this.proxy.port || 80,
       method: 'CONNECT',
       path: target,
@@ -221,7 +221,7 @@ export class ProxyRoutes {
       // Absolute-form: the proxy reads the target from the request line.
       request: (target, { method, headers }) =>
         httpRequest({
-          host: proxy.url.hostname,
+          host: bare(proxy.url.hostname),
           port: proxy.url.port || 80,
           method,
           path: target.href,

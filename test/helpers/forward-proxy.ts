@@ -20,7 +20,7 @@ export interface ForwardProxy {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** With `credentials` (user:password), anything without them is answered 407. */
-export async function startForwardProxy(credentials?: string): Promise<ForwardProxy> {
+export async function startForwardProxy(credentials?: string, host = '127.0.0.1'): Promise<ForwardProxy> {
   const expected = credentials ? `Basic ${Buffer.from(credentials).toString('base64')}` : undefined;
   const seen: ProxySeen[] = [];
   const sockets = new Set<Socket>();
@@ -70,10 +70,10 @@ export async function startForwardProxy(credentials?: string): Promise<ForwardPr
     client.on('error', () => upstream.destroy());
   });
   server.on('connection', (socket) => sockets.add(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     seen,
     close: () =>

@@ -94,6 +94,24 @@ describe('a create with an explicit code: safe to repeat', () => {
     expect(vouchers()).toEqual(['SAFE-2']);
   });
 
+  it('after a reset that followed its creation: the same (retried, 409, outcome unknown), created once', async () => {
+    gateway.plan = ['reset-after'];
+    const { code, stderr } = await promo('voucher', 'create', '--code', 'SAFE-4', '--percent-off', '20');
+    expect(code).toBe(6);
+    expect(errorOf(stderr)).toMatchObject({ key: 'outcome_unknown_error', code: 'HTTP_409' });
+    expect(posts('/v1/vouchers')).toHaveLength(2);
+    expect(vouchers()).toEqual(['SAFE-4']);
+  });
+
+  it('without a code, a reset after the service acted is outcome unknown at once, never resent', async () => {
+    gateway.plan = ['reset-after'];
+    const { code, stderr } = await promo('voucher', 'create', '--percent-off', '20');
+    expect(code).toBe(6);
+    expect(errorOf(stderr)).toMatchObject({ key: 'outcome_unknown_error', code: 'ECONNRESET' });
+    expect(posts('/v1/vouchers')).toHaveLength(1);
+    expect(vouchers()).toHaveLength(1);
+  });
+
   it('when every attempt is answered 504 after acting: outcome unknown once the retries are spent', async () => {
     gateway.plan = ['504-after', '504-after'];
     const { code, stderr } = await promo(

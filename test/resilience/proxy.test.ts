@@ -66,6 +66,17 @@ describe('an http API URL through HTTP_PROXY', () => {
     expect(open.seen).toHaveLength(1);
   });
 
+  it('a proxy on an IPv6 address ([::1]) and ALL_PROXY as the fallback', async () => {
+    const v6 = await startForwardProxy(undefined, '::1');
+    try {
+      const { code } = await promo({ ALL_PROXY: v6.url }, ...TEMPLATES);
+      expect(code).toBe(0);
+      expect(v6.seen).toHaveLength(1);
+    } finally {
+      await v6.close();
+    }
+  });
+
   it('HTTPS_PROXY alone leaves an http URL direct', async () => {
     const { code } = await promo({ HTTPS_PROXY: open.url }, ...TEMPLATES);
     expect(code).toBe(0);
