@@ -42,6 +42,70 @@ describe('promo sandbox', () => {
     dir.cleanup();
   });
 
+  it('loses the answers it is told to, after acting: --lose-answers, --lose-answers-as, --lose-answers-on', async () => {
+    const dir = tempDir();
+    const server = spawn(
+      process.execPath,
+      [
+        BIN,
+        'sandbox',
+        '-o',
+        'json',
+        '--lose-answers',
+        '1',
+        '--lose-answers-as',
+        '504',
+        '--lose-answers-on',
+        'POST /v1/vouchers',
+      ],
+      { env: { ...process.env, PROMO_CONFIG_DIR: dir.path } },
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      server.stdout.once('data', (d) => resolve(JSON.parse(String(d)).url));
+      server.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+    });
+    const headers = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
+    const created = await fetch(`${url}/v1/vouchers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        type: 'DISCOUNT_VOUCHER',
+        code: 'LOST-1',
+        discount: { type: 'PERCENT', percent_off: 5 },
+      }),
+    });
+    expect(created.status).toBe(504);
+    expect(await created.json()).toMatchObject({ code: 504, key: 'gateway_timeout' });
+    const state = (await (await fetch(`${url}/_sandbox/state`, { headers })).json()) as { vouchers: object };
+    expect((state.vouchers as Record<string, object>)['LOST-1']).toMatchObject({ code: 'LOST-1' });
+    const faults = (await (await fetch(`${url}/_sandbox/faults`, { headers })).json()) as {
+      lostAnswers: object;
+    };
+    expect(faults.lostAnswers).toEqual({ rate: 1, as: [504], method: 'POST', path: '/v1/vouchers' });
+    // Outside the filter, answers arrive.
+    expect((await fetch(`${url}/v1/vouchers/LOST-1`, { method: 'DELETE', headers })).status).toBe(204);
+    server.kill('SIGINT');
+    dir.cleanup();
+  });
+
+  it.each([
+    [['--lose-answers', '1.5'], "--lose-answers must be a probability from 0 to 1, not '1.5'"],
+    [
+      ['--lose-answers', '0.1', '--lose-answers-as', 'reset,503'],
+      '--lose-answers-as takes reset, 502 and 504',
+    ],
+    [
+      ['--lose-answers', '0.1', '--lose-answers-on', 'vouchers'],
+      '--lose-answers-on takes a path starting with /',
+    ],
+    [['--lose-answers-as', 'reset'], '--lose-answers-as and --lose-answers-on shape --lose-answers <p>'],
+  ])('refuses %j with exit 2, naming the flag', async (args, message) => {
+    const refused = await spawnPromo(['sandbox', ...args]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(message);
+    expect(refused.stdout).toBe('');
+  });
+
   it('refuses a bad port or rate limit with exit 2', async () => {
     expect((await spawnPromo(['sandbox', '--port', '99999'])).code).toBe(2);
     const rate = await spawnPromo(['sandbox', '--rate-limit', 'lots']);

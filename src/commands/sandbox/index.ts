@@ -2,6 +2,7 @@
 import { UsageError } from '../../errors.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { type LostAnswerFlags, lostAnswerOptions, parseLostAnswers } from './lost-answers.js';
 
 export interface SandboxCommandOptions {
   host: string;
@@ -15,13 +16,18 @@ export interface SandboxCommandOptions {
   errorRate?: number;
   resetRate?: number;
   hang: boolean;
+  lostAnswers?: LostAnswerFlags;
   log: boolean;
 }
 
 const options = defineOptions({
   port: { type: 'value', value: 'n', help: 'port (default: a free one)' },
   host: { type: 'value', value: 'host', help: 'address to listen on', default: '127.0.0.1' },
-  state: { type: 'value', value: 'file', help: 'keep state in this JSON file across restarts' },
+  state: {
+    type: 'value',
+    value: 'file',
+    help: 'keep state in this file across restarts (each change appended, compacted now and then)',
+  },
   seed: {
     type: 'value',
     value: 'file',
@@ -38,6 +44,7 @@ const options = defineOptions({
   errorRate: { type: 'value', value: 'p', help: 'answer 503 with this probability (0..1)' },
   resetRate: { type: 'value', value: 'p', help: 'drop the connection with this probability (0..1)' },
   hang: { type: 'switch', help: 'never answer (to test timeouts)' },
+  ...lostAnswerOptions,
   log: { type: 'switch', help: 'log each request on stderr' },
 });
 
@@ -61,6 +68,7 @@ export function parseSandboxOptions(flags: OptionValues<typeof options>): Sandbo
     errorRate: flags.errorRate === undefined ? undefined : rate(flags.errorRate, '--error-rate'),
     resetRate: flags.resetRate === undefined ? undefined : rate(flags.resetRate, '--reset-rate'),
     hang: flags.hang,
+    lostAnswers: parseLostAnswers(flags),
     log: flags.log,
   };
 }
@@ -104,6 +112,7 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
         errorRate: options.errorRate,
         resetRate: options.resetRate,
         hang: options.hang,
+        lostAnswers: options.lostAnswers,
       },
       log: options.log ? (line) => rt.out.notice(line) : undefined,
     });
@@ -142,6 +151,7 @@ export default defineCommand({
     'promo sandbox --port 4010 --state ./sandbox.json',
     'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list',
     'promo sandbox --rate-limit 5/min --error-rate 0.2',
+    "promo sandbox --lose-answers 0.1 --lose-answers-as reset,504 --lose-answers-on 'POST /v1/vouchers'",
   ],
   options,
   run: (input, rt) => run(parseSandboxOptions(input), rt),
