@@ -76,7 +76,11 @@ export function proxyAuthRequired(request: HttpRequest): NetworkError {
 
 /** A failure of the connection itself, in words; TLS failures are final and carry their fix. */
 export function socketFailure(error: NodeJS.ErrnoException, sent: boolean, via?: string): AttemptFailure {
-  const code = error.code ?? 'EIO';
+  // Node reports TLS spoken to a plain-http port as EPROTO, with OpenSSL's words in the message.
+  const code =
+    error.code === 'EPROTO' && /wrong version number|packet length too long/i.test(error.message)
+      ? 'ERR_SSL_WRONG_VERSION_NUMBER'
+      : (error.code ?? 'EIO');
   const tls = TLS_PROBLEMS[code];
   if (tls) return new AttemptFailure(`TLS: ${tls[0]} (${code})`, code, sent, true, tls[1]);
   if (code === 'EPROXYAUTH')

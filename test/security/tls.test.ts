@@ -84,6 +84,27 @@ describe('a certificate this machine does not trust', () => {
   });
 });
 
+describe('no TLS at all', () => {
+  it('https:// to a port that speaks plain http: names it, points at the URL, no retry', async () => {
+    const { createServer: createPlain } = await import('node:http');
+    let connections = 0;
+    const plain = createPlain((_req, res) => res.end('{}')).on('connection', () => connections++);
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+      const { code, stderr } = await runPromo(argv(url), { configDir: config.path, env });
+      expect(code).toBe(6);
+      expect(errorOf(stderr)).toMatchObject({ code: 'ERR_SSL_WRONG_VERSION_NUMBER' });
+      expect(errorOf(stderr).message).toContain('TLS: the server does not speak TLS on this port');
+      expect(errorOf(stderr).hint).toContain('http:// rather than https://');
+      expect(connections).toBe(1);
+    } finally {
+      plain.closeAllConnections();
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  });
+});
+
 describe('a trusted authority, a bad certificate', () => {
   it('expired: names it, points at the clock, no retry', async () => {
     const entry = await serve(certs.expired);
