@@ -16,6 +16,10 @@ export const INTERRUPT_GRACE_MS = 700;
 /** Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop by itself. */
 export async function runCli(argv: string[], exit: (code: number) => void): Promise<number> {
   const controller = new AbortController();
+  // A bulk run holds the process through the first signal: its requests in flight may finish
+  // (within --timeout) and its journal be completed. The second signal aborts them (`stop`).
+  const stop = new AbortController();
+  let holds = 0;
   let finished = false;
   let stopping = false;
   // Exit, not SIGKILL: exit handlers still run, and they remove the lock files this process holds.
@@ -27,9 +31,14 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
       .finally(() => exit(ExitCode.interrupted));
   };
   const onSignal = () => {
-    if (controller.signal.aborted) return stopNow();
+    if (controller.signal.aborted) {
+      if (holds === 0 || stop.signal.aborted) return stopNow();
+      stop.abort();
+      setTimeout(stopNow, INTERRUPT_GRACE_MS).unref();
+      return;
+    }
     controller.abort();
-    setTimeout(stopNow, INTERRUPT_GRACE_MS).unref();
+    setTimeout(() => holds === 0 && stopNow(), INTERRUPT_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -53,6 +62,13 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
     },
     signal: controller.signal,
     sandbox: loadSandbox,
+    stopSignal: stop.signal,
+    holdInterrupt() {
+      holds += 1;
+      return () => {
+        holds -= 1;
+      };
+    },
   };
   const code = await main(argv, ctx);
   finished = true;

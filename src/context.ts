@@ -45,4 +45,10 @@ export interface Context {
   signal?: AbortSignal;
   /** Loads the built-in sandbox (for the sandbox profile and `promo sandbox`): handed in, never imported. */
   sandbox(): Promise<SandboxModule>;
+  /** Aborted on a second Ctrl-C: what the first let finish (a bulk run's requests in flight) stops now. */
+  stopSignal?: AbortSignal;
+  /** Keeps the process from being stopped shortly after the first Ctrl-C, until the returned release is called. */
+  holdInterrupt?(): () => void;
+  /** The command line, as main() received it (a bulk run prints the command that resumes it). */
+  argv?: readonly string[];
 }

@@ -11,5 +11,6 @@ export const loadSandbox = () => import('./sandbox/index.js');
 export const loadCsv = () => import('csv-parse/sync');
 // Only when a proxy variable is set; it brings node:tls and node:https with it.
 export const loadProxy = () => import('./http/proxy.js');
+export const loadCsvStream = () => import('csv-parse');
 export const loadHttp = () => import('node:http');
 export const loadHttps = () => import('node:https');

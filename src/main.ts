@@ -10,6 +10,7 @@ import { Session } from './registry/build.js';
 import { buildProgram } from './registry/program.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
+  ctx.argv ??= argv;
   const session = new Session(ctx);
   const program = buildProgram(session, argv);
   try {

@@ -24,6 +24,8 @@ export class Runtime {
   private clientPromise?: Promise<ApiClient>;
   private targetPromise?: Promise<Target>;
   private readonly closers: Array<() => Promise<void> | void> = [];
+  /** What aborts requests in flight: Ctrl-C, unless a bulk run lets them finish (see holdRequestsOnInterrupt). */
+  private requestSignal?: AbortSignal;
 
   constructor(
     readonly ctx: Context,
@@ -84,7 +86,7 @@ export class Runtime {
         retries: this.globals.retries,
         secrets: this.secrets,
         now: () => this.ctx.now(),
-        signal: this.ctx.signal,
+        signal: this.requestSignal ?? this.ctx.signal,
         trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
         onWait: (ms, reason) => {
           if (ms >= 1000) this.out.notice(`${reason} in ${(ms / 1000).toFixed(1)} s…`);
@@ -96,6 +98,15 @@ export class Runtime {
       this.transportInstance = transport;
     }
     return this.transportInstance;
+  }
+
+  /**
+   * A bulk run lets its requests in flight finish after the first Ctrl-C: they are aborted by
+   * `signal` instead. Must come before the first request.
+   */
+  holdRequestsOnInterrupt(signal: AbortSignal): void {
+    if (this.transportInstance) throw new Error('holdRequestsOnInterrupt: the transport exists already');
+    this.requestSignal = signal;
   }
 
   target(): Promise<Target> {

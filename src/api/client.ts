@@ -72,6 +72,9 @@ export function encodePath(strings: TemplateStringsArray, ...values: Array<strin
 const USER_AGENT = `promo/${VERSION} node/${process.versions.node}`;
 
 export class ApiClient {
+  /** Told of every answer (a bulk run paces itself from the rate-limit headers). */
+  readonly observers: Array<(status: number, headers: HttpResponse['headers']) => void> = [];
+
   /** `bearer` issues the tokens of auth 'bearer'; without it such requests fail with an AuthError. */
   constructor(
     readonly baseUrl: string,
@@ -135,7 +138,9 @@ export class ApiClient {
   /** Sends and returns the answer whatever its status (for `promo api`). */
   async send(request: ApiRequest, fresh = false): Promise<{ response: HttpResponse; fromCache: boolean }> {
     const { http, fromCache } = await this.prepare(request, { fresh });
-    return { response: await this.transport.send(http), fromCache };
+    const response = await this.transport.send(http);
+    for (const observe of this.observers) observe(response.status, response.headers);
+    return { response, fromCache };
   }
 
   /** What `--dry-run` prints: method, URL, headers with secrets redacted, and the body. Sends nothing. */

@@ -1,11 +1,12 @@
-// Reading an `--input FILE|-` into records, each with the line it starts on: NDJSON (one JSON
-// object a line), CSV with a header row, or plain lines (one value a line). The format comes from
-// the file's extension, else from the content: a first line starting with `{` is NDJSON.
-import type { InputStream } from '../context.js';
+// An `--input` as a stream of records, each with the line it starts on: NDJSON (one JSON object a
+// line), CSV with a header row, or plain lines (one value a line). The format comes from the
+// file's extension, else from the first line that is not blank: `{` starts NDJSON; with `lines`
+// allowed, a first line naming one of `headerNames` is a CSV header. A bad record is an item with
+// an error (the caller decides: a file is refused whole, stdin records it as failed).
+import type { Hash } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { readTextSource } from '../input/json-source.js';
-import { loadCsv } from '../lazy.js';
-import { collectErrors } from './errors.js';
+import { loadCsvStream } from '../lazy.js';
+import { chunksOf, type InputSource, linesOf, lineText, MAX_LINE_BYTES } from './lines.js';
 
 export type InputFormat = 'ndjson' | 'csv' | 'lines';
 
@@ -14,12 +15,7 @@ export type InputRecord =
   | { format: 'csv'; line: number; value: Record<string, string> }
   | { format: 'lines'; line: number; value: string };
 
-export interface InputFile {
-  format: InputFormat;
-  records: InputRecord[];
-  /** The CSV header row, as written. */
-  columns?: string[];
-}
+export type ReadItem = InputRecord | { format: 'error'; line: number; error: string };
 
 export interface ReadOptions {
   /** The formats the command takes; the first of csv/lines is the default for text that is not NDJSON. */
@@ -28,31 +24,38 @@ export interface ReadOptions {
   headerNames?: string[];
 }
 
-export async function readInput(
-  source: string,
-  flag: string,
-  stdin: InputStream,
-  options: ReadOptions,
-): Promise<InputFile> {
-  const text = await readTextSource(source, flag, stdin);
-  const format = detectFormat(source, text, options);
-  if (format === 'ndjson') return { format, records: parseNdjson(text, flag) };
-  if (format === 'csv') return parseCsv(text, flag, (await loadCsv()).parse);
-  return { format, records: parseLines(text) };
+export interface Reading {
+  format: InputFormat;
+  /** The CSV header row, as written. */
+  columns?: string[];
+  items: AsyncGenerator<ReadItem>;
 }
 
-function detectFormat(source: string, text: string, options: ReadOptions): InputFormat {
+const EXTENSIONS: Record<string, InputFormat> = {
+  ndjson: 'ndjson',
+  jsonl: 'ndjson',
+  csv: 'csv',
+  txt: 'lines',
+};
+
+/** Starts reading; resolves once the format (and a CSV header) is known. */
+export async function readRecords(
+  source: InputSource,
+  options: ReadOptions,
+  signal?: AbortSignal,
+  hash?: Hash,
+): Promise<Reading> {
+  const chunks = replayable(chunksOf(source, signal, hash));
+  const byName = EXTENSIONS[/\.([a-z]+)$/i.exec(source.name)?.[1]?.toLowerCase() ?? ''];
+  const format =
+    byName && options.formats.includes(byName) ? byName : detect(await chunks.peekLine(), options);
+  if (format === 'csv') return readCsv(chunks);
+  const items = format === 'ndjson' ? ndjsonItems(linesOf(chunks)) : plainItems(linesOf(chunks));
+  return { format, items };
+}
+
+function detect(firstLine: string, options: ReadOptions): InputFormat {
   const allowed = options.formats;
-  const extension = /\.([a-z]+)$/i.exec(source)?.[1]?.toLowerCase();
-  const byExtension: Record<string, InputFormat> = {
-    ndjson: 'ndjson',
-    jsonl: 'ndjson',
-    csv: 'csv',
-    txt: 'lines',
-  };
-  const named = extension ? byExtension[extension] : undefined;
-  if (named && allowed.includes(named)) return named;
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   if (firstLine.trimStart().startsWith('{') && allowed.includes('ndjson')) return 'ndjson';
   if (allowed.includes('lines')) {
     const header = firstLine.split(',').map((cell) => cell.trim().toLowerCase());
@@ -63,61 +66,138 @@ function detectFormat(source: string, text: string, options: ReadOptions): Input
   return allowed[0] ?? 'lines';
 }
 
-function parseNdjson(text: string, flag: string): InputRecord[] {
-  const records: InputRecord[] = [];
-  const errors: UsageError[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() === '') return;
-    const line = index + 1;
-    try {
-      const value: unknown = JSON.parse(raw);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new UsageError(`line ${line} must be a JSON object`);
+/** Chunks that can be looked into before they are read: the first line that is not blank. */
+function replayable(chunks: AsyncGenerator<Buffer>) {
+  const seen: Buffer[] = [];
+  return {
+    async peekLine(): Promise<string> {
+      let size = 0;
+      for (;;) {
+        const text = Buffer.concat(seen).toString('utf8');
+        const line = text.split(/\r?\n/).find((l, i, all) => l.trim() !== '' && i < all.length - 1);
+        if (line !== undefined || size > MAX_LINE_BYTES) return line ?? text.slice(0, 1000);
+        const next = await chunks.next();
+        if (next.done) return text;
+        seen.push(next.value);
+        size += next.value.length;
       }
-      records.push({ format: 'ndjson', line, value: value as Record<string, unknown> });
-    } catch (error) {
-      errors.push(
-        error instanceof UsageError
-          ? error
-          : new UsageError(`line ${line} is not valid JSON (${(error as Error).message})`),
-      );
-    }
-  });
-  collectErrors(errors, `${flag} has lines that are not JSON objects`);
-  return records;
+    },
+    async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+      while (seen.length) yield seen.shift()!;
+      yield* chunks;
+    },
+  };
 }
 
-/** `parse` is csv-parse's, loaded only when a CSV is read. */
-function parseCsv(text: string, flag: string, parse: typeof import('csv-parse/sync').parse): InputFile {
-  let rows: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    rows = parse(text, { info: true, skip_empty_lines: true, bom: true }) as unknown as typeof rows;
-  } catch (error) {
-    throw new UsageError(`${flag}: not valid CSV: ${(error as Error).message}`);
+async function* ndjsonItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
+  for await (const raw of lines) {
+    const { line } = raw;
+    if ('tooLong' in raw) {
+      yield { format: 'error', line, error: `line ${line} is longer than 1 MiB` };
+      continue;
+    }
+    const text = lineText(raw);
+    if (text === undefined) yield { format: 'error', line, error: `line ${line} is not valid UTF-8` };
+    else if (text.trim() !== '') yield ndjsonRecord(text, line);
   }
-  const [header, ...data] = rows;
-  if (!header) return { format: 'csv', records: [], columns: [] };
-  const columns = header.record.map((name) => name.trim());
+}
+
+function ndjsonRecord(text: string, line: number): ReadItem {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { format: 'error', line, error: `line ${line} is not valid JSON (${(error as Error).message})` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { format: 'error', line, error: `line ${line} must be a JSON object` };
+  return { format: 'ndjson', line, value: value as Record<string, unknown> };
+}
+
+async function* plainItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
+  for await (const raw of lines) {
+    const { line } = raw;
+    if ('tooLong' in raw) {
+      yield { format: 'error', line, error: `line ${line} is longer than 1 MiB` };
+      continue;
+    }
+    const text = lineText(raw);
+    if (text === undefined) yield { format: 'error', line, error: `line ${line} is not valid UTF-8` };
+    else if (text.trim() !== '') yield { format: 'lines', line, value: text.trim() };
+  }
+}
+
+type CsvRow = { record: string[]; info: { lines: number } };
+
+/** CSV through csv-parse's stream parser (loaded only for CSV): a bad row is skipped and reported. */
+async function readCsv(chunks: AsyncIterable<Buffer>): Promise<Reading> {
+  const { parse } = await loadCsvStream();
+  const skipped: ReadItem[] = [];
+  const parser = parse({
+    info: true,
+    bom: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_LINE_BYTES,
+    on_skip: (error) => {
+      const line = (error as { lines?: number } | undefined)?.lines ?? 0;
+      skipped.push({ format: 'error', line, error: `line ${line} is not valid CSV: ${error?.message}` });
+      return undefined;
+    },
+  });
+  const rows = csvRows(chunks, parser);
+  const first = await rows.next();
+  const header = first.done ? undefined : first.value;
+  const columns = header ? header.record.map((name) => name.trim()) : [];
   const seen = new Set<string>();
   for (const column of columns) {
-    if (column === '') throw new UsageError(`${flag}: the CSV header has an empty column name`);
-    if (seen.has(column)) throw new UsageError(`${flag}: the CSV header names column '${column}' twice`);
+    if (column === '') throw new UsageError('--input: the CSV header has an empty column name');
+    if (seen.has(column)) throw new UsageError(`--input: the CSV header names column '${column}' twice`);
     seen.add(column);
   }
-  const records: InputRecord[] = data.map(({ record, info }) => {
-    // info.lines is where the record ends; quoted fields may span lines.
-    const spanned = record.reduce((n, field) => n + (field.match(/\n/g)?.length ?? 0), 0);
-    const value = Object.fromEntries(columns.map((column, i) => [column, record[i] ?? '']));
-    return { format: 'csv', line: info.lines - spanned, value };
-  });
-  return { format: 'csv', records, columns };
+  async function* items(): AsyncGenerator<ReadItem> {
+    for await (const { record, info } of rows) {
+      while (skipped.length) yield skipped.shift()!;
+      // info.lines is where the record ends; quoted fields may span lines.
+      const spanned = record.reduce((n, field) => n + (field.match(/\n/g)?.length ?? 0), 0);
+      const value = Object.fromEntries(columns.map((column, i) => [column, record[i] ?? '']));
+      yield { format: 'csv', line: info.lines - spanned, value };
+    }
+    while (skipped.length) yield skipped.shift()!;
+  }
+  return { format: 'csv', columns, items: header ? items() : (async function* () {})() };
 }
 
-function parseLines(text: string): InputRecord[] {
-  const records: InputRecord[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const value = raw.trim();
-    if (value !== '') records.push({ format: 'lines', line: index + 1, value });
+/** Feeds the chunks to the parser as it asks for them, so that memory stays bounded. */
+async function* csvRows(
+  chunks: AsyncIterable<Buffer>,
+  parser: import('node:stream').Transform,
+): AsyncGenerator<CsvRow> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const ready: CsvRow[] = [];
+  parser.on('data', (row: CsvRow) => ready.push(row));
+  let failure: Error | undefined;
+  parser.on('error', (error) => {
+    failure = error;
   });
-  return records;
+  let lines = 1;
+  for await (const chunk of chunks) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new UsageError(`--input is not valid UTF-8 (after line ${lines})`);
+    }
+    lines += text.split('\n').length - 1;
+    parser.write(text);
+    // The parser may hand its rows over on a later tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (ready.length) yield ready.shift()!;
+    if (failure) throw new UsageError(`--input: not valid CSV: ${failure.message}`);
+  }
+  const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve));
+  parser.end();
+  await ended;
+  while (ready.length) yield ready.shift()!;
+  if (failure) throw new UsageError(`--input: not valid CSV: ${(failure as Error).message}`);
 }

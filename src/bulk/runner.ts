@@ -1,4 +1,5 @@
-// Sends prepared items one after the other and reports each outcome. See index.ts for the API.
+// Sends a few items given as arguments (`voucher delete A B C`) one after the other and reports
+// each outcome; an --input run goes through engine.ts instead.
 import { ApiError, ExitCode, type ExitCodeValue, exitCodeFor, PromoError } from '../errors.js';
 import { errorJson } from '../output/errors.js';
 import type { Runtime } from '../runtime.js';
@@ -19,8 +20,6 @@ export type Outcome<P, R> = { item: BulkItem<P>; number: number } & (
 
 export interface BulkOptions<P, R> {
   items: BulkItem<P>[];
-  /** Items left out with --skip before the first of `items`; numbers and the resume hint count them. */
-  skipped?: number;
   /** Sends one item; throws on failure. */
   send(payload: P, item: BulkItem<P>): Promise<R>;
   /** The JSON result line's `result` (default: what send returned). */
@@ -55,7 +54,6 @@ function describeError(error: unknown): string {
 }
 
 export async function runBulk<P, R>(rt: Runtime, options: BulkOptions<P, R>): Promise<BulkReport<P, R>> {
-  const skipped = options.skipped ?? 0;
   const outcomes: Array<Outcome<P, R>> = [];
   let interrupted = false;
   let fatal: unknown;
@@ -64,7 +62,7 @@ export async function runBulk<P, R>(rt: Runtime, options: BulkOptions<P, R>): Pr
       interrupted = true;
       break;
     }
-    const number = skipped + index + 1;
+    const number = index + 1;
     try {
       const result = await options.send(item.payload, item);
       outcomes.push({ item, number, ok: true, result });
@@ -84,7 +82,7 @@ export async function runBulk<P, R>(rt: Runtime, options: BulkOptions<P, R>): Pr
     }
   }
   const notAttempted = options.items.length - outcomes.length;
-  const exitCode = await finish(rt, options, outcomes, { interrupted, fatal, notAttempted, skipped });
+  const exitCode = await finish(rt, options, outcomes, { interrupted, fatal, notAttempted });
   return { outcomes, notAttempted, interrupted, exitCode };
 }
 
@@ -116,7 +114,6 @@ interface Ending {
   interrupted: boolean;
   fatal: unknown;
   notAttempted: number;
-  skipped: number;
 }
 
 async function finish<P, R>(
@@ -134,11 +131,11 @@ async function finish<P, R>(
     (failures.length ? `; ${failures.length} failed (${failures.map((f) => f.item.label).join(', ')})` : '');
 
   if (end.interrupted || end.fatal !== undefined) {
-    // The item in flight or the one that failed is retried on resume; everything before it is done.
-    const resumeAt = end.skipped + outcomes.length - (end.fatal !== undefined ? 1 : 0);
     const why = end.interrupted ? 'Interrupted' : 'Stopped';
-    rt.out.notice(`${why}: ${summary}; ${end.notAttempted} not attempted.`);
-    rt.out.notice(`To resume, run the same command with --skip ${resumeAt}.`);
+    const left = options.items.slice(outcomes.length).map((item) => item.label);
+    rt.out.notice(
+      `${why}: ${summary}; ${end.notAttempted} not attempted${left.length ? `: ${left.join(', ')}` : ''}.`,
+    );
     return end.interrupted ? ExitCode.interrupted : exitCodeFor(end.fatal);
   }
   if (failures.length === 0) {

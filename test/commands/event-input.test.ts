@@ -8,13 +8,21 @@ import { useSandbox } from '../helpers/sandbox.js';
 const fx = useSandbox();
 
 const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin });
+// Sent one at a time where the order is asserted: --concurrency 1.
 const sentBodies = () => fx.sandbox.requests.map((r) => JSON.parse(r.body));
 const ndjson = (...lines: unknown[]) => lines.map((line) => JSON.stringify(line)).join('\n');
 const resultLines = (stdout: string) =>
   stdout
     .trimEnd()
     .split('\n')
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => a.line - b.line);
+const summaryOf = (stderr: string) =>
+  stderr
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .find((line) => line.summary)?.summary;
 
 function file(name: string, text: string): string {
   const path = join(fx.configDir, name);
@@ -29,10 +37,23 @@ describe('promo event send --input', () => {
       { event: 'newsletter_signup', customer: { source_id: 'c-2' }, metadata: { channel: 'web' } },
     );
     const { code, stdout, stderr } = await promo(
-      ['event', 'send', 'purchase_completed', '--input', '-', '-m', 'channel=import', '-m', 'batch=7'],
+      [
+        'event',
+        'send',
+        'purchase_completed',
+        '--input',
+        '-',
+        '-m',
+        'channel=import',
+        '-m',
+        'batch=7',
+        '--concurrency',
+        '1',
+      ],
       stdin,
     );
-    expect([code, stderr]).toEqual([0, '']);
+    expect(code).toBe(0);
+    expect(summaryOf(stderr)).toMatchObject({ command: 'event send', sent: 2 });
     expect(sentBodies()).toEqual([
       {
         event: 'purchase_completed',
@@ -42,9 +63,10 @@ describe('promo event send --input', () => {
       { event: 'newsletter_signup', customer: { source_id: 'c-2' }, metadata: { channel: 'web', batch: 7 } },
     ]);
     const events = fx.sandbox.state.events.slice(-2);
+    expect(events.map((e) => (e.customer as { source_id?: string }).source_id)).toEqual(['c-1', 'c-2']);
     expect(resultLines(stdout)).toEqual([
-      { item: 1, line: 1, ok: true, result: events[0] },
-      { item: 2, line: 2, ok: true, result: events[1] },
+      { line: 1, status: 'sent' },
+      { line: 2, status: 'sent' },
     ]);
   });
 
@@ -55,7 +77,15 @@ describe('promo event send --input', () => {
         'referral_conversion,c-3,,REF-1,c-9,,19.5\n' +
         ',c-4,d@example.com,,,L-1,\n',
     );
-    const { code } = await promo(['event', 'send', 'purchase_completed', '--input', csv]);
+    const { code } = await promo([
+      'event',
+      'send',
+      'purchase_completed',
+      '--input',
+      csv,
+      '--concurrency',
+      '1',
+    ]);
     expect(code).toBe(0);
     expect(sentBodies()).toEqual([
       {
@@ -72,17 +102,17 @@ describe('promo event send --input', () => {
     ]);
   });
 
-  it('refuses the whole input, listing every bad line, before sending anything', async () => {
-    const stdin = ndjson(
+  it('refuses a whole file, listing every bad line, before sending anything', async () => {
+    const input = ndjson(
       { event: 'purchase_completed', customer: { source_id: 'ok' } },
       { event: 'purchase_completed' },
       { event: '', customer: { id: 'c' } },
       { event: 'purchase_completed', customer: { id: 'c' }, referral: { referrer_id: 'r' } },
     );
-    const { code, stderr } = await promo(['event', 'send', '--input', '-'], stdin);
+    const { code, stderr } = await promo(['event', 'send', '--input', file('bad.ndjson', input)]);
     expect(code).toBe(2);
     const message: string = JSON.parse(stderr).error.message;
-    expect(message).toMatch(/invalid events \(3\); nothing was sent/);
+    expect(message).toMatch(/has 3 bad lines; nothing was sent/);
     for (const line of [
       'line 2: a customer is needed',
       'line 3: "event" must be 1 to 300',
@@ -101,7 +131,7 @@ describe('promo event send --input', () => {
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 
-  it('goes on past an event the service refuses and exits 7, the results saying which', async () => {
+  it('goes on past an event the service refuses and exits 7, the journal lines saying which', async () => {
     const stdin = ndjson(
       { customer: { id: 'a' } },
       { event: 'no_such_event', customer: { id: 'b' } },
@@ -109,15 +139,15 @@ describe('promo event send --input', () => {
     );
     const { code, stdout, stderr } = await promo(['event', 'send', 'app_installed', '--input', '-'], stdin);
     expect(code).toBe(7);
-    expect(resultLines(stdout).map((r) => [r.item, r.ok, r.error?.status])).toEqual([
-      [1, true, undefined],
-      [2, false, 404],
-      [3, true, undefined],
+    expect(resultLines(stdout).map((r) => [r.line, r.status, r.error?.status])).toEqual([
+      [1, 'sent', undefined],
+      [2, 'failed', 404],
+      [3, 'sent', undefined],
     ]);
-    expect(JSON.parse(stderr).error.exit_code).toBe(7);
+    expect(summaryOf(stderr)).toMatchObject({ sent: 2, failed: 1 });
   });
 
-  it('leaves out the first lines with --skip and numbers the rest from the start', async () => {
+  it('records the first lines as skipped with --skip and sends the rest', async () => {
     const stdin = ndjson({ customer: { id: 'a' } }, { customer: { id: 'b' } }, { customer: { id: 'c' } });
     const { code, stdout } = await promo(
       ['event', 'send', 'app_installed', '--input', '-', '--skip', '2'],
@@ -125,7 +155,7 @@ describe('promo event send --input', () => {
     );
     expect(code).toBe(0);
     expect(sentBodies().map((b) => b.customer.id)).toEqual(['c']);
-    expect(resultLines(stdout)[0]).toMatchObject({ item: 3, line: 3, ok: true });
+    expect(resultLines(stdout).map((r) => r.status)).toEqual(['skipped', 'skipped', 'sent']);
   });
 
   it('prints one request per line with --dry-run and sends nothing', async () => {
@@ -136,25 +166,50 @@ describe('promo event send --input', () => {
     );
     expect(code).toBe(0);
     expect(fx.sandbox.requests).toHaveLength(0);
-    expect(resultLines(stdout).map((r) => [r.item, r.dry_run, r.request.body.customer.id])).toEqual([
+    expect(resultLines(stdout).map((r) => [r.line, r.dry_run, r.request.body.customer.id])).toEqual([
       [1, true, 'a'],
       [2, true, 'b'],
     ]);
   });
 
-  it('shows each outcome on stderr and a table of what was sent for people', async () => {
-    const stdin = ndjson({ customer: { source_id: 't-1' } }, { customer: { source_id: 't-2' } });
+  it('keeps an event whose answer was lost unknown: no read-back exists, never sent twice', async () => {
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { reset: 'after-handling' } });
+    const input = file('lost.ndjson', ndjson({ customer: { id: 'a' } }, { customer: { id: 'b' } }));
+    const first = await promo(['event', 'send', 'app_installed', '--input', input, '--concurrency', '1']);
+    expect(first.code).toBe(7);
+    expect(resultLines(first.stdout).map((r) => [r.line, r.status])).toEqual([
+      [1, 'unknown'],
+      [2, 'sent'],
+    ]);
+    const again = await promo([
+      'event',
+      'send',
+      'app_installed',
+      '--input',
+      input,
+      '--resume',
+      summaryOf(first.stderr).journal,
+    ]);
+    expect(again.code).toBe(7);
+    expect(summaryOf(again.stderr)).toMatchObject({ unknown: 1, done_earlier: 1 });
+    expect(fx.sandbox.requests).toHaveLength(2);
+  });
+
+  it('shows people the failures and a summary, not each success', async () => {
+    const stdin = ndjson(
+      { customer: { source_id: 't-1' } },
+      { event: 'no_such_event', customer: { source_id: 't-2' } },
+    );
     const { code, stdout, stderr } = await promo(
       ['-o', 'table', 'event', 'send', 'review_submitted', '--input', '-'],
       stdin,
     );
-    expect(code).toBe(0);
-    expect(stderr).toMatch(
-      /✓ line 1: sent review_submitted for cust_\w+\n✓ line 2: .*\n✓ 2 of 2 events sent\.\n/,
-    );
-    expect(stdout).toMatch(
-      /^Line\s+Event\s+Customer\s+Source id\s+Referral\s+Loyalty\n1\s+review_submitted\s+cust_\w+\s+t-1/,
-    );
+    expect(code).toBe(7);
+    expect(stderr).not.toContain('line 1');
+    expect(stderr).toMatch(/Done: 1 sent, 1 failed in 0:0\d \([\d.]+\/s\)\.\nFailed:\n {2}line 2: .*\n/);
+    expect(stderr).toMatch(/To resume: promo -o table event send review_submitted --input - --resume \S+\n$/);
+    // stdout is no terminal here: the journal lines go there.
+    expect(resultLines(stdout).map((r) => r.status)).toEqual(['sent', 'failed']);
   });
 
   it.each([

@@ -1,6 +1,7 @@
-// promo voucher create --input: NDJSON and CSV files, every line checked before the first is
-// sent, one result per line, partial failure, resuming with --skip, Ctrl-C.
-import { writeFileSync } from 'node:fs';
+// promo voucher create --input: NDJSON and CSV, a file checked whole before the first request,
+// stdin line by line, one journal line per input line (on stdout when piped), lost answers settled
+// by reading the voucher back, resuming from the journal, Ctrl-C.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
@@ -23,49 +24,84 @@ function file(name: string, text: string): string {
 
 const promo = (argv: string[], options: { stdin?: string; tty?: boolean } = {}) =>
   runPromo(['voucher', 'create', ...argv], { configDir: fx.configDir, ...options });
+const posts = () => fx.sandbox.requests.filter((r) => r.method === 'POST');
 const sentBodies = (): Json[] =>
-  fx.sandbox.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body));
-const results = (stdout: string): Json[] =>
-  stdout
+  posts()
+    .map((r) => JSON.parse(r.body))
+    .sort((a, b) => String(a.code).localeCompare(String(b.code)));
+const lines = (text: string): Json[] =>
+  text
     .trim()
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+const byLine = (stdout: string) => lines(stdout).sort((a, b) => a.line - b.line);
+const summaryOf = (stderr: string): Json => lines(stderr).find((l) => l.summary)!.summary;
+const journalOf = (stderr: string): Json[] => lines(readFileSync(summaryOf(stderr).journal, 'utf8'));
 
 describe('NDJSON input', () => {
-  it('creates one voucher per line, bodies as the API has them, one result line each', async () => {
+  it('creates one voucher per line, bodies as the API has them, one journal line each', async () => {
     const gift = unique('NDG');
-    const lines = [
+    const input = [
       { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } },
       '',
       { type: 'GIFT_VOUCHER', code: gift, gift: { amount: 2500 } },
       { type: 'LOYALTY_CARD', loyalty_card: { points: 10 }, campaign: 'Loyalty Club' },
     ];
-    const text = lines.map((l) => (l === '' ? '' : JSON.stringify(l))).join('\n');
+    const text = input.map((l) => (l === '' ? '' : JSON.stringify(l))).join('\n');
     const { code, stdout, stderr } = await promo(['--input', file('v.ndjson', text)]);
-    expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(sentBodies()).toEqual([
-      lines[0],
-      { type: 'GIFT_VOUCHER', code: gift, gift: { amount: 2500, balance: 2500 } },
-      lines[3],
+    expect(posts().map((r) => JSON.parse(r.body))).toEqual(
+      expect.arrayContaining([
+        input[0],
+        { type: 'GIFT_VOUCHER', code: gift, gift: { amount: 2500, balance: 2500 } },
+        input[3],
+      ]),
+    );
+    expect(posts()).toHaveLength(3);
+    const out = byLine(stdout);
+    expect(out.map((r) => [r.line, r.status])).toEqual([
+      [1, 'created'],
+      [3, 'created'],
+      [4, 'created'],
     ]);
-    const out = results(stdout);
-    expect(out.map((r) => [r.item, r.line, r.ok])).toEqual([
-      [1, 1, true],
-      [2, 3, true],
-      [3, 4, true],
-    ]);
-    expect(out[1]!.result).toEqual(fx.sandbox.state.vouchers[gift]);
+    expect(out[1]).toEqual({
+      line: 3,
+      status: 'created',
+      code: gift,
+      id: fx.sandbox.state.vouchers[gift]!.id,
+    });
+    expect(summaryOf(stderr)).toMatchObject({ command: 'voucher create', created: 3, interrupted: false });
+    expect(summaryOf(stderr).resume).toBeUndefined();
   });
 
-  it('refuses a line that is not JSON, naming it, and sends nothing', async () => {
-    const { code, stderr } = await promo(['--input', '-'], {
-      stdin: '{"type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":1}}\n{"type":\n',
-    });
+  it('refuses a file with bad lines whole, naming every one, and sends nothing', async () => {
+    const good = '{"type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":1}}';
+    const path = file('bad.ndjson', `${good}\n{"type":\n${good}\n[1]\n`);
+    const { code, stderr } = await promo(['--input', path]);
     expect(code).toBe(2);
-    expect(JSON.parse(stderr).error.message).toMatch(/line 2 is not valid JSON/);
+    const { message } = JSON.parse(stderr).error;
+    expect(message).toMatch(/--input has 2 bad lines; nothing was sent/);
+    expect(message).toMatch(/line 2 is not valid JSON/);
+    expect(message).toMatch(/line 4 must be a JSON object/);
     expect(fx.sandbox.requests).toHaveLength(0);
+  });
+
+  it('checks stdin line by line: a bad line is recorded as failed and never sent, the others are', async () => {
+    const okCode = unique('STDIN');
+    const { code, stdout } = await promo(['--input', '-', '--percent-off', '5'], {
+      stdin: `{"code":"${okCode}"}\n{"code":\n`,
+    });
+    expect(code).toBe(7);
+    expect(byLine(stdout)).toEqual([
+      { line: 1, status: 'created', code: okCode, id: fx.sandbox.state.vouchers[okCode]!.id },
+      {
+        line: 2,
+        status: 'failed',
+        error: { key: 'invalid_input', message: expect.stringMatching(/^line 2 is not valid JSON/) },
+      },
+    ]);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -77,8 +113,7 @@ describe('CSV input', () => {
       `${a},discount,10.50,,"1,2",mon@09:00-10:00;tue@09:00-10:00,email,7,true,`,
       `${b},,,,,,,,,"{""type"":""FIXED"",""fixed_amount"":999}"`,
     ].join('\n');
-    const { code, stdout, stderr } = await promo(['--input', file('v.csv', csv)]);
-    expect(stderr).toBe('');
+    const { code, stdout } = await promo(['--input', file('v.csv', csv)]);
     expect(code).toBe(0);
     expect(sentBodies()).toEqual([
       {
@@ -97,7 +132,7 @@ describe('CSV input', () => {
       },
       { code: b, type: 'DISCOUNT_VOUCHER', discount: { type: 'FIXED', fixed_amount: 999 } },
     ]);
-    expect(results(stdout).map((r) => [r.line, r.result.code])).toEqual([
+    expect(byLine(stdout).map((r) => [r.line, r.code])).toEqual([
       [2, a],
       [3, b],
     ]);
@@ -130,18 +165,19 @@ describe('CSV input', () => {
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 
-  it('checks every row before sending, listing each bad one with its line', async () => {
-    const csv = 'code,percent-off,validity-day\nOK-1,5,\nBAD-1,500,\nOK-2,5,\nBAD-2,5,8\n';
+  it('checks every row of a file before sending, listing each bad one with its line', async () => {
+    const csv = 'code,percent-off,validity-day\nOK-1,5,\nBAD-1,500,\nOK-2,5,\nBAD-2,5,8\nBAD-3,5\n';
     const { code, stderr } = await promo(['--input', file('bad.csv', csv)]);
     expect(code).toBe(2);
     const message = JSON.parse(stderr).error.message;
-    expect(message).toContain('(2); nothing was sent');
+    expect(message).toContain('has 3 bad lines; nothing was sent');
     expect(message).toMatch(/line 3: column 'percent-off' must be a percentage from 0 to 100/);
     expect(message).toMatch(/line 5: column 'validity-day': '8' is not a day of the week/);
+    expect(message).toMatch(/line 6 is not valid CSV: Invalid Record Length/);
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 
-  it('goes on past a failed row, reports it, and exits 7', async () => {
+  it('goes on past a failed row, journals it, and exits 7 naming the failure in the summary', async () => {
     const taken = unique('TAKEN');
     await promo(['--percent-off', '1', '--code', taken]);
     fx.sandbox.requests.length = 0;
@@ -150,65 +186,164 @@ describe('CSV input', () => {
       stdin: `code\n${taken}\n${fresh}\n`,
     });
     expect(code).toBe(7);
-    const out = results(stdout);
+    const out = byLine(stdout);
     expect(out[0]).toMatchObject({
-      item: 1,
       line: 2,
-      ok: false,
+      status: 'failed',
+      code: taken,
       error: { status: 409, key: 'duplicate_found' },
     });
-    expect(out[1]).toMatchObject({ item: 2, line: 3, ok: true, result: { code: fresh } });
-    expect(JSON.parse(stderr).error).toMatchObject({
-      key: 'partial_failure_error',
-      message: '1 of 2 vouchers created; 1 failed (line 2).',
-      exit_code: 7,
+    expect(out[1]).toMatchObject({ line: 3, status: 'created', code: fresh });
+    expect(summaryOf(stderr)).toMatchObject({ created: 1, failed: 1 });
+    expect(summaryOf(stderr).resume).toMatch(/^promo voucher create --input - --percent-off 5 --resume \S+$/);
+  });
+});
+
+describe('lost answers', () => {
+  it('reads back a voucher whose answer was lost: created once, journaled created, exit 0', async () => {
+    const codes = [unique('LOST'), unique('LOST')];
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { reset: 'after-handling' } });
+    const { code, stdout } = await promo(['--input', '-', '--amount-off', '1', '--concurrency', '1'], {
+      stdin: `code\n${codes.join('\n')}\n`,
     });
+    expect(code).toBe(0);
+    expect(byLine(stdout).map((r) => [r.line, r.status, r.code])).toEqual([
+      [2, 'created', codes[0]],
+      [3, 'created', codes[1]],
+    ]);
+    expect(fx.sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+      'POST /v1/vouchers',
+      `GET /v1/vouchers/${codes[0]}`,
+      'POST /v1/vouchers',
+    ]);
   });
 
-  it('shows people a line per voucher, a summary and a table of what was created', async () => {
-    const [a, b] = [unique('PPL'), unique('PPL')];
-    const { code, stdout, stderr } = await promo(
-      ['--input', file('p.csv', `code,amount-off\n${a},1.5\n${b},2\n`)],
-      {
-        tty: true,
-      },
-    );
+  it('sends again a line whose request was refused before the service acted (503, then absent on read-back)', async () => {
+    const c = unique('AGAIN');
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { status: 504 } });
+    const { code, stdout } = await promo(['--input', '-', '--amount-off', '1'], { stdin: `code\n${c}\n` });
     expect(code).toBe(0);
-    expect(stderr).toContain(`✓ line 2: created ${a}`);
-    expect(stderr).toContain('✓ 2 of 2 vouchers created.');
-    expect(stdout).toMatch(/Line\s+Code\s+Type\s+Value/);
-    expect(stdout).toMatch(new RegExp(`3\\s+${b}\\s+discount \\(amount\\)\\s+2\\.00 off`));
+    expect(byLine(stdout)).toEqual([
+      { line: 2, status: 'created', code: c, id: fx.sandbox.state.vouchers[c]!.id },
+    ]);
+    expect(fx.sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+      'POST /v1/vouchers',
+      `GET /v1/vouchers/${c}`,
+      'POST /v1/vouchers',
+    ]);
+  });
+
+  it('leaves a line without a code unknown, never resent on resume without --resend-unknown', async () => {
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { reset: 'after-handling' } });
+    const input = file(
+      'nocode.ndjson',
+      '{"type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":3}}\n',
+    );
+    const first = await promo(['--input', input]);
+    expect(first.code).toBe(7);
+    expect(byLine(first.stdout)).toEqual([
+      { line: 1, status: 'unknown', error: expect.objectContaining({ key: 'outcome_unknown_error' }) },
+    ]);
+    const journal = summaryOf(first.stderr).journal;
+    expect(summaryOf(first.stderr).resume).toBe(`promo voucher create --input ${input} --resume ${journal}`);
+    expect(posts()).toHaveLength(1);
+
+    const again = await promo(['--input', input, '--resume', journal]);
+    expect(again.code).toBe(7);
+    expect(byLine(again.stdout)).toMatchObject([{ line: 1, status: 'unknown' }]);
+    expect(posts()).toHaveLength(1);
+
+    const resent = await promo(['--input', input, '--resume', journal, '--resend-unknown']);
+    expect(resent.code).toBe(0);
+    expect(byLine(resent.stdout)).toMatchObject([{ line: 1, status: 'created' }]);
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('tells a 409 of its own from another voucher’s: a differing voucher under the code is a failure', async () => {
+    const c = unique('OTHER');
+    await promo(['--percent-off', '50', '--code', c]);
+    fx.sandbox.requests.length = 0;
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { status: 502 } });
+    const { code, stdout } = await promo(['--input', '-', '--percent-off', '5'], { stdin: `code\n${c}\n` });
+    expect(code).toBe(7);
+    expect(byLine(stdout)).toEqual([
+      {
+        line: 2,
+        status: 'failed',
+        code: c,
+        error: { key: 'duplicate_found', message: `a voucher with code ${c} exists and differs in discount` },
+      },
+    ]);
   });
 });
 
 describe('resuming and stopping', () => {
-  it('leaves out the first N items with --skip, counting items from the start of the input', async () => {
+  it('skips what the journal says is done, and refuses another input or command line', async () => {
+    const codes = [unique('RES'), unique('RES'), unique('RES')];
+    const path = file('res.csv', `code\n${codes.join('\n')}\n`);
+    fx.sandbox.faults.push({ match: { method: 'POST' }, times: 1, action: { delayMs: 0 } });
+    fx.sandbox.faults.push({ match: { method: 'POST' }, times: 2, action: { status: 400 } });
+    const first = await promo(['--input', path, '--amount-off', '1', '--concurrency', '1']);
+    expect(first.code).toBe(7);
+    const journal = summaryOf(first.stderr).journal;
+    fx.sandbox.requests.length = 0;
+
+    const resumed = await promo(['--input', path, '--amount-off', '1', '--resume', journal]);
+    expect(resumed.code).toBe(0);
+    expect(sentBodies().map((b) => b.code)).toEqual([codes[1], codes[2]].sort());
+    expect(summaryOf(resumed.stderr)).toMatchObject({ created: 2, done_earlier: 1 });
+    expect(journalOf(resumed.stderr).filter((r) => r.resumed_at)).toHaveLength(1);
+
+    fx.sandbox.requests.length = 0;
+    file('res.csv', `code\n${codes.join('\n')}\nEXTRA-1\n`);
+    const refused = await promo(['--input', path, '--amount-off', '1', '--resume', journal]);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stderr).error.message).toMatch(/not the one the run in .* read/);
+    const changed = await promo(['--input', path, '--amount-off', '2', '--resume', journal]);
+    expect(changed.code).toBe(2);
+    expect(JSON.parse(changed.stderr).error.message).toMatch(/journal of another command line/);
+    expect(fx.sandbox.requests).toHaveLength(0);
+  });
+
+  it('still takes --skip N, recording those lines as skipped', async () => {
     const codes = [unique('SKIP'), unique('SKIP'), unique('SKIP')];
     const { code, stdout } = await promo(['--input', '-', '--amount-off', '1', '--skip', '2'], {
       stdin: `code\n${codes.join('\n')}\n`,
     });
     expect(code).toBe(0);
     expect(sentBodies().map((b) => b.code)).toEqual([codes[2]]);
-    expect(results(stdout)[0]).toMatchObject({ item: 3, line: 4 });
+    expect(byLine(stdout).map((r) => [r.line, r.status])).toEqual([
+      [2, 'skipped'],
+      [3, 'skipped'],
+      [4, 'created'],
+    ]);
   });
 
-  it('stops on a failure that would fail every item, saying how to resume', async () => {
+  it('stops on credentials refused, exit 4, with the command that resumes', async () => {
     fx.sandbox.faults.push({ match: { method: 'POST' }, action: { delayMs: 0 } });
-    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { status: 401 } });
-    const codes = [unique('AUTH'), unique('AUTH'), unique('AUTH')];
-    const { code, stdout, stderr } = await promo(['--input', '-', '--amount-off', '1'], {
-      stdin: `code\n${codes.join('\n')}\n`,
-    });
+    fx.sandbox.faults.push({ match: { method: 'POST' }, times: 9, action: { status: 401 } });
+    const codes = [
+      unique('AUTH'),
+      unique('AUTH'),
+      unique('AUTH'),
+      unique('AUTH'),
+      unique('AUTH'),
+      unique('AUTH'),
+    ];
+    const { code, stdout, stderr } = await promo(
+      ['--input', '-', '--amount-off', '1', '--concurrency', '1'],
+      {
+        stdin: `code\n${codes.join('\n')}\n`,
+      },
+    );
     expect(code).toBe(4);
-    expect(results(stdout).map((r) => r.ok)).toEqual([true, false]);
-    expect(sentBodies()).toHaveLength(2);
-    expect(stderr).toContain('Stopped: 1 of 3 vouchers created; 1 failed (line 3); 1 not attempted.');
-    expect(stderr).toContain('To resume, run the same command with --skip 1.');
+    expect(byLine(stdout).map((r) => r.status)).toEqual(['created', 'failed']);
+    expect(summaryOf(stderr).resume).toMatch(/--resume/);
   });
 
-  it('stops cleanly on Ctrl-C with exit 130 and the --skip to resume with', async () => {
+  it('on Ctrl-C sends nothing new, lets the request in flight finish, exits 130 with the resume command', async () => {
     fx.sandbox.faults.push({ match: { method: 'POST' }, action: { delayMs: 0 } });
-    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { hang: true } });
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { delayMs: 300 } });
     const codes = [unique('INT'), unique('INT'), unique('INT')];
     const { ctx, stdout, stderr } = testContext({
       configDir: fx.configDir,
@@ -216,14 +351,35 @@ describe('resuming and stopping', () => {
     });
     const controller = new AbortController();
     ctx.signal = controller.signal;
-    const running = main(['voucher', 'create', '--input', '-', '--amount-off', '1'], ctx);
+    const argv = ['voucher', 'create', '--input', '-', '--amount-off', '1', '--concurrency', '1'];
+    const running = main(argv, ctx);
     while (fx.sandbox.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     expect(await running).toBe(130);
-    expect(results(stdout.text)).toHaveLength(1);
-    expect(stderr.text).toContain('line 3 was in flight when interrupted');
-    expect(stderr.text).toContain('To resume, run the same command with --skip 1.');
+    expect(byLine(stdout.text).map((r) => [r.line, r.status])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+    ]);
+    const summary = summaryOf(stderr.text);
+    expect(summary).toMatchObject({ created: 2, interrupted: true });
+    expect(summary.resume).toBe(`promo ${argv.join(' ')} --resume ${summary.journal}`);
     expect(fx.sandbox.requests).toHaveLength(2);
+  });
+
+  it('on a second Ctrl-C gives up the request in flight, journaling it unknown', async () => {
+    fx.sandbox.faults.push({ match: { method: 'POST' }, action: { hang: true } });
+    const c = unique('HANG');
+    const { ctx, stdout } = testContext({ configDir: fx.configDir, stdin: `code\n${c}\n` });
+    const [first, second] = [new AbortController(), new AbortController()];
+    ctx.signal = first.signal;
+    ctx.stopSignal = second.signal;
+    const running = main(['voucher', 'create', '--input', '-', '--amount-off', '1'], ctx);
+    while (fx.sandbox.requests.length < 1) await new Promise((r) => setTimeout(r, 5));
+    first.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    second.abort();
+    expect(await running).toBe(130);
+    expect(byLine(stdout.text)).toMatchObject([{ line: 2, status: 'unknown', code: c }]);
   });
 
   it('prints every request with --dry-run and sends nothing', async () => {
@@ -232,9 +388,9 @@ describe('resuming and stopping', () => {
     });
     expect(code).toBe(0);
     expect(fx.sandbox.requests).toHaveLength(0);
-    expect(results(stdout).map((r) => [r.item, r.dry_run, r.request.body.code])).toEqual([
-      [1, true, 'DRY-A'],
-      [2, true, 'DRY-B'],
+    expect(byLine(stdout).map((r) => [r.line, r.dry_run, r.request.body.code])).toEqual([
+      [2, true, 'DRY-A'],
+      [3, true, 'DRY-B'],
     ]);
   });
 });

@@ -181,11 +181,46 @@ describe('missing vouchers and several codes', () => {
       stdin: `${a}\n\n${b}\n`,
     });
     expect(code).toBe(0);
-    expect(lines(stdout).map((l) => [l.line, l.result.code])).toEqual([
-      [1, a],
-      [3, b],
+    expect(
+      lines(stdout)
+        .sort((x, y) => x.line - y.line)
+        .map((l) => [l.line, l.status, l.code]),
+    ).toEqual([
+      [1, 'deleted', a],
+      [3, 'deleted', b],
     ]);
     expect(deletes().map((r) => r.query)).toEqual(['force=true', 'force=true']);
+  });
+
+  it('sends again a delete whose answer was lost, and counts its 404 as deleted', async () => {
+    const [a, b] = [unique('LOSTDEL'), unique('LOSTDEL')];
+    await createVoucher(a);
+    await createVoucher(b);
+    fx.sandbox.faults.push({ match: { method: 'DELETE' }, action: { status: 504 } });
+    fx.sandbox.faults.push({ match: { method: 'DELETE' }, action: { reset: 'after-handling' } });
+    const { code, stdout } = await promo(
+      ['voucher', 'delete', '--input', '-', '--yes', '--force', '--concurrency', '1'],
+      { stdin: `${a}\n${b}\n` },
+    );
+    expect(code).toBe(0);
+    expect(lines(stdout).map((l) => [l.line, l.status, l.code])).toEqual([
+      [1, 'deleted', a],
+      [2, 'deleted', b],
+    ]);
+    expect(fx.sandbox.state.vouchers[a]).toBeUndefined();
+    expect(fx.sandbox.state.vouchers[b]).toBeUndefined();
+  });
+
+  it('counts a code not found as failed, or skipped with --ignore-missing', async () => {
+    const missing = unique('NOPE');
+    const failed = await promo(['voucher', 'delete', '--input', '-', '--yes'], { stdin: `${missing}\n` });
+    expect(failed.code).toBe(7);
+    expect(lines(failed.stdout)[0]).toMatchObject({ line: 1, status: 'failed', error: { status: 404 } });
+    const ignored = await promo(['voucher', 'delete', '--input', '-', '--yes', '--ignore-missing'], {
+      stdin: `${missing}\n`,
+    });
+    expect(ignored.code).toBe(0);
+    expect(lines(ignored.stdout)[0]).toMatchObject({ line: 1, status: 'skipped', code: missing });
   });
 
   it('refuses an unknown CSV column in --input before deleting anything', async () => {

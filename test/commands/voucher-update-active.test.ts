@@ -173,9 +173,9 @@ describe('voucher update', () => {
       stdout
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l).ok),
-    ).toEqual([true, true]);
-    expect(bodies()).toEqual([
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(['updated', 'updated']);
+    expect(bodies().sort((x, y) => x.call.localeCompare(y.call))).toEqual([
       {
         call: `PUT /v1/vouchers/${a}`,
         body: { category: 'wave', additional_info: 'first', metadata: { wave: 1 } },
@@ -203,22 +203,23 @@ describe('voucher enable and disable', () => {
     ]);
   });
 
-  it('switches several, from arguments and --input, each once; a missing one makes exit 7', async () => {
+  it('switches several from --input, one journal line each; a missing one makes exit 7', async () => {
     const a = await voucher('ACTS');
     const b = await voucher('ACTS');
     const { code, stdout } = await promo(
-      ['voucher', 'disable', a, '--input', '-', '-o', 'json'],
+      ['voucher', 'disable', '--input', '-', '-o', 'json'],
       `${b}\n${a}\nNO-SUCH-CODE\n`,
     );
     expect(code).toBe(7);
     const lines = stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.ok, l.result?.code ?? l.error.key])).toEqual([
-      [true, a],
-      [true, b],
-      [false, 'not_found'],
+      .map((l) => JSON.parse(l))
+      .sort((x, y) => x.line - y.line);
+    expect(lines.map((l) => [l.line, l.status, l.code, l.error?.key])).toEqual([
+      [1, 'updated', b, undefined],
+      [2, 'updated', a, undefined],
+      [3, 'failed', 'NO-SUCH-CODE', 'not_found'],
     ]);
     expect(fx.sandbox.state.vouchers[a]!.active).toBe(false);
     expect(fx.sandbox.state.vouchers[b]!.active).toBe(false);

@@ -64,12 +64,31 @@ describe('signals while a request hangs', () => {
     expect(fx.sandbox.requests).toEqual([]);
   });
 
-  it('Ctrl-C during voucher delete --input: exit 130 and how to resume', async () => {
+  it('Ctrl-C twice during voucher delete --input: the line in flight unknown, exit 130 and how to resume', async () => {
+    // The first lets the request in flight finish (within --timeout); the second gives it up.
     const input = join(fx.configDir, 'codes.txt');
     writeFileSync(input, 'SIG-1\nSIG-2\n');
-    const run = await interrupt(['voucher', 'delete', '--input', input, '--yes', '-o', 'table'], ['SIGINT']);
+    const argv = ['voucher', 'delete', '--input', input, '--yes', '-o', 'table', '--concurrency', '1'];
+    fx.sandbox.faults.set({ hang: true });
+    const started = startPromo(argv, { env: fx.env, timeoutMs: 8000 });
+    while (fx.sandbox.requests.length < 1) await new Promise((r) => setTimeout(r, 20));
+    // Signals sent at once may arrive as one: the second waits until the first was seen.
+    const stopping = new Promise((resolve) =>
+      started.child.stderr!.on('data', (d) => String(d).includes('Stopping') && resolve(undefined)),
+    );
+    started.child.kill('SIGINT');
+    await stopping;
+    started.child.kill('SIGINT');
+    const run = await started.done;
     expect(run.code).toBe(130);
-    expect(run.stderr).toContain('Interrupted: 0 of 2 vouchers');
-    expect(run.stderr).toContain('--skip 0');
+    expect(run.stderr).toContain('Stopping: no new requests; waiting up to 30 s for the 1 in flight.');
+    expect(run.stderr).toMatch(/^Interrupted: 1 unknown in 0:0\d/m);
+    expect(run.stderr).toMatch(new RegExp(`^To resume: promo ${argv.join(' ')} --resume \\S+$`, 'm'));
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      line: 1,
+      status: 'unknown',
+      code: 'SIG-1',
+      error: { key: 'outcome_unknown_error', message: expect.stringContaining('interrupted') },
+    });
   });
 });

@@ -3,13 +3,17 @@
 // customer, referral and loyalty options by name (customer-source-id, customer_email, ...) or by
 // field (customer.source_id, referral.code, loyalty.code), metadata.KEY (typed like --metadata),
 // and customer or metadata holding a JSON object. Empty cells set nothing; other columns are refused.
-import { type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
+import { type EventRequest, sendEvent, sendEventRequest } from '../../api/events.js';
 import { columnName, columnRoles } from '../../bulk/columns.js';
-import type { InputRecord } from '../../bulk/index.js';
-import { sendEach } from '../../bulk/send-each.js';
+import {
+  BULK_HELP,
+  type BulkAction,
+  type BulkFlags,
+  type InputRecord,
+  runBulkInput,
+} from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../input/metadata.js';
-import type { Column } from '../../output/table.js';
 import type { Runtime } from '../../runtime.js';
 import { checkEventBody, type EventBody, mergeEvent } from './body.js';
 
@@ -17,8 +21,9 @@ export const INPUT_HELP = `
 --input FILE|- sends one event per NDJSON line (a body, like --body) or CSV row, over what --body
 and the flags say for all of them (a line's own values win). CSV columns: event,
 customer-source-id, customer-id, customer-email, customer-name, referral-code, referrer-id,
-loyalty-card, metadata.KEY, or customer / metadata holding JSON. Results: one JSON line per event
-with -o json; exit 7 when some failed; after Ctrl-C, resume with --skip N.`;
+loyalty-card, metadata.KEY, or customer / metadata holding JSON. An event whose answer was lost
+cannot be read back: it stays unknown, and is sent again only with --resume and --resend-unknown.
+${BULK_HELP}`;
 
 type ColumnRole =
   | { kind: 'field'; path: [string] | [string, string] }
@@ -100,34 +105,32 @@ function recordPart(record: InputRecord, roles: Map<string, ColumnRole> | undefi
   throw new UsageError('--input must be NDJSON or CSV');
 }
 
+/** An event cannot be read back: a lost answer leaves it unknown. */
+const sendAction: BulkAction<EventRequest> = {
+  status: 'sent',
+  code: () => undefined,
+  async send(client, body) {
+    await sendEvent(client, body);
+    return {};
+  },
+  request: sendEventRequest,
+};
+
 /** Sends one event per input record; returns the exit code. */
-export async function sendMany(
+export function sendMany(
   shared: EventBody,
-  source: string,
-  options: { skip: number; dryRun: boolean },
+  input: string,
+  options: { bulk: BulkFlags; dryRun: boolean },
   rt: Runtime,
 ): Promise<number> {
-  const { exitCode, succeeded } = await sendEach(rt, {
-    source,
-    ...options,
+  return runBulkInput(rt, {
+    command: 'event send',
+    input,
+    read: { formats: ['ndjson', 'csv'] },
     columns: csvColumnRoles,
     prepare: (record, roles) => checkEventBody(mergeEvent(shared, recordPart(record, roles))),
-    request: sendEventRequest,
-    send: sendEvent,
-    describe: (event: EventResponse) => `sent ${event.type} for ${event.customer?.id ?? 'the customer'}`,
-    noun: ['event', 'events'],
-    done: 'sent',
+    action: sendAction,
+    flags: options.bulk,
+    dryRun: options.dryRun,
   });
-  const sent = succeeded.map((s) => ({ line: s.line, event: s.result }));
-  if (!rt.out.isJson && sent.length > 0) await rt.out.list(sent, sentColumns);
-  return exitCode;
 }
-
-const sentColumns: Column<{ line?: number; event: EventResponse }>[] = [
-  { header: 'Line', value: (s) => s.line },
-  { header: 'Event', value: (s) => s.event.type },
-  { header: 'Customer', value: (s) => s.event.customer?.id },
-  { header: 'Source id', value: (s) => s.event.customer?.source_id },
-  { header: 'Referral', value: (s) => s.event.referral?.code },
-  { header: 'Loyalty', value: (s) => s.event.loyalty?.code },
-];

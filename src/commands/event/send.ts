@@ -1,7 +1,7 @@
 // promo event send <event-name>: one custom event from flags and/or a JSON body (flags win), or
 // many with --input (see send-input.ts).
 import { type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
-import { parseSkip } from '../../bulk/index.js';
+import { type BulkFlags, parseBulkFlags } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { expectObject, readInlineOrFileJson, readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
@@ -9,6 +9,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import type { Column } from '../../output/table.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { bulkOptions } from '../bulk-options.js';
 import {
   CUSTOMER_FLAGS,
   checkEventBody,
@@ -26,7 +27,7 @@ export interface EventSendOptions extends Omit<EventFlagParts, 'customer'> {
   customerSource?: string;
   /** --input FILE|-: many events. */
   inputSource?: string;
-  skip: number;
+  bulk: BulkFlags;
   dryRun: boolean;
 }
 
@@ -63,7 +64,7 @@ const options = defineOptions({
     help: 'the whole request as JSON from FILE, or - for stdin (flags override its fields)',
   },
   input: { type: 'value', value: 'file', help: 'many events: NDJSON or CSV file, or - for stdin' },
-  skip: { type: 'value', value: 'n', help: 'with --input: leave out the first N events (to resume a run)' },
+  ...bulkOptions,
   dryRun: { type: 'switch', help: 'print the request that would be sent, and send nothing' },
 });
 
@@ -94,7 +95,6 @@ export function parseEventSendOptions(flags: EventSendFlags): EventSendOptions {
   if (readers.filter(Boolean).length > 1) {
     throw new UsageError(`${readers.filter(Boolean).join(' and ')} cannot both read stdin: give one a file`);
   }
-  if (flags.skip !== undefined && flags.input === undefined) throw new UsageError('--skip goes with --input');
   if (
     flags.referrerId !== undefined &&
     flags.referralCode === undefined &&
@@ -130,13 +130,13 @@ export function parseEventSendOptions(flags: EventSendFlags): EventSendOptions {
     bodySource: flags.body,
     customerSource: flags.customer,
     inputSource: flags.input,
-    skip: parseSkip(flags.skip),
+    bulk: parseBulkFlags(flags),
     dryRun: flags.dryRun,
   };
 }
 
 export async function run(options: EventSendOptions, rt: Runtime): Promise<number | undefined> {
-  const { bodySource, customerSource, inputSource, skip, dryRun, ...parts } = options;
+  const { bodySource, customerSource, inputSource, bulk, dryRun, ...parts } = options;
   const base = bodySource === undefined ? {} : await readJsonObject(bodySource, '--body', rt.ctx.stdin);
   const customer =
     customerSource === undefined
@@ -147,7 +147,7 @@ export async function run(options: EventSendOptions, rt: Runtime): Promise<numbe
           'the value',
         );
   const shared = mergeEvent(base, flagsPart({ ...parts, customer }), '--body: ');
-  if (inputSource !== undefined) return sendMany(shared, inputSource, { skip, dryRun }, rt);
+  if (inputSource !== undefined) return sendMany(shared, inputSource, { bulk, dryRun }, rt);
 
   const body = checkEventBody(shared, '--body: ');
   const client = await rt.client();
@@ -184,7 +184,7 @@ export default defineCommand({
     'promo event send referral_conversion --customer-email ann@example.com --referral-code REF-8X2 --referrer-id customer-7',
     'promo event send newsletter_signup --customer \'{"source_id":"c-9","name":"Ann"}\' --dry-run',
     'echo \'{"customer":{"source_id":"c-1"}}\' | promo event send app_installed --body -',
-    'promo event send purchase_completed --input orders.csv -m channel=import -o json | jq -c "select(.ok|not)"',
+    'promo event send purchase_completed --input orders.csv -m channel=import -o json | jq -c \'select(.status != "sent")\'',
   ],
   args,
   options,

@@ -1,11 +1,12 @@
 // promo voucher enable|disable <code>... [--input FILE|-]: switch vouchers on or off. Each sets a
 // state, whatever it was, so a run can be repeated safely.
-import { setVoucherActive, type Voucher } from '../../api/vouchers.js';
-import { parseSkip, runBulk } from '../../bulk/index.js';
+import { setVoucherActive, setVoucherActiveRequest, type Voucher } from '../../api/vouchers.js';
+import { BULK_HELP, type BulkAction, parseBulkFlags, runBulk, runBulkInput } from '../../bulk/index.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
-import { checkCode, codeItems } from './codes-input.js';
+import { bulkOptions } from '../bulk-options.js';
+import { CODE_LIST, checkCode, codeColumns, codeItems, recordCode } from './codes-input.js';
 import { voucherFields } from './voucher-view.js';
 
 const args = defineArgs({ codes: { help: 'voucher codes', variadic: true, parse: checkCode } });
@@ -16,8 +17,22 @@ const options = defineOptions({
     value: 'file',
     help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
   },
-  skip: { type: 'value', value: 'n', help: 'leave out the first N codes (to resume a run)' },
+  ...bulkOptions,
 });
+
+/** Setting a state twice does no harm: a line whose answer was lost is simply sent again. */
+function activeAction(active: boolean): BulkAction<string> {
+  return {
+    status: 'updated',
+    code: (code) => code,
+    async send(client, code) {
+      const voucher = await setVoucherActive(client, code, active);
+      return { code: voucher.code, id: voucher.id };
+    },
+    request: (code) => setVoucherActiveRequest(code, active),
+    repeatable: true,
+  };
+}
 
 async function run(active: boolean, input: Input<typeof args, typeof options>, rt: Runtime): Promise<number> {
   if (input.codes.length === 0 && input.input === undefined) {
@@ -25,12 +40,21 @@ async function run(active: boolean, input: Input<typeof args, typeof options>, r
       `give the codes to ${active ? 'enable' : 'disable'}, or --input FILE|- with one code a line`,
     );
   }
-  const skip = parseSkip(input.skip);
-  const items = (await codeItems(input.codes, input.input, rt)).slice(skip);
-  if (items.length === 0) {
-    rt.out.notice(skip ? `Nothing left after --skip ${skip}.` : 'No codes given.');
-    return ExitCode.ok;
+  const bulk = parseBulkFlags(input);
+  if (input.input !== undefined) {
+    if (input.codes.length > 0) throw new UsageError('give the codes as arguments or with --input, not both');
+    return runBulkInput(rt, {
+      command: `voucher ${active ? 'enable' : 'disable'}`,
+      input: input.input,
+      read: CODE_LIST,
+      columns: codeColumns,
+      prepare: recordCode,
+      action: activeAction(active),
+      flags: bulk,
+      dryRun: false,
+    });
   }
+  const items = await codeItems(input.codes, undefined, rt);
   const client = await rt.client();
   // One code from the command line: the voucher itself, as get prints it.
   if (items.length === 1 && input.input === undefined) {
@@ -41,7 +65,6 @@ async function run(active: boolean, input: Input<typeof args, typeof options>, r
   }
   const report = await runBulk<string, Voucher>(rt, {
     items,
-    skipped: skip,
     send: (code) => setVoucherActive(client, code, active),
     describe: () => (active ? 'enabled' : 'disabled'),
     noun: ['voucher', 'vouchers'],
@@ -53,8 +76,9 @@ async function run(active: boolean, input: Input<typeof args, typeof options>, r
 const help = (
   verb: string,
 ) => `One code: the voucher is printed as voucher get prints it. Several codes or --input: one
-result line per code (-o json), exit 7 when some failed; after Ctrl-C, resume with --skip N.
-${verb === 'enable' ? 'Enabling' : 'Disabling'} a voucher that already is ${verb}d changes nothing and succeeds.`;
+result line per code (-o json), exit 7 when some failed.
+${verb === 'enable' ? 'Enabling' : 'Disabling'} a voucher that already is ${verb}d changes nothing and succeeds.
+${BULK_HELP}`;
 
 export const enable = defineCommand({
   path: ['voucher', 'enable'],

@@ -1,7 +1,13 @@
 // Codes given as arguments and/or `--input FILE|-` (one a line, a CSV code column, or NDJSON with
 // a `code` field), checked before anything is sent: for delete, enable and disable.
 import { isDotSegment } from '../../api/client.js';
-import { type BulkItem, type InputRecord, prepareAll, readInput } from '../../bulk/index.js';
+import {
+  type BulkItem,
+  type InputRecord,
+  prepareAll,
+  type ReadOptions,
+  readInput,
+} from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import type { Runtime } from '../../runtime.js';
 
@@ -17,8 +23,17 @@ export function checkCode(code: string, where: string): string {
   return code;
 }
 
+/** How a list of codes is read: one a line, a CSV with a code column, or NDJSON with a code field. */
+export const CODE_LIST: ReadOptions = { formats: ['ndjson', 'lines', 'csv'], headerNames: ['code'] };
+
+/** A CSV of codes has one column, code: anything else is refused before anything is sent. */
+export function codeColumns(columns: string[]): void {
+  const unknown = columns.find((column) => column.toLowerCase() !== 'code');
+  if (unknown) throw new UsageError(`--input: unknown CSV column '${unknown}' (the only column is code)`);
+}
+
 /** A code from a record: a plain line, the `code` column of a CSV, or the `code` field of a JSON line. */
-function recordCode(record: InputRecord): string {
+export function recordCode(record: InputRecord): string {
   if (record.format === 'lines') return checkCode(record.value, 'code');
   if (record.format === 'csv') return checkCode(Object.values(record.value)[0]?.trim() ?? '', 'code');
   const code = record.value.code;
@@ -34,12 +49,8 @@ export async function codeItems(
 ): Promise<BulkItem<string>[]> {
   const items: BulkItem<string>[] = codes.map((code) => ({ label: code, payload: code }));
   if (inputSource) {
-    const input = await readInput(inputSource, '--input', rt.ctx.stdin, {
-      formats: ['ndjson', 'lines', 'csv'],
-      headerNames: ['code'],
-    });
-    const unknown = input.columns?.find((column) => column.toLowerCase() !== 'code');
-    if (unknown) throw new UsageError(`--input: unknown CSV column '${unknown}' (the only column is code)`);
+    const input = await readInput(inputSource, '--input', rt.ctx.stdin, CODE_LIST);
+    codeColumns(input.columns ?? []);
     const read = prepareAll(
       input.records,
       (r) => `--input line ${r.line}`,

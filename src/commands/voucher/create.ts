@@ -1,31 +1,27 @@
 // promo voucher create [options]: one voucher from flags and/or --body, or many with --input.
 // Every body is checked whole before anything is sent (exit 2, nothing sent).
-import {
-  type CreateVoucherBody,
-  createVoucher,
-  createVoucherRequest,
-  type Voucher,
-} from '../../api/vouchers.js';
-import { parseSkip } from '../../bulk/index.js';
-import { sendEach } from '../../bulk/send-each.js';
+import { type CreateVoucherBody, createVoucher, createVoucherRequest } from '../../api/vouchers.js';
+import { BULK_HELP, type BulkFlags, parseBulkFlags, runBulkInput } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { bulkOptions } from '../bulk-options.js';
+import { createAction } from './bulk-actions.js';
 import { finalizeBody, mergeBody } from './create-body.js';
 import { csvColumnRoles, recordPatch } from './create-input.js';
 import { fieldOptions, fieldValues } from './create-options.js';
 import { validateCreateBody } from './create-validate.js';
 import { fieldsPatch } from './field-patch.js';
-import { voucherColumns, voucherFields } from './voucher-view.js';
+import { voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
   /** What the flags set, over --body. */
   patch: CreateVoucherBody;
   bodySource?: string;
   inputSource?: string;
-  skip: number;
+  bulk: BulkFlags;
   dryRun: boolean;
 }
 
@@ -33,12 +29,11 @@ export function parseCreateOptions(flags: OptionValues<typeof options>): CreateO
   if (flags.body === '-' && flags.input === '-') {
     throw new UsageError('--body and --input cannot both read stdin: give one of them a file');
   }
-  if (flags.skip !== undefined && flags.input === undefined) throw new UsageError('--skip goes with --input');
   return {
+    bulk: parseBulkFlags(flags),
     patch: fieldsPatch(fieldValues(flags)),
     bodySource: flags.body,
     inputSource: flags.input,
-    skip: parseSkip(flags.skip),
     dryRun: flags.dryRun,
   };
 }
@@ -69,31 +64,23 @@ export async function run(options: CreateOptions, rt: Runtime): Promise<number |
   return undefined;
 }
 
-async function createMany(
+function createMany(
   base: CreateVoucherBody,
-  source: string,
+  input: string,
   options: CreateOptions,
   rt: Runtime,
 ): Promise<number> {
-  const { exitCode, succeeded } = await sendEach(rt, {
-    source,
-    skip: options.skip,
-    dryRun: options.dryRun,
+  return runBulkInput(rt, {
+    command: 'voucher create',
+    input,
+    read: { formats: ['ndjson', 'csv'] },
     columns: csvColumnRoles,
     prepare: (record, roles) => buildBody(base, recordPatch(record, roles)),
-    request: createVoucherRequest,
-    send: createVoucher,
-    describe: (voucher: Voucher) => `created ${voucher.code}`,
-    noun: ['voucher', 'vouchers'],
-    done: 'created',
+    action: createAction,
+    flags: options.bulk,
+    dryRun: options.dryRun,
+    importAdvice: true,
   });
-  if (!rt.out.isJson && succeeded.length > 0) {
-    await rt.out.list(
-      succeeded.map((s) => ({ line: s.line, voucher: s.result })),
-      voucherColumns(rt.ctx.now()),
-    );
-  }
-  return exitCode;
 }
 
 const HELP = `
@@ -117,9 +104,9 @@ Units: --unit PRODUCT:COUNT[:EFFECT], effect new (ADD_NEW_ITEMS, default) or mis
 are option names (code, type, percent-off, gift-amount, …: values typed as on the command line),
 metadata.KEY, or the JSON fields discount, gift, loyalty_card, code_config, validity_timeframe,
 redemption; several values of a repeatable option go in one cell separated by ';'. The options
-given on the command line apply to every line, under the line's own values. Every line is
-checked before the first is sent. Results: one JSON line per voucher (-o json), or a table.
-Exit 7 when some failed; after Ctrl-C, resume with --skip N.
+given on the command line apply to every line, under the line's own values. A line that names
+its code is read back when its answer was lost; one without a code then stays unknown.
+${BULK_HELP}
 `;
 
 const options = defineOptions({
@@ -130,7 +117,7 @@ const options = defineOptions({
     help: 'JSON create body from a file, or - for stdin; flags override it',
   },
   input: { type: 'value', value: 'file', help: 'many vouchers: NDJSON or CSV file, or - for stdin' },
-  skip: { type: 'value', value: 'n', help: 'with --input: leave out the first N items (to resume a run)' },
+  ...bulkOptions,
   dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
 });
 
@@ -145,7 +132,8 @@ export default defineCommand({
     'promo voucher create --type loyalty --points 100 --campaign "Loyalty Club"',
     'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
     'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
-    'promo voucher create --input vouchers.csv --campaign "Summer Sale" -o json | jq -r "select(.ok) | .result.code"',
+    'promo voucher create --input vouchers.csv --campaign "Summer Sale" --concurrency 8 --results run.ndjson',
+    'promo voucher create --input vouchers.csv --campaign "Summer Sale" --resume run.ndjson',
   ],
   options,
   run: (input, rt) => run(parseCreateOptions(input), rt),

@@ -1,19 +1,28 @@
 // promo voucher delete <code>... [--force] [--ignore-missing] [--input FILE|-]: to the bin, or
 // for good with --force. Asks first on a terminal; without one it needs --yes.
 import { deleteVoucher } from '../../api/vouchers.js';
-import { parseSkip, runBulk } from '../../bulk/index.js';
+import {
+  BULK_HELP,
+  type BulkFlags,
+  type BulkItem,
+  parseBulkFlags,
+  runBulk,
+  runBulkInput,
+} from '../../bulk/index.js';
 import { ApiError, ExitCode, UsageError } from '../../errors.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
-import { checkCode, codeItems } from './codes-input.js';
+import { deleteAction } from './bulk-actions.js';
+import { CODE_LIST, checkCode, codeColumns, recordCode } from './codes-input.js';
 
 export interface DeleteOptions {
   codes: string[];
   inputSource?: string;
   force: boolean;
   ignoreMissing: boolean;
-  skip: number;
+  bulk: BulkFlags;
 }
 
 const args = defineArgs({ codes: { help: 'voucher codes', variadic: true } });
@@ -29,7 +38,7 @@ const options = defineOptions({
     value: 'file',
     help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
   },
-  skip: { type: 'value', value: 'n', help: 'leave out the first N codes (to resume a run)' },
+  ...bulkOptions,
 });
 
 export interface DeleteResult {
@@ -46,31 +55,57 @@ export function parseDeleteOptions(flags: Input<typeof args, typeof options>): D
   if (codes.length === 0 && flags.input === undefined) {
     throw new UsageError('give the codes to delete, or --input FILE|- with one code a line');
   }
+  if (codes.length > 0 && flags.input !== undefined)
+    throw new UsageError('give the codes to delete as arguments or with --input, not both');
   return {
     codes: codes.map((code) => checkCode(code, 'CODE')),
     inputSource: flags.input,
     force: flags.force,
     ignoreMissing: flags.ignoreMissing,
-    skip: parseSkip(flags.skip),
+    bulk: parseBulkFlags(flags),
   };
 }
 
-function question(codes: string[], profile: string, force: boolean): string {
-  const shown =
-    codes.length <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')} and ${codes.length - 5} more`;
-  const what = codes.length === 1 ? `voucher ${shown}` : `${codes.length} vouchers (${shown})`;
+/** Positional codes: the same code twice would only fail the second time, once is enough. */
+function itemsToDelete(codes: string[]): BulkItem<string>[] {
+  return [...new Set(codes)].map((code) => ({ label: code, payload: code }));
+}
+
+function question(codes: string[], profile: string, force: boolean, total = codes.length): string {
+  const shown = total <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')} and ${total - 5} more`;
+  const what = total === 1 ? `voucher ${shown}` : `${total} vouchers (${shown})`;
   return force
     ? `Permanently delete ${what} on profile '${profile}'? This cannot be undone; the codes become free to reuse.`
     : `Move ${what} to the bin on profile '${profile}'? The codes stay taken; --force would delete for good.`;
 }
 
+/** --input: one code a line (or a CSV code column, or NDJSON with a code field), as a bulk run. */
+function deleteMany(input: string, options: DeleteOptions, rt: Runtime): Promise<number> {
+  return runBulkInput(rt, {
+    command: 'voucher delete',
+    input,
+    read: CODE_LIST,
+    columns: codeColumns,
+    prepare: recordCode,
+    action: deleteAction(options.force, options.ignoreMissing),
+    flags: options.bulk,
+    dryRun: false,
+    confirm: async (first, total) => {
+      const { profile } = await rt.target();
+      const what = `the codes read from ${input === '-' ? 'stdin' : input}`;
+      await confirmOrCancel(
+        rt,
+        total === null
+          ? `${options.force ? 'Permanently delete' : 'Move to the bin'} ${what} on profile '${profile}'?`
+          : question(first, profile, options.force, total),
+      );
+    },
+  });
+}
+
 export async function run(options: DeleteOptions, rt: Runtime): Promise<number> {
-  const all = await codeItems(options.codes, options.inputSource, rt);
-  const items = all.slice(options.skip);
-  if (items.length === 0) {
-    rt.out.notice(options.skip ? `Nothing left after --skip ${options.skip}.` : 'No codes to delete.');
-    return ExitCode.ok;
-  }
+  if (options.inputSource !== undefined) return deleteMany(options.inputSource, options, rt);
+  const items = itemsToDelete(options.codes);
   const target = await rt.target();
   await confirmOrCancel(
     rt,
@@ -83,7 +118,6 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
   const client = await rt.client();
   const report = await runBulk<string, DeleteResult>(rt, {
     items,
-    skipped: options.skip,
     send: async (code) => {
       try {
         await deleteVoucher(client, code, options.force);
@@ -119,12 +153,17 @@ export default defineCommand({
   aliases: ['rm'],
   summary: 'Delete vouchers: to the bin, or permanently with --force (asks first; --yes without a terminal)',
   description: `Each code's outcome is reported (one JSON line per code with -o json). Exit 3 when a voucher was
-not found (unless --ignore-missing), 7 when other deletions failed, 8 when you decline.`,
+not found (unless --ignore-missing), 7 when other deletions failed, 8 when you decline. With
+--input, a code not found is a failed line (skipped with --ignore-missing), and a delete whose
+answer was lost is sent again: its 404 then means the first one deleted it.
+${BULK_HELP}`,
   examples: [
     'promo voucher delete SUMMER-2026',
     'promo voucher delete OLD-1 OLD-2 --force --yes',
     'promo voucher delete --input expired-codes.txt --yes --ignore-missing',
     'promo voucher create --type discount --percent-off 5 --json | jq -r .code | promo voucher delete --input - --yes',
+    'promo voucher delete --input old-codes.txt --yes --results run.ndjson',
+    'promo voucher delete --input old-codes.txt --yes --resume run.ndjson',
   ],
   args,
   options,

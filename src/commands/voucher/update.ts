@@ -8,13 +8,19 @@ import {
   updateVoucherRequest,
   type Voucher,
 } from '../../api/vouchers.js';
-import { parseSkip } from '../../bulk/index.js';
-import { sendEach } from '../../bulk/send-each.js';
+import {
+  BULK_HELP,
+  type BulkAction,
+  type BulkFlags,
+  parseBulkFlags,
+  runBulkInput,
+} from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
+import { bulkOptions } from '../bulk-options.js';
 import { checkCode } from './codes-input.js';
 import { mergeBody } from './create-body.js';
 import { csvColumnRoles, recordPatch } from './create-input.js';
@@ -41,7 +47,7 @@ const options = defineOptions({
     value: 'file',
     help: 'many: NDJSON (code and fields a line) or CSV with a code column, or -',
   },
-  skip: { type: 'value', value: 'n', help: 'with --input: leave out the first N items (to resume a run)' },
+  ...bulkOptions,
   dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
 });
 
@@ -57,7 +63,7 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
   if (input.code !== undefined && input.input !== undefined) {
     throw new UsageError('give one voucher code, or --input for many, not both');
   }
-  if (input.skip !== undefined && input.input === undefined) throw new UsageError('--skip goes with --input');
+  const bulk = parseBulkFlags(input);
   const values = fieldValues(input, FIELDS);
   // Options the service would skip are refused by name, before their values are even parsed.
   refuseNotByUpdate(Object.keys(values));
@@ -66,8 +72,7 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
     ? ((await readJsonObject(input.body, '--body', rt.ctx.stdin)) as CreateVoucherBody)
     : {};
   const base = mergeBody(fromFile, patch);
-  if (input.input !== undefined)
-    return updateMany(base, input.input, parseSkip(input.skip), input.dryRun, rt);
+  if (input.input !== undefined) return updateMany(base, input.input, bulk, input.dryRun, rt);
   if (input.code === undefined)
     throw new UsageError('give the code of the voucher to update, or --input FILE|-');
   const body = updateBody(base);
@@ -89,26 +94,35 @@ function lineItem(base: CreateVoucherBody, patch: CreateVoucherBody): UpdateItem
   return { code: checkCode(code, 'code'), body: updateBody(mergeBody(base, fields)) };
 }
 
-async function updateMany(
+/** The same update twice leaves the voucher as once: a line whose answer was lost is sent again. */
+const updateAction: BulkAction<UpdateItem> = {
+  status: 'updated',
+  code: (item) => item.code,
+  async send(client, item) {
+    const voucher: Voucher = await updateVoucher(client, item.code, item.body);
+    return { code: voucher.code, id: voucher.id };
+  },
+  request: (item) => updateVoucherRequest(item.code, item.body),
+  repeatable: true,
+};
+
+function updateMany(
   base: CreateVoucherBody,
-  source: string,
-  skip: number,
+  input: string,
+  bulk: BulkFlags,
   dryRun: boolean,
   rt: Runtime,
-) {
-  const { exitCode } = await sendEach(rt, {
-    source,
-    skip,
-    dryRun,
+): Promise<number> {
+  return runBulkInput(rt, {
+    command: 'voucher update',
+    input,
+    read: { formats: ['ndjson', 'csv'] },
     columns: csvColumnRoles,
     prepare: (record, roles) => lineItem(base, recordPatch(record, roles)),
-    request: (item: UpdateItem) => updateVoucherRequest(item.code, item.body),
-    send: (client, item: UpdateItem) => updateVoucher(client, item.code, item.body),
-    describe: (voucher: Voucher) => `updated ${voucher.code}`,
-    noun: ['voucher', 'vouchers'],
-    done: 'updated',
+    action: updateAction,
+    flags: bulk,
+    dryRun,
   });
-  return exitCode;
 }
 
 export default defineCommand({
@@ -122,7 +136,8 @@ them instead: gift amounts and loyalty points go through the service's balance o
 (promo api POST /v1/vouchers/CODE/balance), the code and the campaign never change, and the
 redemption quantity is set at create.
 --input FILE|-: NDJSON, one {"code": ..., fields...} a line, or CSV with a code column and
-columns named like the options; options given apply to every line. Exit 7 when some failed.`,
+columns named like the options; options given apply to every line.
+${BULK_HELP}`,
   examples: [
     'promo voucher update SUMMER20 --expiration-date 2026-09-30 --metadata channel=email',
     'promo voucher update SUMMER20 --percent-off 25 --effect apply-to-order --dry-run',

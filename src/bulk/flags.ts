@@ -1,0 +1,76 @@
+// The options every `--input` command shares, as one set: parsed and checked here, before anything
+// is read or sent, whatever builds the command line.
+import { UsageError } from '../errors.js';
+import { parseRate } from './pacer.js';
+
+export interface BulkFlags {
+  concurrency: number;
+  /** --rate, in requests a minute. */
+  perMinute?: number;
+  results?: string;
+  resume?: string;
+  resendUnknown: boolean;
+  /** --skip N (older runs' way to resume): the first N records are recorded as skipped, not sent. */
+  skip: number;
+}
+
+export interface RawBulkFlags {
+  input?: string;
+  concurrency?: string;
+  rate?: string;
+  results?: string;
+  resume?: string;
+  resendUnknown?: boolean;
+  skip?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 64;
+
+export const BULK_HELP = `
+--input runs: lines are read as a stream and a file is checked whole before the first request.
+Each line's outcome goes to a journal (--results, or a file under the config directory named at
+the start), one JSON line each: {"line","status","code","id","error"}, status created, updated,
+deleted, sent, failed, skipped or unknown (the request may have reached the service and its answer
+was lost). After Ctrl-C, kill or a crash, run the same command with --resume JOURNAL, as often as
+needed: done lines are skipped, unknown ones are checked first where they can be (a voucher with
+a code is read back), failed ones are sent again. Exit 0: all done; 7: some failed or unknown;
+130: interrupted; 2: bad input (nothing sent).`;
+
+function wholeNumber(value: string, flag: string, min: number, max: number): number {
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not '${value}'`);
+  return n;
+}
+
+export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
+  if (raw.input === undefined) {
+    for (const [flag, given] of [
+      ['--concurrency', raw.concurrency],
+      ['--rate', raw.rate],
+      ['--results', raw.results],
+      ['--resume', raw.resume],
+      ['--skip', raw.skip],
+    ] as const)
+      if (given !== undefined) throw new UsageError(`${flag} goes with --input`);
+    if (raw.resendUnknown) throw new UsageError('--resend-unknown goes with --input and --resume');
+  }
+  if (raw.resendUnknown && raw.resume === undefined)
+    throw new UsageError('--resend-unknown goes with --resume: it sends again the unknown lines of that run');
+  if (raw.resume !== undefined && raw.results !== undefined)
+    throw new UsageError('--resume adds to its own journal: leave out --results');
+  if (raw.resume !== undefined && raw.skip !== undefined)
+    throw new UsageError('--resume knows which lines are done: leave out --skip');
+  return {
+    concurrency:
+      raw.concurrency === undefined
+        ? DEFAULT_CONCURRENCY
+        : wholeNumber(raw.concurrency, '--concurrency', 1, MAX_CONCURRENCY),
+    perMinute: raw.rate === undefined ? undefined : parseRate(raw.rate),
+    results: raw.results,
+    resume: raw.resume,
+    resendUnknown: raw.resendUnknown === true,
+    skip: raw.skip === undefined ? 0 : wholeNumber(raw.skip, '--skip', 0, Number.MAX_SAFE_INTEGER),
+  };
+}

@@ -1,0 +1,137 @@
+// The journal of a bulk run (--results FILE): a header, then one JSON line per input line as soon
+// as its outcome is known, each written straight to the file (no buffering in the process), so
+// that kill -9 loses nothing written. Before a line's request goes out, an `unknown` record marks
+// it in flight: should the process die before its outcome is written, the journal still says
+// that this line may have reached the service. The last record of a line is what holds.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { ErrorJson } from '../output/errors.js';
+import { chunksOf, inputSource, linesOf, lineText } from './lines.js';
+
+export const JOURNAL_FORMAT = 'promo-bulk-journal/1';
+
+export type LineStatus = 'created' | 'updated' | 'deleted' | 'sent' | 'failed' | 'skipped' | 'unknown';
+
+export interface JournalRecord {
+  line: number;
+  status: LineStatus;
+  code?: string;
+  id?: string;
+  error?: ErrorJson | { key: string; message: string };
+}
+
+export interface JournalHeader {
+  journal: typeof JOURNAL_FORMAT;
+  /** `voucher create`. */
+  command: string;
+  /** The command line, without the options that only steer the run (see resume.ts). */
+  args: string[];
+  /** The input as given (`-` for stdin) and, for a file, the SHA-256 of its bytes. */
+  input: string;
+  sha256: string | null;
+  /** Records in the input, when known before the run. */
+  lines: number | null;
+  started_at: string;
+}
+
+/** The key of the record that marks a line in flight (see the top of this file). */
+export const IN_FLIGHT = 'in_flight';
+
+export class Journal {
+  private constructor(
+    readonly path: string,
+    private fd: number | undefined,
+  ) {}
+
+  /** A new journal (an existing file is replaced), or, with `append`, the one of the run resumed. */
+  static open(path: string, append: boolean): Journal {
+    try {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      return new Journal(path, openSync(path, append ? 'a' : 'w', 0o600));
+    } catch (error) {
+      throw new UsageError(`--results: cannot write '${path}': ${(error as Error).message}`);
+    }
+  }
+
+  write(record: object): void {
+    if (this.fd !== undefined) writeSync(this.fd, `${JSON.stringify(record)}\n`);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** Where a run's journal goes without --results: one new file per run under the state directory (beside what voucher import keeps). */
+export function defaultJournalPath(dir: string, command: string, nowMs: number): string {
+  const stamp = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  const suffix = Math.floor(Math.random() * 0x10000)
+    .toString(16)
+    .padStart(4, '0');
+  return join(dir, 'runs', `${stamp}-${command.replace(/ /g, '-')}-${suffix}.ndjson`);
+}
+
+/** What a journal says of each line: one byte per line number, so that a million lines cost a megabyte. */
+export class LineStates {
+  static readonly none = 0;
+  static readonly done = 1;
+  static readonly failed = 2;
+  static readonly unknown = 3;
+  private states = new Uint8Array(1024);
+  counts = { done: 0, failed: 0, unknown: 0 };
+
+  get(line: number): number {
+    return this.states[line] ?? LineStates.none;
+  }
+
+  set(line: number, status: LineStatus): void {
+    if (line >= this.states.length) {
+      const grown = new Uint8Array(Math.max(line + 1, this.states.length * 2));
+      grown.set(this.states);
+      this.states = grown;
+    }
+    this.states[line] =
+      status === 'unknown' ? LineStates.unknown : status === 'failed' ? LineStates.failed : LineStates.done;
+  }
+
+  tally(): void {
+    this.counts = { done: 0, failed: 0, unknown: 0 };
+    for (const state of this.states) {
+      if (state === LineStates.done) this.counts.done++;
+      else if (state === LineStates.failed) this.counts.failed++;
+      else if (state === LineStates.unknown) this.counts.unknown++;
+    }
+  }
+}
+
+/** Reads a journal for --resume: its header and the last status of every line. */
+export async function readJournal(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ header: JournalHeader; states: LineStates }> {
+  const source = inputSource(path, { isTTY: false } as never, '--resume');
+  let header: JournalHeader | undefined;
+  const states = new LineStates();
+  for await (const raw of linesOf(chunksOf(source, signal))) {
+    const text = 'bytes' in raw ? lineText(raw) : undefined;
+    let record: Partial<JournalRecord & JournalHeader> | undefined;
+    try {
+      record = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A line cut short by a crash mid-write: only ever the last one; it names no outcome.
+    }
+    if (!record || typeof record !== 'object') continue;
+    if (!header) {
+      if (record.journal !== JOURNAL_FORMAT)
+        throw new UsageError(`--resume: '${path}' is not a journal of a promo bulk run`);
+      header = record as JournalHeader;
+    } else if (Number.isInteger(record.line) && typeof record.status === 'string') {
+      states.set(record.line!, record.status as LineStatus);
+    }
+  }
+  if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
+  states.tally();
+  return { header, states };
+}

@@ -1,0 +1,147 @@
+// The bytes of an `--input FILE|-`, read as a stream in bounded memory, and split into lines. A
+// regular file can be read twice (checked whole, then sent); stdin, a FIFO or a device is read once.
+// A signal ends a read at once, even one that never ends (`--input /dev/zero`) or never starts (a
+// FIFO nobody writes to).
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { InputStream } from '../context.js';
+import { ExitCode, PromoError, UsageError } from '../errors.js';
+
+/** No body the service takes is larger (it answers 413 above 1 MiB); longer lines are refused unread. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
+
+export interface InputSource {
+  /** As given: a path, or `-` for stdin. */
+  name: string;
+  /** stdin belongs to the process: it is never closed here. */
+  shared: boolean;
+  /** A regular file: read twice (checked whole first), hashed for --resume. */
+  rereadable: boolean;
+  /** A new stream of its bytes; for stdin, the one there is. */
+  open(): Readable;
+}
+
+export function inputSource(name: string, stdin: InputStream, flag = '--input'): InputSource {
+  if (name === '-') {
+    if (stdin.isTTY)
+      throw new UsageError(`${flag} -: stdin is a terminal; pipe the input in, or give a file`);
+    return { name, shared: true, rereadable: false, open: () => stdin };
+  }
+  let regular: boolean;
+  try {
+    const stat = statSync(name);
+    if (stat.isDirectory()) throw new UsageError(`${flag}: cannot read '${name}': is a directory`);
+    regular = stat.isFile();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `${flag}: cannot read '${name}': ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
+  }
+  return {
+    name,
+    shared: false,
+    rereadable: regular,
+    open: () => createReadStream(name, { highWaterMark: CHUNK_BYTES }),
+  };
+}
+
+export class Interrupted extends PromoError {
+  constructor() {
+    super('Interrupted.', ExitCode.interrupted);
+  }
+}
+
+/** The chunks of a stream until it ends or `signal` aborts (then Interrupted, without waiting for it). */
+export async function* chunksOf(
+  source: InputSource,
+  signal?: AbortSignal,
+  hash?: Hash,
+): AsyncGenerator<Buffer> {
+  if (signal?.aborted) throw new Interrupted();
+  const stream = source.open();
+  const iterator = stream[Symbol.asyncIterator]();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Interrupted());
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) return;
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
+      hash?.update(chunk);
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--input: cannot read: ${code ?? (error as Error).message}`);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // A file stream of ours is closed (a FIFO's pending open is left to the process's exit).
+    if (!source.shared) stream.destroy();
+  }
+}
+
+export type RawLine = { line: number; bytes: Buffer } | { line: number; tooLong: true };
+
+/** Lines (without the line break) with their 1-based numbers; a line over MAX_LINE_BYTES is reported, not kept. */
+export async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<RawLine> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let tooLong = false;
+  let line = 1;
+  const end = (): RawLine => {
+    const bytes = Buffer.concat(parts, size);
+    parts = [];
+    size = 0;
+    const last = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, -1) : bytes;
+    return { line, bytes: last };
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, start);
+      const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
+      if (!tooLong) {
+        if (size + piece.length > MAX_LINE_BYTES) {
+          tooLong = true;
+          parts = [];
+          size = 0;
+        } else if (piece.length > 0) {
+          parts.push(piece);
+          size += piece.length;
+        }
+      }
+      if (newline === -1) break;
+      yield tooLong ? { line, tooLong: true } : end();
+      tooLong = false;
+      line += 1;
+      start = newline + 1;
+    }
+  }
+  if (tooLong) yield { line, tooLong: true };
+  else if (size > 0) yield end();
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A line's text, or undefined when it is not UTF-8. A byte-order mark on line 1 is dropped. */
+export function lineText(raw: { line: number; bytes: Buffer }): string | undefined {
+  try {
+    const text = decoder.decode(raw.bytes);
+    return raw.line === 1 ? text.replace(/^\uFEFF/, '') : text;
+  } catch {
+    return undefined;
+  }
+}
+
+export function sha256(): Hash {
+  return createHash('sha256');
+}

@@ -1,0 +1,136 @@
+// Where each outcome of a bulk run goes: the journal (always), stdout (its same line, when stdout
+// is not a terminal or the output is JSON), the progress line and the failures printed as they
+// happen (on a terminal); and the summary at the end, text or JSON, on stderr.
+import type { Runtime } from '../runtime.js';
+import type { Journal, JournalRecord, LineStatus } from './journal.js';
+import { type Counts, formatDuration, ProgressLine } from './progress.js';
+
+const LISTED = 10;
+const ORDER: LineStatus[] = ['created', 'updated', 'deleted', 'sent', 'skipped', 'failed', 'unknown'];
+
+export interface Ending {
+  interrupted: boolean;
+  /** Lines the run never reached (after an interruption or a fatal failure). */
+  notAttempted: boolean;
+  /** Lines done by the runs this one resumes. */
+  doneEarlier: number;
+  resume: string;
+  /** For a large create run against a low limit: the advice to import instead. */
+  advice?: string;
+}
+
+export class Reporter {
+  readonly byStatus: Partial<Record<LineStatus, number>> = {};
+  private readonly failures: string[] = [];
+  private readonly unknownLines: number[] = [];
+  private readonly progress?: ProgressLine;
+  private readonly toStdout: boolean;
+  readonly startedAt: number;
+
+  constructor(
+    private readonly rt: Runtime,
+    private readonly journal: Journal,
+    total: number | null,
+  ) {
+    this.startedAt = rt.ctx.now();
+    this.toStdout = rt.out.isJson || rt.ctx.stdout.isTTY !== true;
+    if (rt.ctx.stderr.isTTY && !rt.out.isJson)
+      this.progress = new ProgressLine(
+        rt.ctx.stderr,
+        () => rt.ctx.now(),
+        this.startedAt,
+        total,
+        () => this.counts(),
+      );
+  }
+
+  counts(): Counts {
+    const s = this.byStatus;
+    return {
+      done: (s.created ?? 0) + (s.updated ?? 0) + (s.deleted ?? 0) + (s.sent ?? 0),
+      failed: s.failed ?? 0,
+      unknown: s.unknown ?? 0,
+      skipped: s.skipped ?? 0,
+    };
+  }
+
+  record(record: JournalRecord): void {
+    this.journal.write(record);
+    if (this.toStdout) this.rt.ctx.stdout.write(`${JSON.stringify(record)}\n`);
+    this.byStatus[record.status] = (this.byStatus[record.status] ?? 0) + 1;
+    if (record.status === 'failed') {
+      const key = record.error?.key ? ` (${record.error.key})` : '';
+      const text = `line ${record.line}${record.code ? ` ${record.code}` : ''}: ${record.error?.message ?? 'failed'}${key}`;
+      if (this.failures.length < LISTED) this.failures.push(text);
+      this.progress?.print(this.rt.secrets.scrub(`failed: ${escapeControls(text)}`));
+    } else if (record.status === 'unknown') {
+      if (this.unknownLines.length < LISTED * 3) this.unknownLines.push(record.line);
+      this.progress?.print(
+        `unknown: line ${record.line}${record.code ? ` ${record.code}` : ''}: the answer was lost`,
+      );
+    }
+    this.progress?.draw();
+  }
+
+  /** A notice for people, above the progress line. */
+  note(text: string): void {
+    if (this.progress) this.progress.print(text);
+    else this.rt.out.notice(text);
+  }
+
+  /** Writes the summary on stderr. */
+  finish(command: string, ending: Ending): void {
+    this.progress?.stop();
+    const elapsed = (this.rt.ctx.now() - this.startedAt) / 1000;
+    const c = this.counts();
+    const handled = c.done + c.failed + c.unknown + c.skipped;
+    const rate = handled / Math.max(elapsed, 0.001);
+    const left = c.failed + c.unknown > 0 || ending.notAttempted || ending.interrupted;
+    if (this.rt.out.isJson) {
+      const summary = {
+        command,
+        ...Object.fromEntries(ORDER.filter((s) => this.byStatus[s]).map((s) => [s, this.byStatus[s]])),
+        ...(ending.doneEarlier ? { done_earlier: ending.doneEarlier } : {}),
+        interrupted: ending.interrupted,
+        elapsed_s: Math.round(elapsed * 1000) / 1000,
+        rate_per_s: Math.round(rate * 10) / 10,
+        journal: this.journal.path,
+        ...(left ? { resume: ending.resume } : {}),
+        ...(ending.advice ? { advice: ending.advice } : {}),
+      };
+      this.rt.ctx.stderr.write(`${JSON.stringify({ summary })}\n`);
+      return;
+    }
+    const lines: string[] = [];
+    const counts = ORDER.filter((s) => this.byStatus[s]).map((s) => `${this.byStatus[s]} ${s}`);
+    if (ending.doneEarlier) counts.push(`${ending.doneEarlier} done earlier`);
+    const head = ending.interrupted ? 'Interrupted' : 'Done';
+    lines.push(
+      `${head}: ${counts.join(', ') || 'nothing to do'} in ${formatDuration(elapsed)} (${rate.toFixed(1)}/s).`,
+    );
+    if (this.failures.length) {
+      lines.push('Failed:', ...this.failures.map((f) => `  ${escapeControls(f)}`));
+      if (c.failed > this.failures.length)
+        lines.push(`  … and ${c.failed - this.failures.length} more (see the journal)`);
+    }
+    if (this.unknownLines.length) {
+      const more = c.unknown - this.unknownLines.length;
+      lines.push(
+        `Unknown (the service may or may not have acted; the answer was lost): line${c.unknown > 1 ? 's' : ''} ${this.unknownLines.join(', ')}${more > 0 ? ` and ${more} more (see the journal)` : ''}.`,
+        '  Resuming checks those it can; the others are not sent again without --resend-unknown.',
+      );
+    }
+    if (ending.advice) lines.push(ending.advice);
+    lines.push(`Journal: ${this.journal.path}`);
+    if (left) lines.push(`To resume: ${ending.resume}`);
+    this.rt.ctx.stderr.write(`${this.rt.secrets.scrub(lines.join('\n'))}\n`);
+  }
+}
+
+/** Text from the service or the input shown to people: control characters escaped, never raw. */
+function escapeControls(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -1,0 +1,84 @@
+// --resume: which command line a journal belongs to, and the command that continues a run.
+// The options that only steer a run (pace, journal, output) may differ between the run and its
+// resumption; everything else must be the same, or the resumed run would do something else.
+import { UsageError } from '../errors.js';
+import type { JournalHeader } from './journal.js';
+
+/** Options with a value that do not change what a run does, and those without one. */
+const STEERING_WITH_VALUE = new Set([
+  '--resume',
+  '--results',
+  '--concurrency',
+  '--rate',
+  '--timeout',
+  '--retries',
+  '--skip',
+  '-o',
+  '--output',
+]);
+const STEERING_SWITCHES = new Set([
+  '--resend-unknown',
+  '--debug',
+  '--no-color',
+  '--json',
+  '-y',
+  '--yes',
+  '--no-input',
+]);
+
+/** The command line without the steering options (and their values). */
+export function essentialArgs(argv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = arg.split('=')[0]!;
+    if (STEERING_SWITCHES.has(arg)) continue;
+    if (STEERING_WITH_VALUE.has(name)) {
+      if (!arg.includes('=')) i++;
+      continue;
+    }
+    kept.push(arg);
+  }
+  return kept;
+}
+
+/** Refuses a journal of another command line or another input. */
+export function checkResumable(
+  header: JournalHeader,
+  path: string,
+  command: string,
+  args: string[],
+  sha256: string | null,
+): void {
+  const was = `promo ${header.args.map(shellQuote).join(' ')}`;
+  if (header.command !== command || header.args.join('\0') !== args.join('\0')) {
+    throw new UsageError(
+      `--resume: '${path}' is the journal of another command line: ${was}`,
+      'Resume a run with the command line it was started with; --resume FILE adds to it.',
+    );
+  }
+  if (header.sha256 && sha256 && header.sha256 !== sha256) {
+    throw new UsageError(
+      `--resume: the input is not the one the run in '${path}' read (its SHA-256 differs): refusing to mix two inputs`,
+      'Give the same --input as the run, unchanged; for a new input start a new run without --resume.',
+    );
+  }
+}
+
+/** The command that resumes a run: the same line, the steering options dropped, --resume JOURNAL added. */
+export function resumeCommand(argv: readonly string[], journalPath: string): string {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.split('=')[0]!;
+    if (name === '--resume' || name === '--results' || name === '--skip') {
+      if (!argv[i]!.includes('=')) i++;
+      continue;
+    }
+    kept.push(argv[i]!);
+  }
+  return ['promo', ...kept, '--resume', journalPath].map(shellQuote).join(' ');
+}
+
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}

@@ -1,0 +1,34 @@
+// The options every command with --input shares, as one set: spread it into a command's options
+// and hand what `run` receives to parseBulkFlags (src/bulk/flags.ts).
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../bulk/index.js';
+import { defineOptions } from '../registry/define.js';
+
+const group = 'Bulk runs (with --input):';
+
+export const bulkOptions = defineOptions({
+  concurrency: {
+    type: 'value',
+    value: 'n',
+    group,
+    help: `requests in flight at once (default ${DEFAULT_CONCURRENCY}, at most ${MAX_CONCURRENCY})`,
+  },
+  rate: { type: 'value', value: 'n/min', group, help: 'at most this many requests a minute (600/min, 10/s)' },
+  results: {
+    type: 'value',
+    value: 'file',
+    group,
+    help: 'the journal of the run (default: a new file under the config directory)',
+  },
+  resume: {
+    type: 'value',
+    value: 'journal',
+    group,
+    help: 'continue the run of that journal: lines done are not sent again',
+  },
+  resendUnknown: {
+    type: 'switch',
+    group,
+    help: 'with --resume: send again the lines whose answer was lost and cannot be checked',
+  },
+  skip: { type: 'value', value: 'n', group, help: 'record the first N lines as skipped (prefer --resume)' },
+});
