@@ -89,7 +89,10 @@ function replayable(chunks: AsyncGenerator<Buffer>) {
   };
 }
 
-async function* ndjsonItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
+/** The text of each line that is not blank; a line too long or not UTF-8 is an error item. */
+async function* textLines(
+  lines: ReturnType<typeof linesOf>,
+): AsyncGenerator<{ line: number; text: string } | ReadItem> {
   for await (const raw of lines) {
     const { line } = raw;
     if ('tooLong' in raw) {
@@ -98,8 +101,12 @@ async function* ndjsonItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<R
     }
     const text = lineText(raw);
     if (text === undefined) yield { format: 'error', line, error: `line ${line} is not valid UTF-8` };
-    else if (text.trim() !== '') yield ndjsonRecord(text, line);
+    else if (text.trim() !== '') yield { line, text };
   }
+}
+
+async function* ndjsonItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
+  for await (const item of textLines(lines)) yield 'text' in item ? ndjsonRecord(item.text, item.line) : item;
 }
 
 function ndjsonRecord(text: string, line: number): ReadItem {
@@ -115,16 +122,8 @@ function ndjsonRecord(text: string, line: number): ReadItem {
 }
 
 async function* plainItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
-  for await (const raw of lines) {
-    const { line } = raw;
-    if ('tooLong' in raw) {
-      yield { format: 'error', line, error: `line ${line} is longer than 1 MiB` };
-      continue;
-    }
-    const text = lineText(raw);
-    if (text === undefined) yield { format: 'error', line, error: `line ${line} is not valid UTF-8` };
-    else if (text.trim() !== '') yield { format: 'lines', line, value: text.trim() };
-  }
+  for await (const item of textLines(lines))
+    yield 'text' in item ? { format: 'lines', line: item.line, value: item.text.trim() } : item;
 }
 
 type CsvRow = { record: string[]; info: { lines: number } };
