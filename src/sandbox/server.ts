@@ -90,6 +90,13 @@ function splitUrl(url: string): { rawPath: string; rawQuery: string } {
     : { rawPath: url.slice(0, mark), rawQuery: url.slice(mark + 1) };
 }
 
+/** The settings actually given: a key present with the value undefined leaves the default alone. */
+function definedOnly<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(settings).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
 /** Starts a sandbox serving `routes`; startSandbox in index.ts passes the service's own route table. */
 export async function startSandboxWithRoutes(
   routes: Route[],
@@ -103,7 +110,7 @@ export async function startSandboxWithRoutes(
     ...(options.generatedVouchers === undefined ? {} : { generatedVouchers: options.generatedVouchers }),
     ...(options.imports === undefined
       ? {}
-      : { importSettings: { ...given.importSettings, ...options.imports } }),
+      : { importSettings: { ...given.importSettings, ...definedOnly(options.imports) } }),
   };
   if (options.imports) {
     try {

@@ -12,6 +12,10 @@ export interface SandboxCommandOptions {
   appId: string;
   appToken: string;
   rateLimit?: string;
+  bulkRateLimit?: string;
+  importSpeed?: number;
+  failImports: boolean;
+  vouchers?: number;
   latencyMs?: number;
   errorRate?: number;
   resetRate?: number;
@@ -40,6 +44,22 @@ const options = defineOptions({
     value: 'n/period',
     help: 'answer 429 over this rate, e.g. 100/min or 100/hour',
   },
+  bulkRateLimit: {
+    type: 'value',
+    value: 'n/period',
+    help: 'answer voucher imports 429 (X-Rate-Limit-Type: bulk_api_calls) over this rate, e.g. 10/hour',
+  },
+  importSpeed: {
+    type: 'value',
+    value: 'records/s',
+    help: 'how fast import jobs advance (default 1000 records a second)',
+  },
+  failImports: { type: 'switch', help: 'new import jobs stop half-way with status FAILED' },
+  vouchers: {
+    type: 'value',
+    value: 'n',
+    help: 'add n generated vouchers (GEN-000001...) a minute apart, e.g. to page past 9,900',
+  },
   latency: { type: 'value', value: 'ms', help: 'delay every answer' },
   errorRate: { type: 'value', value: 'p', help: 'answer 503 with this probability (0..1)' },
   resetRate: { type: 'value', value: 'p', help: 'drop the connection with this probability (0..1)' },
@@ -64,6 +84,10 @@ export function parseSandboxOptions(flags: OptionValues<typeof options>): Sandbo
     appId: flags.appId ?? 'sandbox',
     appToken: flags.appToken ?? 'sandbox',
     rateLimit: flags.rateLimit,
+    bulkRateLimit: flags.bulkRateLimit,
+    importSpeed: flags.importSpeed === undefined ? undefined : speed(flags.importSpeed),
+    failImports: flags.failImports,
+    vouchers: flags.vouchers === undefined ? undefined : count(flags.vouchers),
     latencyMs: flags.latency === undefined ? undefined : nonNegative(flags.latency, '--latency'),
     errorRate: flags.errorRate === undefined ? undefined : rate(flags.errorRate, '--error-rate'),
     resetRate: flags.resetRate === undefined ? undefined : rate(flags.resetRate, '--reset-rate'),
@@ -80,6 +104,20 @@ function nonNegative(value: string, flag: string): number {
   return n;
 }
 
+function speed(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0 || n > 1_000_000)
+    throw new UsageError(`--import-speed must be records a second above 0 (at most 1000000), not '${value}'`);
+  return n;
+}
+
+function count(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 1_000_000)
+    throw new UsageError(`--vouchers must be a whole number from 0 to 1000000, not '${value}'`);
+  return n;
+}
+
 function rate(value: string, flag: string): number {
   const n = Number(value);
   if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(value))
@@ -89,14 +127,23 @@ function rate(value: string, flag: string): number {
 
 export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<void> {
   const { startSandbox, parseRateLimit } = await rt.ctx.sandbox();
-  let rateLimit: { limit: number; windowSeconds: number } | undefined;
-  if (options.rateLimit) {
+  const limitOf = (text: string | undefined, flag: string) => {
+    if (text === undefined) return undefined;
     try {
-      rateLimit = parseRateLimit(options.rateLimit);
+      return parseRateLimit(text);
     } catch (error) {
-      throw new UsageError(`--rate-limit: ${(error as Error).message}`);
+      throw new UsageError(`${flag}: ${(error as Error).message}`);
     }
-  }
+  };
+  const rateLimit = limitOf(options.rateLimit, '--rate-limit');
+  const bulkRateLimit = limitOf(options.bulkRateLimit, '--bulk-rate-limit');
+  const imports =
+    options.importSpeed === undefined && !options.failImports
+      ? undefined
+      : {
+          ...(options.importSpeed === undefined ? {} : { records_per_second: options.importSpeed }),
+          ...(options.failImports ? { fail: true } : {}),
+        };
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox({
@@ -106,8 +153,11 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
       appToken: options.appToken,
       statePath: options.statePath,
       seed: options.seedPath,
+      generatedVouchers: options.vouchers,
+      imports,
       faults: {
         rateLimit,
+        bulkRateLimit,
         latencyMs: options.latencyMs,
         errorRate: options.errorRate,
         resetRate: options.resetRate,
@@ -146,12 +196,13 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
 export default defineCommand({
   path: ['sandbox'],
   summary:
-    'Serve a local imitation of the service (the seven operations, errors, rate-limit headers) until Ctrl-C',
+    'Serve a local imitation of the service (its operations, errors, rate-limit headers, import jobs) until Ctrl-C',
   examples: [
     'promo sandbox --port 4010 --state ./sandbox.json',
     'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list',
     'promo sandbox --rate-limit 5/min --error-rate 0.2',
     "promo sandbox --lose-answers 0.1 --lose-answers-as reset,504 --lose-answers-on 'POST /v1/vouchers'",
+    'promo sandbox --vouchers 12000 --import-speed 50 --bulk-rate-limit 10/hour',
   ],
   options,
   run: (input, rt) => run(parseSandboxOptions(input), rt),
