@@ -42,7 +42,7 @@ describe('promo sandbox lifecycle knobs', () => {
       const res = await fetch(`${url}${path}`, {
         method,
         headers: HEADERS,
-        body: body && JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, type: res.headers.get('x-rate-limit-type'), body: await res.json() };
     };
