@@ -123,7 +123,7 @@ cases.forEach((c, k) => {
 process.exitCode = failed ? 1 : 0;
 
 // Further sections, each a script of its own (run alone with `node scripts/<name>`), in turn.
-for (const section of ['bench-sandbox.mjs']) {
+for (const section of ['bench-sandbox.mjs', 'bench-list.mjs']) {
   const script = fileURLToPath(new URL(section, import.meta.url));
   if (spawnSync(process.execPath, [script], { stdio: 'inherit' }).status !== 0) process.exitCode = 1;
 }
