@@ -6,60 +6,9 @@ import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js'
 import { isObject } from '../json.js';
 import { VERSION } from '../version.js';
 
-export type AuthMode = 'app' | 'bearer' | 'none';
-export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
+import type { ApiRequest, ApiResponse, BearerSource, Credentials, DryRun, Query } from './request.js';
 
-export interface Credentials {
-  appId: string;
-  appToken: string;
-}
-
-export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  /** Already encoded; build it with `encodePath`. */
-  path: string;
-  query?: Query | URLSearchParams;
-  json?: unknown;
-  form?: Record<string, string>;
-  auth: AuthMode;
-  /** Scopes of the bearer token, for auth 'bearer'. */
-  scopes?: string[];
-  /** Defaults to true for every method but POST and PATCH. See HttpRequest.idempotent. */
-  idempotent?: boolean;
-  /** It acts on the service: a lost answer is an unknown outcome. See HttpRequest.mutates. */
-  mutates?: boolean;
-  headers?: Record<string, string>;
-  /** The largest body this operation takes (default 1 MiB); the voucher import takes 10 MB. */
-  maxBodyBytes?: number;
-}
-
-export interface DryRun {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: unknown;
-}
-
-export interface ApiResponse<T> {
-  status: number;
-  body: T;
-  headers: HttpResponse['headers'];
-}
-
-/** A bearer token as promo keeps it (in the token cache) and uses it. */
-export interface BearerToken {
-  access_token: string;
-  client_id: string;
-  scope: string;
-  /** Unix seconds. */
-  expires_at: number;
-  token_type: string;
-}
-
-/** Hands out bearer tokens; `fresh` skips the cache (after the service refused a cached one). */
-export interface BearerSource {
-  token(scopes: string[], fresh: boolean): Promise<BearerToken & { fromCache: boolean }>;
-}
+export type * from './request.js';
 
 /** Percent-encodes every interpolated value, so that a code like `A/B?C` stays one path segment. */
 export function encodePath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
