@@ -3,7 +3,7 @@
 // A signal ends a read at once, even one that never ends (`--input /dev/zero`) or never starts (a
 // FIFO nobody writes to).
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { InputStream } from '../context.js';
 import { ExitCode, PromoError, UsageError } from '../errors.js';
@@ -21,6 +21,8 @@ export interface InputSource {
   rereadable: boolean;
   /** A new stream of its bytes; for stdin, the one there is. */
   open(): Readable;
+  /** Ends an open that waits for a writer (a FIFO): else that thread would hold the process's exit. */
+  unblock?(): void;
 }
 
 export function inputSource(name: string, stdin: InputStream, flag = '--input'): InputSource {
@@ -30,10 +32,12 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
     return { name, shared: true, rereadable: false, open: () => stdin };
   }
   let regular: boolean;
+  let fifo: boolean;
   try {
     const stat = statSync(name);
     if (stat.isDirectory()) throw new UsageError(`${flag}: cannot read '${name}': is a directory`);
     regular = stat.isFile();
+    fifo = stat.isFIFO();
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -46,6 +50,16 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
     shared: false,
     rereadable: regular,
     open: () => createReadStream(name, { highWaterMark: CHUNK_BYTES }),
+    // Opening the FIFO for writing, without waiting, lets the pending open for reading return.
+    unblock: fifo
+      ? () => {
+          try {
+            closeSync(openSync(name, constants.O_WRONLY | constants.O_NONBLOCK));
+          } catch {
+            // No reader waits (the open returned already): nothing to unblock.
+          }
+        }
+      : undefined,
   };
 }
 
@@ -66,7 +80,10 @@ export async function* chunksOf(
   const iterator = stream[Symbol.asyncIterator]();
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new Interrupted());
+    onAbort = () => {
+      source.unblock?.();
+      reject(new Interrupted());
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   aborted.catch(() => undefined);

@@ -46,7 +46,7 @@ export async function startFaultProxy(
       let draw = hit ? random() : 1;
       const pick = (p = 0) => {
         const yes = draw < p;
-        draw -= p;
+        draw = yes ? Number.POSITIVE_INFINITY : draw - p;
         return yes;
       };
       const resetAfter = pick(f.resetAfter);
