@@ -72,8 +72,13 @@ export class Runtime {
   }
 
   tokenCache(): TokenCache {
+    const { timeoutMs, retries } = this.globals;
     this.tokenCacheInstance ??= new TokenCache(this.dirs.cache, {
       warn: (warning) => void this.out.warn(warning),
+      // A process issuing a token holds the lock for as long as its request may take, attempts
+      // and back-off included; waiting less would issue a second token beside it.
+      lockWaitMs: timeoutMs * (retries + 1) + 30_000,
+      signal: this.ctx.signal,
       trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
     });
     return this.tokenCacheInstance;

@@ -52,7 +52,13 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
     profile: name,
     baseUrl: baseUrlFor(globals.endpoint ?? profileEndpoint(name, profile)),
     credentials: fromEnv ?? { appId: profile.app_id, appToken: profile.app_token },
-    scopes: profile.scopes?.length ? profile.scopes : ['api'],
+    // Scopes of another type (a string typed by hand in config.json) are no scopes: the default.
+    scopes:
+      Array.isArray(profile.scopes) &&
+      profile.scopes.length &&
+      profile.scopes.every((s) => typeof s === 'string')
+        ? profile.scopes
+        : ['api'],
     embedded: false,
   };
 }

@@ -6,7 +6,15 @@ import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js'
 import { isObject } from '../json.js';
 import { VERSION } from '../version.js';
 
-import type { ApiRequest, ApiResponse, BearerSource, Credentials, DryRun, Query } from './request.js';
+import type {
+  ApiRequest,
+  ApiResponse,
+  BearerSource,
+  Credentials,
+  DryRun,
+  Query,
+  SourcedToken,
+} from './request.js';
 
 export type * from './request.js';
 
@@ -36,7 +44,7 @@ export class ApiClient {
    * The HTTP request as it would go out. With `dryRun` no token is issued: the bearer header is
    * shown as redacted, which is all a dry run may print of it anyway.
    */
-  async prepare(request: ApiRequest, options: { fresh?: boolean; dryRun?: boolean } = {}) {
+  async prepare(request: ApiRequest, options: { rejected?: string; dryRun?: boolean } = {}) {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'User-Agent': USER_AGENT,
@@ -59,7 +67,7 @@ export class ApiClient {
         'Split the input: the bulk options (--input FILE) send one request per item.',
       );
     }
-    let fromCache = false;
+    let bearer: SourcedToken | undefined;
     if (request.auth === 'app') Object.assign(headers, this.appHeaders());
     for (const [name, value] of Object.entries(headers)) checkHeaderValue(name, value);
     if (request.auth === 'bearer') {
@@ -67,9 +75,8 @@ export class ApiClient {
         headers.Authorization = `Bearer ${REDACTED}`;
       } else {
         if (!this.bearer) throw new AuthError('no way to obtain a bearer token: app credentials are missing');
-        const token = await this.bearer.token(request.scopes ?? ['api'], options.fresh === true);
-        fromCache = token.fromCache;
-        headers.Authorization = `Bearer ${token.access_token}`;
+        bearer = await this.bearer.token(request.scopes ?? ['api'], { rejected: options.rejected });
+        headers.Authorization = `Bearer ${bearer.access_token}`;
         checkHeaderValue('Authorization', headers.Authorization);
       }
     }
@@ -81,15 +88,18 @@ export class ApiClient {
       idempotent: request.idempotent ?? !['POST', 'PATCH'].includes(request.method),
       mutates: request.mutates,
     };
-    return { http, fromCache };
+    return { http, bearer };
   }
 
   /** Sends and returns the answer whatever its status (for `promo api`). */
-  async send(request: ApiRequest, fresh = false): Promise<{ response: HttpResponse; fromCache: boolean }> {
-    const { http, fromCache } = await this.prepare(request, { fresh });
+  async send(
+    request: ApiRequest,
+    rejected?: string,
+  ): Promise<{ response: HttpResponse; bearer?: SourcedToken }> {
+    const { http, bearer } = await this.prepare(request, { rejected });
     const response = await this.transport.send(http);
     for (const observe of this.observers) observe(response.status, response.headers);
-    return { response, fromCache };
+    return { response, bearer };
   }
 
   /** What `--dry-run` prints: method, URL, headers with secrets redacted, and the body. Sends nothing. */
@@ -107,9 +117,9 @@ export class ApiClient {
 
   /** Sends and parses a JSON answer; an error status becomes ApiError. A 401 on a cached bearer token is retried once with a new one. */
   async call<T>(request: ApiRequest): Promise<ApiResponse<T>> {
-    let { response, fromCache } = await this.send(request);
-    if (response.status === 401 && request.auth === 'bearer' && fromCache) {
-      ({ response } = await this.send(request, true));
+    let { response, bearer } = await this.send(request);
+    if (response.status === 401 && bearer?.fromCache) {
+      ({ response } = await this.send(request, bearer.access_token));
     }
     const parsed = parseBody(response.text);
     if (response.status >= 400) {

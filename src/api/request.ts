@@ -52,7 +52,16 @@ export interface BearerToken {
   token_type: string;
 }
 
-/** Hands out bearer tokens; `fresh` skips the cache (after the service refused a cached one). */
+/** `fresh`: issue a new token whatever the cache holds; `rejected`: the token the service just refused. */
+export interface TokenWanted {
+  fresh?: boolean;
+  rejected?: string;
+}
+
+/** A token as a BearerSource hands it out: from the cache or not, saved there or not. */
+export type SourcedToken = BearerToken & { fromCache: boolean; saved: boolean };
+
+/** Hands out bearer tokens. */
 export interface BearerSource {
-  token(scopes: string[], fresh: boolean): Promise<BearerToken & { fromCache: boolean }>;
+  token(scopes: string[], want?: TokenWanted): Promise<SourcedToken>;
 }

@@ -1,6 +1,6 @@
 // Bearer tokens as promo obtains them by itself: from the profile's cache while they have more
 // than a minute left, else issued once (under a cross-process lock) and cached.
-import type { BearerSource } from '../api/client.js';
+import type { BearerSource, SourcedToken, TokenWanted } from '../api/client.js';
 import type { OAuthToken } from '../api/oauth.js';
 import type { CachedToken, TokenCache, TokenKey } from '../config/token-cache.js';
 import type { SecretSet } from '../http/redact.js';
@@ -24,19 +24,25 @@ export class CachedTokenSource implements BearerSource {
     return { profile: this.o.profile, baseUrl: this.o.endpoint, appId: this.o.appId, scopes };
   }
 
-  /** A usable token: cached unless `fresh`; `fromCache` says which. */
-  async token(scopes: string[], fresh: boolean): Promise<CachedToken & { fromCache: boolean }> {
+  /**
+   * A usable token: the cached one, unless `fresh` (always issue) or it is `rejected` (the service
+   * answered 401 to it); `fromCache` says which, `saved` whether a new one could be cached.
+   */
+  async token(scopes: string[], want: TokenWanted = {}): Promise<SourcedToken> {
     const key = this.key(scopes);
-    if (!fresh) {
+    const usable = async () => {
+      if (want.fresh) return undefined;
       const cached = await this.o.cache.get(key, this.o.now());
-      if (cached) return this.seen({ ...cached, fromCache: true });
-    }
+      return cached && cached.access_token !== want.rejected ? cached : undefined;
+    };
+    // After a 401 the cache is read again under the lock only: every process that met the same
+    // revoked token would otherwise issue one of its own.
+    const cached = want.rejected === undefined ? await usable() : undefined;
+    if (cached) return this.seen({ ...cached, fromCache: true, saved: true });
     return this.o.cache.withLock(async () => {
       // Another process may have issued one while this one waited for the lock.
-      if (!fresh) {
-        const cached = await this.o.cache.get(key, this.o.now());
-        if (cached) return this.seen({ ...cached, fromCache: true });
-      }
+      const cached = await usable();
+      if (cached) return this.seen({ ...cached, fromCache: true, saved: true });
       const issued = await this.o.issue(scopes);
       const token: CachedToken = {
         access_token: issued.access_token,
@@ -45,8 +51,8 @@ export class CachedTokenSource implements BearerSource {
         expires_at: issued.expires_at,
         token_type: issued.token_type,
       };
-      await this.o.cache.put(key, token, this.o.now());
-      return this.seen({ ...token, fromCache: false });
+      const saved = await this.o.cache.put(key, token, this.o.now());
+      return this.seen({ ...token, fromCache: false, saved });
     });
   }
 

@@ -1,5 +1,15 @@
 // The file permissions promo's directories must keep (secrets inside). Where they are: dirs.ts.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 
 /**
  * Creates the directory with mode 0700, or tightens it when an existing one is looser.
@@ -36,4 +46,43 @@ function tighten(path: string, mode: number, directory: boolean): string | undef
     return `${was}, and promo could not change it (${(error as NodeJS.ErrnoException).code}); run chmod ${mode.toString(8)} on it.`;
   }
   return `${was}; changed it to ${mode.toString(8)}.`;
+}
+
+/**
+ * Writes a file of mode 0600 whole: into a temporary file beside it, then renamed into place, so
+ * that a reader sees the old file or the new one, never half of one (and a link in its place is
+ * replaced, not followed).
+ */
+export function writePrivateFile(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+const FS_ERRORS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a file stands where a directory should be',
+  EISDIR: 'a directory stands where a file should be',
+};
+
+/** A file-system error as people read it: `permission denied (EACCES)`. */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code && FS_ERRORS[code]) return `${FS_ERRORS[code]} (${code})`;
+  return code ?? String((error as Error)?.message ?? error);
 }

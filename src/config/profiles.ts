@@ -1,10 +1,12 @@
 // The profile store: named sets of app credentials and endpoints, and which one is the default.
-// Backed by conf (atomic writes, mode 0600) in a directory of mode 0700.
-import type Conf from 'conf';
+// One JSON file (mode 0600, written whole and renamed into place) in a directory of mode 0700;
+// every change is a locked read-modify-write.
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AuthError, ConfigError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import { loadConf } from '../lazy.js';
-import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
+import { acquireLock } from './lock.js';
+import { describeFsError, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from './paths.js';
 
 export interface Profile {
   app_id: string;
@@ -42,7 +44,6 @@ export function checkProfileName(name: string): string {
 }
 
 export class ProfileStore {
-  private conf?: Conf<StoreShape>;
   /** Warnings raised while opening (loose permissions fixed); the caller shows them. */
   readonly warnings: string[] = [];
 
@@ -50,60 +51,95 @@ export class ProfileStore {
 
   static async open(dir: string): Promise<ProfileStore> {
     const store = new ProfileStore(dir);
-    await store.load();
+    store.prepare();
     return store;
   }
 
   get path(): string {
-    return this.conf!.path;
+    return join(this.dir, 'config.json');
   }
 
-  private async load(): Promise<void> {
-    const { default: ConfClass } = await loadConf();
-    const dirWarning = ensurePrivateDir(this.dir);
-    if (dirWarning) this.warnings.push(dirWarning);
-    const file = `${this.dir}/config.json`;
-    const fileWarning = ensurePrivateFile(file);
-    if (fileWarning) this.warnings.push(fileWarning);
+  private get lockPath(): string {
+    return join(this.dir, 'config.lock');
+  }
+
+  private prepare(): void {
+    refuseLink(this.path);
+    let dirWarning: string | undefined;
     try {
-      this.conf = new ConfClass<StoreShape>({
-        cwd: this.dir,
-        configName: 'config',
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        clearInvalidConfig: false,
-      });
+      dirWarning = ensurePrivateDir(this.dir);
     } catch (error) {
-      throw new ConfigError(
-        `cannot read the profile store ${file}: ${(error as Error).message}`,
-        LEFT_AS_IT_IS,
-      );
+      throw new ConfigError(`cannot create the config directory ${this.dir}: ${describeFsError(error)}`);
     }
+    if (dirWarning) this.warnings.push(dirWarning);
+    const fileWarning = ensurePrivateFile(this.path);
+    if (fileWarning) this.warnings.push(fileWarning);
   }
 
+  /** The store as it is on disk now (another process may have changed it since the last read). */
   private read(): StoreShape {
-    let store: StoreShape;
+    let text: string;
     try {
-      store = this.conf!.store;
+      text = readFileSync(this.path, 'utf8');
     } catch (error) {
-      throw new ConfigError(
-        `cannot read the profile store ${this.path}: ${(error as Error).message}`,
-        LEFT_AS_IT_IS,
-      );
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw this.unreadable(describeFsError(error));
+    }
+    let store: unknown;
+    try {
+      store = JSON.parse(text);
+    } catch (error) {
+      throw this.unreadable((error as Error).message);
     }
     // Valid JSON of the wrong shape is as corrupt as invalid JSON, and is left alone just the same.
-    const { profiles, default_profile } = store as Record<string, unknown>;
+    if (!isObject(store)) throw this.unreadable(`it holds ${kindOf(store)}, not a promo profile store`);
+    const { profiles, default_profile } = store;
     if (
-      (profiles !== undefined &&
-        (!isObject(profiles) || !Object.values(profiles as object).every(isProfile))) ||
+      (profiles !== undefined && (!isObject(profiles) || !Object.values(profiles).every(isProfile))) ||
       (default_profile !== undefined && typeof default_profile !== 'string')
     ) {
-      throw new ConfigError(
-        `cannot read the profile store ${this.path}: it is not a promo profile store (unexpected shape)`,
-        LEFT_AS_IT_IS,
-      );
+      throw this.unreadable('it is not a promo profile store (unexpected shape)');
     }
-    return store;
+    return store as StoreShape;
+  }
+
+  private unreadable(why: string): ConfigError {
+    return new ConfigError(`cannot read the profile store ${this.path}: ${why}`, LEFT_AS_IT_IS);
+  }
+
+  /**
+   * Reads, changes and writes the store under its cross-process lock, so that two processes
+   * writing at once both keep their change.
+   */
+  private async update(change: (store: StoreShape) => StoreShape): Promise<void> {
+    let release: () => Promise<void>;
+    try {
+      release = await acquireLock(this.path, { lockPath: this.lockPath, waitMs: PROFILE_LOCK_WAIT_MS });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+        throw new ConfigError(
+          `another promo process has held the profile store's lock ${this.lockPath} for over ${PROFILE_LOCK_WAIT_MS / 1000} s`,
+          'If no promo is running, remove that directory.',
+        );
+      }
+      throw this.unwritable(error);
+    }
+    try {
+      refuseLink(this.path);
+      const text = `${JSON.stringify(change(this.read()), null, '\t')}\n`;
+      writePrivateFile(this.path, text);
+    } catch (error) {
+      throw error instanceof ConfigError ? error : this.unwritable(error);
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+
+  private unwritable(error: unknown): ConfigError {
+    return new ConfigError(
+      `cannot save the profile store in ${this.dir}: ${describeFsError(error)}`,
+      'Check that the directory is writable and the disk has room; the store was left as it was.',
+    );
   }
 
   names(): string[] {
@@ -118,27 +154,55 @@ export class ProfileStore {
     return this.read().default_profile;
   }
 
-  save(name: string, profile: Profile, makeDefault: boolean): void {
-    const store = this.read();
-    const profiles = { ...(store.profiles ?? {}), [name]: profile };
-    const default_profile = makeDefault || !store.default_profile ? name : store.default_profile;
-    this.conf!.store = { ...store, profiles, default_profile };
+  save(name: string, profile: Profile, makeDefault: boolean): Promise<void> {
+    return this.update((store) => {
+      const profiles = { ...(store.profiles ?? {}), [name]: profile };
+      const default_profile = makeDefault || !store.default_profile ? name : store.default_profile;
+      return { ...store, profiles, default_profile };
+    });
   }
 
-  setDefault(name: string): void {
-    const store = this.read();
-    if (!store.profiles?.[name] && name !== SANDBOX_PROFILE) throw unknownProfile(name, this.names());
-    this.conf!.store = { ...store, default_profile: name };
+  setDefault(name: string): Promise<void> {
+    return this.update((store) => {
+      if (!store.profiles?.[name] && name !== SANDBOX_PROFILE) throw unknownProfile(name, this.names());
+      return { ...store, default_profile: name };
+    });
   }
 
-  remove(name: string): void {
-    const store = this.read();
-    if (!store.profiles?.[name]) throw unknownProfile(name, this.names());
-    const { [name]: _removed, ...profiles } = store.profiles;
-    const next: StoreShape = { ...store, profiles };
-    if (next.default_profile === name) delete next.default_profile;
-    this.conf!.store = next;
+  remove(name: string): Promise<void> {
+    return this.update((store) => {
+      if (!store.profiles?.[name]) throw unknownProfile(name, this.names());
+      const { [name]: _removed, ...profiles } = store.profiles;
+      const next: StoreShape = { ...store, profiles };
+      if (next.default_profile === name) delete next.default_profile;
+      return next;
+    });
   }
+}
+
+/** Writers wait this long for another's lock; a write takes milliseconds. */
+const PROFILE_LOCK_WAIT_MS = 10_000;
+
+/** Secrets are written only into a file of promo's own, never through a link to somewhere else. */
+function refuseLink(file: string): void {
+  let link = false;
+  try {
+    link = lstatSync(file).isSymbolicLink();
+  } catch {
+    return;
+  }
+  if (link) {
+    throw new ConfigError(
+      `${file} is a symbolic link; promo keeps app tokens only in a regular file of its own and does not follow it`,
+      'Replace the link with the file it points to (or move it away to start afresh).',
+    );
+  }
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
 }
 
 /** A profile named on the command line that the store does not hold; as a credential source it is exit 4. */

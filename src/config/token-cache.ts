@@ -2,11 +2,13 @@
 // 1000 live tokens, so cron jobs must reuse them. The cache is only a cache: a file that cannot be
 // read or parsed is a miss, never a failure. Issuing is serialised across processes by a lock, so
 // that many processes started at once on a cold cache issue one token between them.
-import { rmSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import type { BearerToken } from '../api/client.js';
-import { loadConf, loadLockfile } from '../lazy.js';
+import { InterruptedError } from '../errors.js';
+import { loadConf } from '../lazy.js';
+import { acquireLock } from './lock.js';
 import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
 
 export type CachedToken = BearerToken;
@@ -35,6 +37,10 @@ export interface TokenCacheListener {
   warn?(message: string): void;
   /** --debug lines. */
   trace?(line: string): void;
+  /** How long to wait for another process issuing a token: longer than its issuing may take. */
+  lockWaitMs?: number;
+  /** Ends a wait for the lock (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 export class TokenCache {
@@ -85,7 +91,21 @@ export class TokenCache {
     return this.conf;
   }
 
+  /** A link in the cache's place would have promo write tokens wherever it points: it goes. */
+  private unlink(): void {
+    try {
+      if (!lstatSync(this.file).isSymbolicLink()) return;
+      rmSync(this.file);
+      this.warn(
+        `the token cache ${this.file} was a symbolic link; promo removed the link and keeps its own file.`,
+      );
+    } catch {
+      // Absent: nothing to do. Unremovable: the write that follows fails, and says so.
+    }
+  }
+
   private tighten(): void {
+    this.unlink();
     const dirWarning = ensurePrivateDir(this.dir);
     if (dirWarning) this.warn(dirWarning);
     const fileWarning = ensurePrivateFile(this.file);
@@ -120,10 +140,10 @@ export class TokenCache {
     return entries.sort((a, b) => b.expires_at - a.expires_at)[0];
   }
 
-  /** Stores a token and drops the expired ones. A failed write only costs a future cache miss. */
-  async put(key: TokenKey, token: CachedToken, nowMs: number): Promise<void> {
+  /** Stores a token and drops the expired ones; says whether it was saved. A failed write only costs a future cache miss. */
+  async put(key: TokenKey, token: CachedToken, nowMs: number): Promise<boolean> {
     const conf = await this.open();
-    if (!conf) return;
+    if (!conf) return false;
     const live = Object.fromEntries(
       Object.entries(await this.entries()).filter(([, t]) => t.expires_at > nowMs / 1000),
     );
@@ -131,8 +151,10 @@ export class TokenCache {
     try {
       // conf writes to a temporary file and renames it: a reader sees the old file or the new one.
       conf.store = { tokens: live };
+      return true;
     } catch (error) {
       this.warn(`could not save the token cache ${this.file}: ${(error as Error).message}`);
+      return false;
     }
   }
 
@@ -151,32 +173,23 @@ export class TokenCache {
 
   /**
    * Runs `fn` while holding the cross-process lock on the cache. A holder that crashed leaves a
-   * lock that goes stale after STALE_LOCK_MS and is then taken over. A lock that cannot be taken
-   * at all (read-only directory, a holder stuck for longer than the wait) does not fail the
-   * command: it runs unlocked, at the cost of perhaps one more token.
+   * lock that goes stale after STALE_LOCK_MS and is then taken over; a live one is waited for as
+   * long as its own issuing may take (`lockWaitMs`). A lock that cannot be taken at all (read-only
+   * directory, a holder stuck beyond that) does not fail the command: it runs unlocked, at the cost
+   * of perhaps one more token.
    */
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
-    // A CommonJS module: its functions sit on `default` once bundled.
-    const lockfile = (await loadLockfile()).default;
     let release: (() => Promise<void>) | undefined;
-    const options = {
-      realpath: false,
-      lockfilePath: this.lockPath,
-      stale: STALE_LOCK_MS,
-      update: STALE_LOCK_MS / 5,
-      // Losing the lock (its directory removed, the clock jumped) only risks one more token.
-      onCompromised: () => undefined,
-    };
     try {
       this.tighten();
-      release = await lockfile.lock(this.file, { ...options, retries: 0 }).catch((error) => {
-        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-        this.tell.trace?.(`* the token cache is locked by another process (${this.lockPath}): waiting`);
-        // About 30 s of waiting in all, polling at most every 250 ms.
-        const retries = { retries: 120, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true };
-        return lockfile.lock(this.file, { ...options, retries });
+      release = await acquireLock(this.file, {
+        lockPath: this.lockPath,
+        waitMs: this.tell.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+        signal: this.tell.signal,
+        trace: this.tell.trace,
       });
     } catch (error) {
+      if (error instanceof InterruptedError) throw error;
       this.warn(
         `could not lock the token cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); going on without the lock.`,
       );
@@ -193,8 +206,8 @@ export class TokenCache {
   }
 }
 
-/** A lock older than this (its holder refreshes it every STALE_LOCK_MS / 5) belongs to a crashed process. */
-export const STALE_LOCK_MS = 10_000;
+/** The wait for another process's lock when the run says nothing of its own timeouts. */
+const DEFAULT_LOCK_WAIT_MS = 30_000;
 
 function isCachedToken(value: unknown): value is CachedToken {
   const t = value as Partial<CachedToken> | null;
@@ -202,7 +215,10 @@ function isCachedToken(value: unknown): value is CachedToken {
     !!t &&
     typeof t === 'object' &&
     typeof t.access_token === 'string' &&
-    t.access_token !== '' &&
+    // What could not travel in an Authorization header (CR/LF, control or non-ASCII characters)
+    // was not written by promo: a miss, not an error.
+    /^[\x21-\x7e]+$/.test(t.access_token) &&
+    typeof t.scope === 'string' &&
     typeof t.expires_at === 'number' &&
     Number.isFinite(t.expires_at)
   );

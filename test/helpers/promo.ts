@@ -1,9 +1,9 @@
 // Runs promo the two ways tests need: in-process through main() with in-memory streams (fast, most
 // tests), and as the built bin/promo.js in a child process (end-to-end: exit codes, real stdio).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Context, InputStream, OutputStream, Prompts } from '../../src/context.js';
@@ -157,4 +157,41 @@ export function startPromo(
     child.stdin!.end(options.stdin ?? '');
   });
   return { child, done };
+}
+
+/** The user id of `nobody`, for runs that must not have root's way past file modes. */
+export const NOBODY = 65534;
+
+/**
+ * The built bin as the unprivileged user `nobody` (needs `npm run build`); the caller arranges who
+ * owns what. The checkout may sit where `nobody` cannot read (a 0700 temporary clone in CI), so the
+ * bin and dist/ (self-contained bundles) are copied to a directory everyone can read.
+ */
+export function spawnAsNobody(
+  argv: string[],
+  env: Record<string, string>,
+  stdin = '',
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const copy = tempDir('promo-bin-');
+  chmodSync(copy.path, 0o755);
+  for (const part of ['bin', 'dist'])
+    cpSync(join(dirname(dirname(BIN)), part), join(copy.path, part), { recursive: true });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(copy.path, 'bin', 'promo.js'), ...argv], {
+      env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
+      uid: NOBODY,
+      gid: NOBODY,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      copy.cleanup();
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.end(stdin);
+  });
 }

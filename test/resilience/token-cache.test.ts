@@ -1,6 +1,5 @@
 // The token cache is only a cache: broken, unreadable or locked by a dead process, it costs at
 // most one token, never a failed run. The profile store is not: a broken one stops promo, untouched.
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -11,9 +10,9 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, runPromo, tempDir } from '../helpers/promo.js';
+import { NOBODY, runPromo, spawnAsNobody, tempDir } from '../helpers/promo.js';
 import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
 
 let fx: Fixture;
@@ -36,33 +35,10 @@ const tokenRequests = () => fx.sandbox.requests.filter((r) => r.rawPath === '/v1
 const cacheFile = () => join(dir.path, 'tokens.json');
 const isRoot = process.getuid?.() === 0;
 
-/**
- * The built bin as the unprivileged user `nobody`, owning the config directory (needs `npm run build`).
- * The checkout may sit where `nobody` cannot read (a 0700 temporary clone in CI), so the bin and
- * dist/ (self-contained bundles) are copied to a directory everyone can read.
- */
+/** The built bin as `nobody`, owning the config directory. */
 function asNobody(argv: string[]): Promise<{ code: number; stderr: string }> {
-  const nobody = 65534;
-  for (const name of ['', 'config.json', 'tokens.json']) chownSync(join(dir.path, name), nobody, nobody);
-  const copy = tempDir('promo-bin-');
-  chmodSync(copy.path, 0o755);
-  for (const part of ['bin', 'dist'])
-    cpSync(join(dirname(dirname(BIN)), part), join(copy.path, part), { recursive: true });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(copy.path, 'bin', 'promo.js'), ...argv], {
-      env: { PATH: process.env.PATH, PROMO_CONFIG_DIR: dir.path, NO_COLOR: '1' },
-      uid: nobody,
-      gid: nobody,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      copy.cleanup();
-      resolve({ code: code ?? -1, stderr });
-    });
-  });
+  for (const name of ['', 'config.json', 'tokens.json']) chownSync(join(dir.path, name), NOBODY, NOBODY);
+  return spawnAsNobody(argv, { PROMO_CONFIG_DIR: dir.path });
 }
 
 describe('a broken token cache is a cache miss', () => {

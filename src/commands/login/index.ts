@@ -78,7 +78,7 @@ export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
     !store.defaultName() ||
     store.defaultName() === name ||
     (await prompts.confirm({ message: `Make '${name}' the default profile?`, default: true }));
-  store.save(name, profile, makeDefault);
+  await store.save(name, profile, makeDefault);
   await rt.out.record(profileView(name, profile, store.defaultName() === name), profileColumns.slice(1));
   await rt.out.success(`Saved profile '${name}'${options.verify ? ' (credentials checked)' : ''}.`);
 }

@@ -72,7 +72,7 @@ export async function run(options: AddOptions, rt: Runtime): Promise<void> {
   };
   const store = await rt.store();
   const existed = store.get(options.name) !== undefined;
-  store.save(options.name, profile, options.makeDefault);
+  await store.save(options.name, profile, options.makeDefault);
   const isDefault = store.defaultName() === options.name;
   await rt.out.record(profileView(options.name, profile, isDefault), profileColumns.slice(1));
   await rt.out.success(

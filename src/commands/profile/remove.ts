@@ -11,7 +11,7 @@ export async function run(name: string, rt: Runtime): Promise<void> {
   const store = await rt.store();
   if (!store.get(name)) throw unknownProfile(name, store.names());
   await confirmOrCancel(rt, `Remove profile '${name}' and its saved app token?`);
-  store.remove(name);
+  await store.remove(name);
   if (rt.out.isJson) rt.out.json({ removed: name });
   await rt.out.success(`Removed profile '${name}'.`);
 }

@@ -5,7 +5,7 @@ import type { Runtime } from '../../runtime.js';
 
 export async function run(name: string, rt: Runtime): Promise<void> {
   const store = await rt.store();
-  store.setDefault(name);
+  await store.setDefault(name);
   if (rt.out.isJson) rt.out.json({ default_profile: name });
   await rt.out.success(`'${name}' is now the default profile.`);
 }

@@ -16,17 +16,19 @@ export interface IssueOptions {
 export async function run(options: IssueOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();
   if (!client.bearer) throw new AuthError('no app credentials to issue a token with');
-  const token = await client.bearer.token(options.scopes, options.fresh);
+  const token = await client.bearer.token(options.scopes, { fresh: options.fresh });
   const nowSeconds = Math.floor(rt.ctx.now() / 1000);
   // The service's token object; expires_in is recomputed, since a cached token has aged.
-  const { fromCache, ...stored } = token;
+  const { fromCache, saved, ...stored } = token;
   const answer = { ...stored, expires_in: Math.max(0, stored.expires_at - nowSeconds) };
   await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds));
   if (!rt.out.isJson) {
     rt.out.notice(
       fromCache
         ? 'Reused the cached token (use --new for a fresh one).'
-        : 'Issued a new token and cached it.',
+        : saved
+          ? 'Issued a new token and cached it.'
+          : 'Issued a new token; it could not be cached (see the warning above).',
     );
   }
 }
