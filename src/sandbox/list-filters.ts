@@ -26,7 +26,10 @@ const VALUE_OPERATORS: readonly FilterOperator[] = ['$in', '$not_in', '$is', '$i
 // The presence checks take an empty string as their value, so any value is accepted and ignored.
 const PRESENCE_OPERATORS: readonly FilterOperator[] = ['$has_value', '$is_unknown'];
 
-/** What a list accepts per field: its operators and, for enumerations, the values they may compare with. */
+/**
+ * What a list accepts per field: its operators and, for enumerations, the values they may compare
+ * with. A key ending in `.*` (such as `metadata.*`) stands for every field under that object.
+ */
 export type FilterFields = Record<
   string,
   { operators: readonly FilterOperator[]; values?: readonly string[] }
@@ -93,7 +96,7 @@ function readConditionKey(key: string, path: string[], fields: FilterFields) {
   if (field === undefined || conditions !== 'conditions' || operator === undefined || extra.length > 0) {
     throw invalidQuery(key, 'is not of the form filters[<field>][conditions][<operator>]');
   }
-  const spec = fields[field];
+  const spec = fields[field] ?? nestedSpec(fields, field);
   if (!spec) {
     throw invalidQuery(key, `names an unknown field '${field}'; known: ${Object.keys(fields).join(', ')}`);
   }
@@ -106,6 +109,22 @@ function readConditionKey(key: string, path: string[], fields: FilterFields) {
     throw invalidQuery(key, `takes ${isList ? 'a numeric index' : 'a single value, not a list'}`);
   }
   return { field, op, isList, index };
+}
+
+function nestedSpec(fields: FilterFields, field: string) {
+  const dot = field.indexOf('.');
+  return dot > 0 && dot < field.length - 1 ? fields[`${field.slice(0, dot)}.*`] : undefined;
+}
+
+/** A field's value; `metadata.region` reads inside `metadata` when the record has no such field itself. */
+function fieldValue(record: Record<string, unknown>, field: string): unknown {
+  if (Object.hasOwn(record, field)) return record[field];
+  const dot = field.indexOf('.');
+  if (dot <= 0) return undefined;
+  const parent = record[field.slice(0, dot)];
+  return typeof parent === 'object' && parent !== null
+    ? (parent as Record<string, unknown>)[field.slice(dot + 1)]
+    : undefined;
 }
 
 function checkValues(
@@ -129,7 +148,8 @@ function checkValues(
 /** Whether a record passes the filters; an absent or null field counts as having no value. */
 export function matchesFilters(record: Record<string, unknown>, filters: Filters): boolean {
   if (filters.conditions.length === 0) return true;
-  const test = (condition: FilterCondition) => matchesCondition(record[condition.field], condition);
+  const test = (condition: FilterCondition) =>
+    matchesCondition(fieldValue(record, condition.field), condition);
   return filters.junction === 'or' ? filters.conditions.some(test) : filters.conditions.every(test);
 }
 

@@ -35,6 +35,7 @@ const VOUCHER_FILTER_FIELDS: FilterFields = {
   ),
   type: { operators: ENUM_OPERATORS, values: ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] },
   active: { operators: ENUM_OPERATORS, values: ['true', 'false'] },
+  'metadata.*': { operators: STRING_OPERATORS },
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;

@@ -82,6 +82,7 @@ describe('GET /v1/vouchers filters', () => {
       campaign: 'Gift Cards',
       category: 'Partners',
       gift: { amount: 100 },
+      metadata: { region: 'EU' },
     });
     await call('POST', '/v1/vouchers/F-DISC', {
       type: 'DISCOUNT_VOUCHER',
@@ -105,6 +106,11 @@ describe('GET /v1/vouchers filters', () => {
     ['created_at[before]=2025-01-01T00:01:00Z&order=code', ['GEN-000001', 'GEN-000002']],
     ['customer=cust_nobody', []],
     ['filters[type][conditions][$in][0]=GIFT_VOUCHER', ['F-GIFT']],
+    ['filters[metadata.region][conditions][$is]=EU', ['F-GIFT']],
+    [
+      'filters[metadata.region][conditions][$is_unknown]=&filters[code][conditions][$starts_with]=F-',
+      ['F-DISC'],
+    ],
     ['filters[additional_info][conditions][$contains]=flyer', ['F-DISC']],
     [
       'filters[code][conditions][$starts_with]=F-&filters[active][conditions][$is]=false&filters[junction]=and',
@@ -136,6 +142,7 @@ describe('GET /v1/vouchers filters', () => {
     ['order=name', "'order'"],
     ['created_at[before]=yesterday', "'created_at[before]'"],
     ['filters[nope][conditions][$is]=x', "'filters[nope][conditions][$is]'"],
+    ['filters[metadata.][conditions][$is]=x', "'filters[metadata.][conditions][$is]'"],
     ['filters[type][conditions][$in]=COUPON', "'filters[type][conditions][$in]'"],
   ])('refuses %s with 400 invalid_query_params', async (query, named) => {
     const { status, body } = await call('GET', `/v1/vouchers?${query}`);
