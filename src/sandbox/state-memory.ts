@@ -19,8 +19,12 @@ export class MemoryStore implements StateStore {
   private readonly recorder = new Recorder();
   private readonly verify: boolean;
 
-  constructor(protected readonly options: StoreOptions) {
-    this.state = stateFromSeed(options.seed);
+  /** `saved`: the state a file held; the seed (which may generate many vouchers) is only used without one. */
+  constructor(
+    protected readonly options: StoreOptions,
+    saved?: SandboxState,
+  ) {
+    this.state = saved ?? stateFromSeed(options.seed);
     this.verify = options.verify ?? verifyingFromEnvironment();
   }
 
@@ -80,8 +84,7 @@ export class FileStore extends MemoryStore {
     private readonly path: string,
     loaded: LoadedState | undefined,
   ) {
-    super(options);
-    if (loaded) this.state = loaded.state;
+    super(options, loaded?.state);
     this.position = !loaded || loaded.legacy ? writeSnapshot(path, this.state) : loaded;
     this.fd = openSync(path, 'r+');
     this.size = fstatSync(this.fd).size;

@@ -47,8 +47,8 @@ export class SharedFileStore extends MemoryStore {
     private readonly path: string,
     loaded: LoadedState | undefined,
   ) {
-    super(options);
-    this.adopt(loaded);
+    super(options, loaded?.state);
+    this.adopt(loaded, this.state);
   }
 
   override commit<T>(work: (state: SandboxState) => T, options?: TransactOptions): Promise<Committed<T>> {
@@ -116,8 +116,8 @@ export class SharedFileStore extends MemoryStore {
     }
   }
 
-  private adopt(loaded: LoadedState | undefined): void {
-    this.state = loaded?.state ?? stateFromSeed(this.options.seed);
+  private adopt(loaded: LoadedState | undefined, seeded?: SandboxState): void {
+    this.state = loaded?.state ?? seeded ?? stateFromSeed(this.options.seed);
     this.position = !loaded || loaded.legacy ? writeSnapshot(this.path, this.state) : loaded;
   }
 }
