@@ -2,10 +2,9 @@
 // posts creates at concurrency 16 to a sandbox holding 100,000 vouchers and, side by side in the same
 // run (rounds interleaved), to an empty one; the figure is the ratio of their rates. Twice: a
 // `promo sandbox --state FILE` server, and the built-in profile's way, several processes sharing one
-// state file under its lock. The 100,000 vouchers are generated at start from a seed file holding
-// `{"generatedVouchers": 100000}` (nothing shipped).
+// state file under its lock. The 100,000 vouchers are generated at start (`--vouchers N`), nothing shipped.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,12 +27,6 @@ const children = [];
 // The sandbox's default limit (6,000 a minute) would answer most of a run with 429.
 const UNLIMITED = '100000000/min';
 
-function seedFile(name, count) {
-  const path = join(dir, `${name}.seed.json`);
-  writeFileSync(path, JSON.stringify({ generatedVouchers: count }));
-  return path;
-}
-
 function started(child, what) {
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -41,7 +34,7 @@ function started(child, what) {
     child.stdout.on('data', (d) => {
       out += d;
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-      if (url) resolve(url);
+      if (url) resolve({ url, pid: child.pid });
     });
     child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before serving`)));
   });
@@ -59,7 +52,7 @@ function server(name, count) {
     '--app-token',
     APP['X-App-Token'],
   ];
-  args.push('--state', join(dir, `${name}.state`), '--seed', seedFile(name, count), '-o', 'json');
+  args.push('--state', join(dir, `${name}.state`), '--vouchers', String(count), '-o', 'json');
   args.push('--rate-limit', UNLIMITED);
   return started(spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'ignore'] }), name);
 }
@@ -70,19 +63,31 @@ function sharedProcess(name, count) {
     const { startSandbox } = require(${JSON.stringify(bundle)});
     startSandbox({ appId: 'bench', appToken: 'bench-token-0001', shared: true,
       statePath: ${JSON.stringify(join(dir, `${name}.state`))},
-      seed: { generatedVouchers: ${count} }, faults: { rateLimit: { limit: 1e8, windowSeconds: 60 } } })
+      generatedVouchers: ${count}, faults: { rateLimit: { limit: 1e8, windowSeconds: 60 } } })
       .then((s) => console.log(s.url));`;
   return started(spawn(process.execPath, ['-e', script], { env, stdio: ['ignore', 'pipe', 'ignore'] }), name);
 }
 
-/** Creates (generated codes, so none collide) for SECONDS at CONNECTIONS spread over `urls`; requests a second. */
-async function createRate(urls) {
+/** CPU milliseconds a process has used so far (Linux /proc; elsewhere the column stays empty). */
+function cpuMs(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return Number.NaN;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
+}
+
+/**
+ * Creates (generated codes, so none collide) for SECONDS at CONNECTIONS spread over the sandboxes:
+ * requests a second, and the sandboxes' CPU time per request (steadier than the rate on a busy machine).
+ */
+async function createRound(sandboxes) {
+  const cpuBefore = sandboxes.map(({ pid }) => cpuMs(pid));
   const results = await Promise.all(
-    urls.map((url) =>
+    sandboxes.map(({ url }) =>
       autocannon({
         url: `${url}/v1/vouchers`,
         method: 'POST',
-        connections: CONNECTIONS / urls.length,
+        connections: CONNECTIONS / sandboxes.length,
         duration: SECONDS,
         headers: { ...APP, 'Content-Type': 'application/json' },
         body: JSON.stringify({ type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } }),
@@ -90,24 +95,30 @@ async function createRate(urls) {
     ),
   );
   const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-  if (failed > 0) throw new Error(`${failed} creates failed against ${urls.join(', ')}`);
-  return results.reduce((sum, r) => sum + r.requests.total, 0) / SECONDS;
+  if (failed > 0)
+    throw new Error(`${failed} creates failed against ${sandboxes.map((s) => s.url).join(', ')}`);
+  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const cpu = sandboxes.reduce((sum, { pid }, k) => sum + cpuMs(pid) - cpuBefore[k], 0);
+  return { rate: requests / SECONDS, cpuPerRequest: cpu / requests };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function compare(label, empty, full) {
-  const rates = { empty: [], full: [] };
-  await createRate(empty); // warm both up: JIT, connections, page cache
-  await createRate(full);
+  const rounds = { empty: [], full: [] };
+  await createRound(empty); // warm both up: JIT, connections, page cache
+  await createRound(full);
   for (let round = 0; round < ROUNDS; round++) {
-    rates.empty.push(await createRate(empty));
-    rates.full.push(await createRate(full));
+    rounds.empty.push(await createRound(empty));
+    rounds.full.push(await createRound(full));
   }
-  const ratio = median(rates.full) / median(rates.empty);
+  const rate = (name) => median(rounds[name].map((r) => r.rate));
+  const cpu = (name) => median(rounds[name].map((r) => r.cpuPerRequest));
+  const ratio = rate('full') / rate('empty');
   const verdict = `≥ ${TARGET}x ${ratio >= TARGET ? 'ok' : 'UNDER'}`;
+  const cpuText = `${cpu('empty').toFixed(2)} / ${cpu('full').toFixed(2)} ms`;
   console.log(
-    `${label.padEnd(44)} ${median(rates.empty).toFixed(0).padStart(7)}/s ${median(rates.full).toFixed(0).padStart(7)}/s ${`${ratio.toFixed(2)}x`.padStart(7)}  ${verdict}`,
+    `${label.padEnd(44)} ${rate('empty').toFixed(0).padStart(7)}/s ${rate('full').toFixed(0).padStart(7)}/s ${`${ratio.toFixed(2)}x`.padStart(7)}  ${verdict.padEnd(10)} ${cpuText}`,
   );
   return ratio >= TARGET;
 }
@@ -124,7 +135,7 @@ try {
     `(start with ${HELD.toLocaleString('en')} generated: ${(loadedMs / 1000).toFixed(1)} s; state file ${(statSync(join(dir, 'full.state')).size / 2 ** 20).toFixed(0)} MiB)\n`,
   );
   console.log(
-    `${'case'.padEnd(44)} ${'empty'.padStart(9)} ${'full'.padStart(9)} ${'ratio'.padStart(7)}  target`,
+    `${'case'.padEnd(44)} ${'empty'.padStart(9)} ${'full'.padStart(9)} ${'ratio'.padStart(7)}  ${'target'.padEnd(10)} CPU per request, empty / full`,
   );
   ok = (await compare('promo sandbox --state FILE', [emptyServer], [fullServer])) && ok;
 
