@@ -201,6 +201,18 @@ describe('state file', () => {
     expect(Object.keys(readStateFileView(statePath).state.vouchers as object)).toEqual(['WHOLE', 'AFTER']);
   });
 
+  it('shared: a line cut short by a crashed process is dropped by the next writer, and every process agrees', async () => {
+    const statePath = join(temporaryDirectory(), 'state.json');
+    const left = await start({ statePath, shared: true });
+    const right = await start({ statePath, shared: true });
+    expect((await createVoucher(left.url, 'BEFORE')).status).toBe(200);
+    writeFileSync(statePath, `${readFileSync(statePath, 'utf8')}[["vouchers","TORN",{"co`);
+    expect((await createVoucher(right.url, 'AFTER')).status).toBe(200);
+    expect((await createVoucher(left.url, 'AFTER')).status).toBe(409);
+    expect(Object.keys(left.state.vouchers)).toEqual(['BEFORE', 'AFTER']);
+    expect(Object.keys(readStateFileView(statePath).state.vouchers as object)).toEqual(['BEFORE', 'AFTER']);
+  });
+
   it('answers the state through the control API and resets it to the seed, file included', async () => {
     const statePath = join(temporaryDirectory(), 'state.json');
     const sandbox = await start({ statePath });
