@@ -13,19 +13,21 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 const root = path.join(__dirname, '..');
-let dirs;
+const cliFile = path.join(root, 'dist', 'cli.cjs');
+const { codeCacheDir, loadCached, useCodeCache } = require('./load-cached.js');
+useCodeCache(codeCacheDir());
+let runCli;
 try {
-  dirs = require(path.join(root, 'dist', 'dirs.cjs')).promoDirs(process.env);
+  ({ runCli } = loadCached(cliFile));
 } catch (error) {
   // A checkout that was never built (npm ci installs, it does not build): say how, not a stack trace.
-  if (error.code !== 'MODULE_NOT_FOUND') throw error;
-  process.stderr.write(`promo is not built: ${path.join(root, 'dist')} is missing. Run \`npm ci && npm run build\` in ${root}.\n`);
-  process.exitCode = 1;
-  return;
+  if (!require('node:fs').existsSync(cliFile)) {
+    process.stderr.write(`promo is not built: ${path.join(root, 'dist')} is missing. Run \`npm ci && npm run build\` in ${root}.\n`);
+    process.exitCode = 1;
+    return;
+  }
+  throw error;
 }
-const { loadCached, useCodeCache } = require('./load-cached.js');
-useCodeCache(path.join(dirs.cache, 'code-cache'));
-const { runCli } = loadCached(path.join(root, 'dist', 'cli.cjs'));
 
 // `promo … | head` closes the pipe early: that is the reader's choice, not an error to report.
 process.stdout.on('error', (error) => {

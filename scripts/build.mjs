@@ -150,8 +150,6 @@ const results = await Promise.all([
     outfile: 'dist/cli.cjs',
     plugins: [requireLazy, noExecutableSubcommands],
   }),
-  // What bin/promo.js needs before the core, to find the code cache (bin/load-cached.js).
-  build({ ...common, entryPoints: ['src/config/dirs.ts'], outfile: 'dist/dirs.cjs' }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
       ...common,

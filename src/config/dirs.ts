@@ -1,6 +1,6 @@
 // Where promo keeps its files: profiles in the config directory, cached tokens and code caches in
-// the cache directory (safe to delete), the built-in sandbox's data in the state directory. Also
-// built on its own as dist/dirs.cjs, which bin/promo.js loads first to find the code cache.
+// the cache directory (safe to delete), the built-in sandbox's data in the state directory.
+// bin/load-cached.js works out the cache directory the same way, before any bundle is loaded.
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 

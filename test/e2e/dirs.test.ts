@@ -4,6 +4,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain CommonJS of the bin, no types
+import loadCached from '../../bin/load-cached.js';
 import { platformDirs, promoDirs } from '../../src/config/dirs.js';
 import { spawnPromo, tempDir } from '../helpers/promo.js';
 
@@ -64,6 +66,22 @@ describe('promo’s directories', () => {
       cache: '/Users/ana/Library/Caches/promo',
       state: '/Users/ana/Library/Application Support/promo',
     });
+  });
+
+  it('the bin finds the code cache in the cache directory, as dirs.ts says, before loading it', () => {
+    const cases: Array<[Record<string, string>, NodeJS.Platform]> = [
+      [{}, 'linux'],
+      [{ XDG_CACHE_HOME: '/var/cache/ana' }, 'linux'],
+      [{ XDG_CACHE_HOME: 'relative' }, 'freebsd'],
+      [{ XDG_CACHE_HOME: '/x' }, 'darwin'],
+      [{ LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' }, 'win32'],
+      [{}, 'win32'],
+      [{ PROMO_CONFIG_DIR: '/srv/promo' }, 'darwin'],
+    ];
+    for (const [env, platform] of cases) {
+      const expected = join(promoDirs(env, platformDirs(env, platform, '/home/ana')).cache, 'code-cache');
+      expect(loadCached.codeCacheDir(env, platform, '/home/ana')).toBe(expected);
+    }
   });
 
   it('with PROMO_CONFIG_DIR: everything in that one directory', async () => {
