@@ -1,5 +1,6 @@
 // How an error reads: one line for people, or a JSON object `{"error": {...}}` for programs.
 import { ApiError, exitCodeFor, NetworkError, PromoError } from '../errors.js';
+import { escapeForTerminal } from './escape.js';
 import type { Palette } from './palette.js';
 
 export interface ErrorJson {
@@ -70,8 +71,8 @@ export function renderError(error: unknown, asJson: boolean, p: Palette): string
   const parts = [/[.!?)]$/.test(message) || !e.hint ? message : `${message}.`];
   if (error instanceof ApiError)
     parts.push(`[HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`);
-  const hint = e.hint ? ` ${p.dim(e.hint)}` : '';
-  return `${p.red('error:')} ${parts.join(' ')}${hint}`;
+  const hint = e.hint ? ` ${p.dim(escapeForTerminal(e.hint))}` : '';
+  return `${p.red('error:')} ${escapeForTerminal(parts.join(' '))}${hint}`;
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -3,6 +3,7 @@
 import type { OutputStream } from '../context.js';
 import type { OutputFormat } from '../globals.js';
 import { renderError } from './errors.js';
+import { escapeForTerminal } from './escape.js';
 import { type Palette, palette } from './palette.js';
 import { type Column, renderKeyValue, renderTable } from './table.js';
 
@@ -79,7 +80,7 @@ export class Output {
    */
   progress(text: string): void {
     if (this.stderr.isTTY !== true) return;
-    this.stderr.write(`\r\x1b[2K${this.scrub(text)}`);
+    this.stderr.write(`\r\x1b[2K${this.scrub(escapeForTerminal(text))}`);
   }
 
   endProgress(): void {
@@ -92,14 +93,16 @@ export class Output {
 
   notice(message: string): void {
     this.stderr.write(
-      this.isJson ? `${JSON.stringify({ notice: this.scrub(message) })}\n` : `${this.scrub(message)}\n`,
+      this.isJson
+        ? `${JSON.stringify({ notice: this.scrub(message) })}\n`
+        : `${this.scrub(escapeForTerminal(message))}\n`,
     );
   }
 
   async success(message: string): Promise<void> {
     if (this.isJson) return;
     const p = await palette(this.colorStderr());
-    this.stderr.write(`${p.green('✓')} ${this.scrub(message)}\n`);
+    this.stderr.write(`${p.green('✓')} ${this.scrub(escapeForTerminal(message))}\n`);
   }
 
   async warn(message: string): Promise<void> {
@@ -108,7 +111,7 @@ export class Output {
       return;
     }
     const p = await palette(this.colorStderr());
-    this.stderr.write(`${p.yellow('warning:')} ${this.scrub(message)}\n`);
+    this.stderr.write(`${p.yellow('warning:')} ${this.scrub(escapeForTerminal(message))}\n`);
   }
 
   async error(error: unknown): Promise<void> {

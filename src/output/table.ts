@@ -1,5 +1,7 @@
 // Tables for people: the few columns that matter, readable dates and money, nothing secret.
+
 import { loadTable } from '../lazy.js';
+import { escapeCell } from './escape.js';
 import type { Palette } from './palette.js';
 
 export interface Column<T> {
@@ -128,7 +130,7 @@ function displayWidth(text: string): number {
 function cell(value: Cell): string {
   if (value === null || value === undefined || value === '') return '-';
   // Control characters from the service must not move the cursor or change the terminal.
-  return String(value).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+  return escapeCell(String(value));
 }
 
 function trimLines(text: string): string {
