@@ -1,6 +1,6 @@
 // What shell completion knows, taken from the registry: every command path with its subcommands,
 // their aliases, and its options (global ones included) with the values an option allows.
-import { GLOBAL_OPTIONS } from '../globals.js';
+import { CLUSTERS, GLOBAL_OPTIONS, OUTPUT_FORMATS } from '../globals.js';
 import type { AnyCommand, NounDef } from './define.js';
 import type { OptionSpecs } from './options.js';
 import { kebab } from './options.js';
@@ -33,8 +33,10 @@ function valuesOf(options: OptionSpecs): Record<string, readonly string[]> {
   return values;
 }
 
+// The global options check their values themselves (globals.ts), so their sets are named here.
 const GLOBAL_VALUES: Record<string, readonly string[]> = {
-  '--output': ['table', 'json', 'ndjson'],
+  '--output': OUTPUT_FORMATS,
+  '--cluster': CLUSTERS,
 };
 
 /** Every command path of `entries` (the registry), in the order `promo --help` lists them, depth first. */

@@ -34,7 +34,12 @@ const options = defineOptions({
     value: 'id',
     help: 'start after this template (sent as starting_after_id)',
   },
-  order: { type: 'value', value: 'order', help: 'id or -id (default: by creation date, most recent last)' },
+  order: {
+    type: 'value',
+    value: 'order',
+    choices: TEMPLATE_ORDERS,
+    help: 'id or -id (default: by creation date, most recent last)',
+  },
   includeTotal: {
     type: 'switch',
     help: 'ask for the number of all templates: on stderr, or in --raw output',
@@ -67,7 +72,7 @@ export function parseTemplatesListOptions(flags: OptionValues<typeof options>): 
   return {
     ...parsePagingFlags(flags),
     startingAfter: flags.startingAfter,
-    order: parseChoice(flags.order, TEMPLATE_ORDERS, '--order'),
+    order: flags.order,
     includeTotal: flags.includeTotal,
     filters,
     junction,

@@ -13,7 +13,7 @@ import { type Page, printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
-import { parseChoice, parsePagingFlags } from '../paging.js';
+import { parsePagingFlags } from '../paging.js';
 
 export interface TiersListOptions {
   structureId: string;
@@ -33,6 +33,7 @@ const options = defineOptions({
   order: {
     type: 'value',
     value: 'order',
+    choices: TIER_ORDERS,
     help: `sort order: ${TIER_ORDERS.join(', ')} (service default -created_at)`,
   },
   cursor: { type: 'value', value: 'cursor', help: 'start at this page: cursor.next of a previous page' },
@@ -57,7 +58,7 @@ export function parseTiersListOptions(flags: Input<typeof args, typeof options>)
   return {
     structureId,
     ...parsePagingFlags(flags),
-    order: parseChoice(flags.order, TIER_ORDERS, '--order'),
+    order: flags.order,
     cursor: flags.cursor,
   };
 }

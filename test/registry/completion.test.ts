@@ -1,0 +1,36 @@
+// What shell completion knows comes from the registry through completionNodes().
+import { describe, expect, it } from 'vitest';
+import { allCommands, completionNodes, REGISTRY } from '../../src/registry/index.js';
+import { runPromo } from '../helpers/promo.js';
+
+const nodes = completionNodes();
+const node = (path: string) => nodes.find((n) => n.path === path)!;
+
+describe('completion data from the registry', () => {
+  it('has a node for promo, every noun and every command', () => {
+    expect(nodes.map((n) => n.path)).toEqual([
+      '',
+      ...REGISTRY.flatMap((entry) =>
+        'commands' in entry ? [entry.name, ...entry.commands.map((c) => c.path.join(' '))] : [entry.path[0]],
+      ),
+    ]);
+    expect(nodes).toHaveLength(1 + allCommands().length + REGISTRY.filter((e) => 'commands' in e).length);
+  });
+
+  it('gives the words, aliases, flags and fixed values at each place', () => {
+    expect(node('').subcommands).toContain('voucher');
+    expect(node('voucher').subcommands).toEqual(expect.arrayContaining(['create', 'delete']));
+    expect(node('voucher').aliases.delete).toEqual(['rm']);
+    expect(node('tiers list').options).toEqual(
+      expect.arrayContaining(['-l', '--limit', '--order', '--profile']),
+    );
+    expect(node('tiers list').values['--order']).toEqual(['created_at', '-created_at', 'name', '-name']);
+    expect(node('login').options).toContain('--no-verify');
+    expect(node('token issue').values['--output']).toEqual(['table', 'json', 'ndjson']);
+  });
+
+  it('is what promo completion prints for bash', async () => {
+    const { stdout } = await runPromo(['completion', 'bash']);
+    expect(stdout).toContain(`["tiers list"]="${node('tiers list').options.join(' ')}"`);
+  });
+});
