@@ -53,7 +53,8 @@ const time = (key, args, extra = {}) => {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { env: { ...env, ...extra }, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-  (times[key] ??= []).push(Number(process.hrtime.bigint() - started) / 1e6);
+  times[key] ??= [];
+  times[key].push(Number(process.hrtime.bigint() - started) / 1e6);
 };
 for (let i = 0; i < runs; i++) {
   time('node -e 0', ['-e', '0']);
