@@ -20,12 +20,14 @@ export const GLOBAL_OPTIONS = defineOptions({
     short: 'p',
     value: 'name',
     group: GLOBAL,
+    complete: 'profiles',
     help: 'profile to use (env PROMO_PROFILE; default: the default profile)',
   },
   cluster: {
     type: 'value',
     value: 'cluster',
     group: GLOBAL,
+    complete: CLUSTERS,
     help: `API cluster: ${CLUSTERS.join(', ')} (env PROMO_CLUSTER)`,
   },
   apiUrl: {

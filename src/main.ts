@@ -6,11 +6,13 @@ import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from 
 import { resolveOutput } from './globals.js';
 import { OutcomeUnknownError } from './http/transport.js';
 import { Output } from './output/output.js';
+import { answerCompletion, COMPLETE_COMMAND } from './registry/answer.js';
 import { Session } from './registry/build.js';
 import { buildProgram } from './registry/program.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   ctx.argv ??= argv;
+  if (argv[0] === COMPLETE_COMMAND) return answerCompletion(argv.slice(1), ctx);
   const session = new Session(ctx);
   const program = buildProgram(session, argv);
   try {

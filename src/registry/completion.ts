@@ -1,8 +1,9 @@
-// What shell completion knows, taken from the registry: every command path with its subcommands,
-// their aliases, and its options (global ones included) with the values an option allows.
-import { CLUSTERS, GLOBAL_OPTIONS, OUTPUT_FORMATS } from '../globals.js';
+// What shell completion knows, taken from the registry, and the one function that answers a TAB:
+// the shell scripts (commands/completion/) hand it the words typed so far and print its answer, so
+// bash, zsh and fish all complete the same way and never drift from the commands.
+import { GLOBAL_OPTIONS, OUTPUT_FORMATS } from '../globals.js';
 import type { AnyCommand, NounDef } from './define.js';
-import type { OptionSpecs } from './options.js';
+import type { ArgSpecs, Completes, OptionSpecs } from './options.js';
 import { kebab } from './options.js';
 
 export interface CompletionNode {
@@ -14,8 +15,13 @@ export interface CompletionNode {
   aliases: Record<string, readonly string[]>;
   /** Every flag this command takes, short and long: its own, then the global ones, then --help. */
   options: string[];
-  /** The values a flag allows, where they are a fixed set (`--output` → table, json, ndjson). */
-  values: Record<string, readonly string[]>;
+  /** The flags that take a value, with what completes it (`null`: anything, nothing to offer). */
+  values: Record<string, Completes | null>;
+  /** The flags that take every following word (`--scope api vouchers`). */
+  variadic: string[];
+  /** What completes each positional argument; the last one repeats when it is variadic. */
+  args: (Completes | null)[];
+  variadicArgs: boolean;
 }
 
 function flagsOf(options: OptionSpecs): string[] {
@@ -25,31 +31,47 @@ function flagsOf(options: OptionSpecs): string[] {
   });
 }
 
-function valuesOf(options: OptionSpecs): Record<string, readonly string[]> {
-  const values: Record<string, readonly string[]> = {};
+function valuesOf(options: OptionSpecs): Record<string, Completes | null> {
+  const values: Record<string, Completes | null> = {};
   for (const [key, spec] of Object.entries(options)) {
-    if (spec.type !== 'switch' && spec.choices) values[`--${kebab(key)}`] = spec.choices;
+    if (spec.type === 'switch') continue;
+    const completes = spec.complete ?? spec.choices ?? null;
+    values[`--${kebab(key)}`] = completes;
+    if (spec.short) values[`-${spec.short}`] = completes;
   }
   return values;
 }
 
-// The global options check their values themselves (globals.ts), so their sets are named here.
-const GLOBAL_VALUES: Record<string, readonly string[]> = {
+function variadicOf(options: OptionSpecs): string[] {
+  return Object.entries(options).flatMap(([key, spec]) =>
+    spec.type === 'list' && spec.variadic
+      ? [`--${kebab(key)}`, ...(spec.short ? [`-${spec.short}`] : [])]
+      : [],
+  );
+}
+
+const GLOBAL_VALUES: Record<string, Completes> = {
   '--output': OUTPUT_FORMATS,
-  '--cluster': CLUSTERS,
+  '-o': OUTPUT_FORMATS,
 };
 
 /** Every command path of `entries` (the registry), in the order `promo --help` lists them, depth first. */
 export function completionData(entries: readonly (NounDef | AnyCommand)[]): CompletionNode[] {
   const globals = ['-V', '--version', ...flagsOf(GLOBAL_OPTIONS)];
   const globalValues = { ...valuesOf(GLOBAL_OPTIONS), ...GLOBAL_VALUES };
-  const node = (path: string, defs: readonly AnyCommand[], own?: AnyCommand): CompletionNode => ({
-    path,
-    subcommands: defs.map((d) => d.path.at(-1)!),
-    aliases: Object.fromEntries(defs.filter((d) => d.aliases).map((d) => [d.path.at(-1)!, d.aliases!])),
-    options: [...flagsOf(own?.options ?? {}), ...globals, '--help'],
-    values: { ...valuesOf(own?.options ?? {}), ...globalValues },
-  });
+  const node = (path: string, defs: readonly AnyCommand[], own?: AnyCommand): CompletionNode => {
+    const args = Object.values((own?.args ?? {}) as ArgSpecs);
+    return {
+      path,
+      subcommands: defs.map((d) => d.path.at(-1)!),
+      aliases: Object.fromEntries(defs.filter((d) => d.aliases).map((d) => [d.path.at(-1)!, d.aliases!])),
+      options: [...flagsOf(own?.options ?? {}), ...globals, '--help'],
+      values: { ...valuesOf(own?.options ?? {}), ...globalValues },
+      variadic: variadicOf(own?.options ?? {}),
+      args: args.map((a) => a.complete ?? null),
+      variadicArgs: args.at(-1)?.variadic === true,
+    };
+  };
   const nodes: CompletionNode[] = [
     { ...node('', []), subcommands: entries.map((e) => ('commands' in e ? e.name : e.path[0])) },
   ];
@@ -62,4 +84,76 @@ export function completionData(entries: readonly (NounDef | AnyCommand)[]): Comp
     for (const def of entry.commands) nodes.push(node(def.path.join(' '), [], def));
   }
   return nodes;
+}
+
+/** The answer to a TAB: words to offer, or a kind of word the shell itself completes. */
+export type Completion = { words: string[] } | { files: true } | { profiles: true };
+
+/** Where the words typed so far lead: the command at hand and what the current word stands for. */
+function locate(nodes: CompletionNode[], typed: readonly string[]) {
+  const byPath = new Map(nodes.map((n) => [n.path, n]));
+  let node = byPath.get('')!;
+  let positional = 0;
+  let expecting: Completes | null | undefined; // a flag's value comes next (null: any text)
+  let variadic: Completes | null | undefined; // the words after a variadic flag are its values
+  let afterDashes = false;
+  let lastFlag = '';
+  for (const word of typed) {
+    if (expecting !== undefined) {
+      variadic = node.variadic.includes(lastFlag) ? expecting : undefined;
+      expecting = undefined;
+      continue;
+    }
+    if (!afterDashes && word === '--') {
+      afterDashes = true;
+      variadic = undefined;
+      continue;
+    }
+    if (!afterDashes && word.startsWith('-') && word.length > 1) {
+      variadic = undefined;
+      if (!word.includes('=') && word in node.values) {
+        expecting = node.values[word];
+        lastFlag = word;
+      }
+      continue;
+    }
+    if (variadic !== undefined) continue;
+    const sub = node.subcommands.find((s) => s === word || node.aliases[s]?.includes(word));
+    const child = sub === undefined ? undefined : byPath.get(node.path ? `${node.path} ${sub}` : sub);
+    if (child) node = child;
+    else positional += 1;
+  }
+  return { node, positional, expecting, variadic, afterDashes };
+}
+function offer(completes: Completes | null, prefix: string, into = ''): Completion {
+  if (completes === 'files') return { files: true };
+  if (completes === 'profiles') return { profiles: true };
+  return { words: (completes ?? []).filter((w) => w.startsWith(prefix)).map((w) => into + w) };
+}
+
+/** What to offer for the last of `words` (the one being typed; '' right after a space). */
+export function complete(nodes: CompletionNode[], words: readonly string[]): Completion {
+  const current = words.at(-1) ?? '';
+  const { node, positional, expecting, variadic, afterDashes } = locate(nodes, words.slice(0, -1));
+  if (expecting !== undefined) return offer(expecting, current);
+  if (!afterDashes && current.startsWith('-')) {
+    const equals = current.indexOf('=');
+    if (equals > 0) {
+      const flag = current.slice(0, equals);
+      return flag in node.values
+        ? offer(node.values[flag] ?? null, current.slice(equals + 1), `${flag}=`)
+        : offer(null, '');
+    }
+    return offer(node.options, current);
+  }
+  if (variadic !== undefined) return offer(variadic, current);
+  if (node.subcommands.length) {
+    const names = node.subcommands.filter((s) => s.startsWith(current));
+    const aliases = Object.values(node.aliases)
+      .flat()
+      .filter((a) => a.startsWith(current));
+    return { words: names.length ? names : aliases };
+  }
+  const index = node.variadicArgs ? Math.min(positional, node.args.length - 1) : positional;
+  return offer(node.args[index] ?? null, current);
 }

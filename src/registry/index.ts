@@ -1,7 +1,7 @@
 // Every command of promo, in the order `promo --help` lists them: nouns with their verbs, and the
 // commands of one word. Parsing, help, completion and the README's table are built from this list.
 import api from '../commands/api/index.js';
-import { completionCommand } from '../commands/completion/index.js';
+import completion from '../commands/completion/index.js';
 import event from '../commands/event/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
@@ -27,7 +27,7 @@ export const REGISTRY: readonly Entry[] = [
   profile,
   sandbox,
   api,
-  completionCommand(() => REGISTRY),
+  completion,
 ];
 
 export const PROGRAM = {

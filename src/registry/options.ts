@@ -8,7 +8,12 @@ interface OptionBase {
   short?: string;
   /** The --help heading it is listed under (default "Options:"). */
   group?: string;
+  /** What shell completion offers for its value (`choices` are offered without this). */
+  complete?: Completes;
 }
+
+/** Values a shell may offer: a fixed list, file names, or the names of the saved profiles. */
+export type Completes = readonly string[] | 'files' | 'profiles';
 
 /** `--flag` → true (else false); with `negatable`, `--no-flag` → false (else true). */
 export interface SwitchOption extends OptionBase {
@@ -49,6 +54,8 @@ export interface ArgSpec<T = unknown> {
   required?: boolean;
   /** Takes every remaining word (only the last argument). */
   variadic?: boolean;
+  /** What shell completion offers for it. */
+  complete?: Completes;
   parse?: (value: string, name: string) => T;
 }
 

@@ -86,15 +86,3 @@ describe('promo api', () => {
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 });
-
-describe('promo completion', () => {
-  it.each(['bash', 'zsh', 'fish'])('prints a %s script that knows the nouns and verbs', async (shell) => {
-    const { code, stdout } = await runPromo(['completion', shell]);
-    expect(code).toBe(0);
-    for (const word of ['voucher', 'token', 'issue', 'inspect', 'templates']) expect(stdout).toContain(word);
-  });
-
-  it('refuses an unknown shell with exit 2', async () => {
-    expect((await runPromo(['completion', 'tcsh'])).code).toBe(2);
-  });
-});

@@ -29,8 +29,8 @@ describe('completion data from the registry', () => {
     expect(node('token issue').values['--output']).toEqual(['table', 'json', 'ndjson']);
   });
 
-  it('is what promo completion prints for bash', async () => {
-    const { stdout } = await runPromo(['completion', 'bash']);
-    expect(stdout).toContain(`["tiers list"]="${node('tiers list').options.join(' ')}"`);
+  it('is what promo __complete answers from (the shells themselves: test/e2e/completion.test.ts)', async () => {
+    const { stdout } = await runPromo(['__complete', 'tiers', 'list', '--order', '']);
+    expect(stdout).toBe(`words\n${node('tiers list').values['--order']!.join('\n')}\n`);
   });
 });

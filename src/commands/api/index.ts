@@ -1,5 +1,7 @@
 // promo api <METHOD> <path>: a raw request with the profile's credentials, for what has no command yet.
+
 import type { ApiRequest } from '../../api/client.js';
+import { ALLOWED_SCOPES } from '../../api/oauth.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { UsageError } from '../../errors.js';
 import { redactJson, secretsIn } from '../../http/redact.js';
@@ -45,6 +47,7 @@ const options = defineOptions({
     type: 'list',
     variadic: true,
     value: 'scope',
+    complete: ALLOWED_SCOPES,
     help: "scopes of the bearer token with --auth oauth (default: the profile's)",
   },
   dryRun: { type: 'switch', help: 'print the request instead of sending it' },

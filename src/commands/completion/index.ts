@@ -1,67 +1,92 @@
-// promo completion <bash|zsh|fish>: completion scripts generated from the registry (see
-// registry/completion.ts), so that they never drift from the commands.
+// promo completion <bash|zsh|fish>: small scripts that ask promo itself what to offer
+// (`promo __complete WORD...`, see registry/answer.ts), so every shell completes from the registry: nouns,
+// verbs and their aliases, the options of the command at hand, their values, profile names, files.
 import { UsageError } from '../../errors.js';
-import { type CompletionNode, completionData } from '../../registry/completion.js';
 import { defineCommand } from '../../registry/define.js';
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
 
-export function completionScript(shell: Shell, nodes: CompletionNode[]): string {
-  if (shell === 'fish') return fishScript(nodes);
-  const entries = nodes.map(
-    (n) => `  [${JSON.stringify(n.path)}]=${JSON.stringify([...n.subcommands, ...n.options].join(' '))}`,
-  );
-  const bash = `# promo completion for bash (and zsh through bashcompinit)
-declare -gA _promo_words=(
-${entries.join('\n')}
-)
+// Bash 3.2 (macOS) has no compopt and no associative arrays; this uses neither where it matters.
+// The words are split from the line itself: bash also splits at '=' and ':' (COMP_WORDBREAKS), and
+// the part of the word before bash's own split is taken off each answer again.
+const BASH = `# promo completion for bash (4 and later; 3.2 works too)
+#   source <(promo completion bash)      or
+#   promo completion bash > ~/.local/share/bash-completion/completions/promo
 _promo() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" path="" word i
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    word="\${COMP_WORDS[i]}"
-    [[ $word == -* ]] && continue
-    if [[ -n "\${_promo_words[\${path:+$path }$word]+x}" ]]; then path="\${path:+$path }$word"; fi
-  done
-  COMPREPLY=($(compgen -W "\${_promo_words[$path]}" -- "$cur"))
+  local line="\${COMP_LINE:0:COMP_POINT}" cur kind reply head
+  local -a typed
+  read -r -a typed <<< "$line"
+  [[ $line == *[[:space:]] || \${#typed[@]} -eq 0 ]] && typed+=("")
+  cur="\${typed[\${#typed[@]}-1]}"
+  head="\${cur%"\${COMP_WORDS[COMP_CWORD]}"}"
+  COMPREPLY=()
+  kind=
+  while IFS= read -r reply; do
+    if [[ -z $kind ]]; then kind=$reply; continue; fi
+    COMPREPLY+=("\${reply#"$head"}")
+  done < <(command promo __complete "\${typed[@]:1}" 2>/dev/null)
+  if [[ $kind == files ]]; then
+    compopt -o filenames 2>/dev/null
+    local IFS=$'\\n'
+    COMPREPLY=($(compgen -f -- "\${COMP_WORDS[COMP_CWORD]}"))
+  fi
 }
-complete -o default -F _promo promo
+complete -F _promo promo
 `;
-  if (shell === 'bash') return bash;
-  return `# promo completion for zsh\nautoload -U +X bashcompinit && bashcompinit\n${bash}`;
-}
 
-function fishScript(nodes: CompletionNode[]): string {
-  const lines = ['# promo completion for fish', 'complete -c promo -f'];
-  for (const node of nodes) {
-    const words = node.path.split(' ').filter(Boolean);
-    const condition =
-      words.length === 0 ? '__fish_use_subcommand' : `__fish_seen_subcommand_from ${words.at(-1)}`;
-    if (node.subcommands.length)
-      lines.push(`complete -c promo -n '${condition}' -a '${node.subcommands.join(' ')}'`);
-    for (const option of node.options.filter((o) => o.startsWith('--'))) {
-      lines.push(`complete -c promo -n '${condition}' -l '${option.slice(2)}'`);
+// A #compdef file: compinit finds it in $fpath and loads it as the body of _promo; sourced
+// instead, it registers itself with compdef.
+const ZSH = `#compdef promo
+# promo completion for zsh
+#   promo completion zsh > ~/.zfunc/_promo   with  fpath=(~/.zfunc $fpath)  before compinit in ~/.zshrc
+#   or: source <(promo completion zsh)   after compinit
+_promo() {
+  local -a answer
+  answer=("\${(@f)$(command promo __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  case $answer[1] in
+    files) _files ;;
+    words) (( $#answer > 1 )) && compadd -- "\${(@)answer[2,-1]}" ;;
+  esac
+}
+if [[ $funcstack[1] == _promo ]]; then
+  _promo "$@"
+else
+  compdef _promo promo
+fi
+`;
+
+const FISH = `# promo completion for fish
+#   promo completion fish > ~/.config/fish/completions/promo.fish
+function __promo_complete
+    set -l typed (commandline -opc) (commandline -ct)
+    set -e typed[1]
+    set -l answer (command promo __complete $typed 2>/dev/null)
+    switch "$answer[1]"
+        case files
+            __fish_complete_path (commandline -ct)
+        case words
+            printf '%s\\n' $answer[2..-1]
+    end
+end
+complete -c promo -f -a '(__promo_complete)'
+`;
+
+const SCRIPTS: Record<Shell, string> = { bash: BASH, zsh: ZSH, fish: FISH };
+
+export default defineCommand({
+  path: ['completion'],
+  summary: 'Print a shell completion script',
+  examples: [
+    'promo completion bash > ~/.local/share/bash-completion/completions/promo',
+    'promo completion zsh > ~/.zfunc/_promo  # with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc',
+    'promo completion fish > ~/.config/fish/completions/promo.fish',
+  ],
+  args: { shell: { help: SHELLS.join(', '), required: true, complete: SHELLS } },
+  run: async ({ shell }, rt) => {
+    if (!(SHELLS as readonly string[]).includes(shell)) {
+      throw new UsageError(`shell must be one of ${SHELLS.join(', ')}, not '${shell}'`);
     }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** The command, given the registry it completes (which lists this command too). */
-export function completionCommand(registry: () => Parameters<typeof completionData>[0]) {
-  return defineCommand({
-    path: ['completion'],
-    summary: 'Print a shell completion script',
-    examples: [
-      'promo completion bash > ~/.local/share/bash-completion/completions/promo',
-      'promo completion zsh > ~/.zfunc/_promo  # with fpath+=(~/.zfunc) in ~/.zshrc',
-      'promo completion fish > ~/.config/fish/completions/promo.fish',
-    ],
-    args: { shell: { help: SHELLS.join(', '), required: true } },
-    run: async ({ shell }, rt) => {
-      if (!(SHELLS as readonly string[]).includes(shell)) {
-        throw new UsageError(`shell must be one of ${SHELLS.join(', ')}, not '${shell}'`);
-      }
-      rt.out.text(completionScript(shell as Shell, completionData(registry())));
-    },
-  });
-}
+    rt.out.text(SCRIPTS[shell as Shell]);
+  },
+});

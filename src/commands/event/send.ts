@@ -61,9 +61,15 @@ const options = defineOptions({
   body: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'the whole request as JSON from FILE, or - for stdin (flags override its fields)',
   },
-  input: { type: 'value', value: 'file', help: 'many events: NDJSON or CSV file, or - for stdin' },
+  input: {
+    type: 'value',
+    value: 'file',
+    complete: 'files',
+    help: 'many events: NDJSON or CSV file, or - for stdin',
+  },
   ...bulkOptions,
   dryRun: { type: 'switch', help: 'print the request that would be sent, and send nothing' },
 });

@@ -30,11 +30,13 @@ const options = defineOptions({
   state: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'keep state in this file across restarts (each change appended, compacted now and then)',
   },
   seed: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'JSON file replacing the demo data (templates, tier structures, event schemas, campaigns)',
   },
   appId: { type: 'value', value: 'id', help: 'app id to accept (default sandbox)' },

@@ -62,6 +62,7 @@ export default defineCommand({
       required: true,
       short: 's',
       value: 'scope',
+      complete: ALLOWED_SCOPES,
       help: 'scopes, space-separated or repeated (e.g. --scope api vouchers)',
     },
     new: {

@@ -13,9 +13,9 @@ export function attributeName(flag: string): string {
 export function fieldOptions(fields: readonly VoucherField[] = VOUCHER_FIELDS): OptionSpecs {
   const options: OptionSpecs = {};
   for (const field of fields) {
-    const { help, group } = field;
+    const { help, group, complete } = field;
     options[attributeName(field.flag)] = field.value
-      ? { type: field.repeatable ? 'list' : 'value', value: field.value, help, group }
+      ? { type: field.repeatable ? 'list' : 'value', value: field.value, help, group, complete }
       : { type: 'switch', help, group };
   }
   return options;

@@ -114,9 +114,15 @@ const options = defineOptions({
   body: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'JSON create body from a file, or - for stdin; flags override it',
   },
-  input: { type: 'value', value: 'file', help: 'many vouchers: NDJSON or CSV file, or - for stdin' },
+  input: {
+    type: 'value',
+    value: 'file',
+    complete: 'files',
+    help: 'many vouchers: NDJSON or CSV file, or - for stdin',
+  },
   ...bulkOptions,
   dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
 });

@@ -36,6 +36,7 @@ const options = defineOptions({
   input: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
   },
   ...bulkOptions,

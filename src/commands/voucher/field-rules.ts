@@ -40,6 +40,8 @@ export interface VoucherField {
   flag: string;
   /** The placeholder of its value in --help; none for a switch. */
   value?: string;
+  /** What shell completion offers for its value. */
+  complete?: readonly string[];
   /** Given several times (`--unit a:1 --unit b:2`), or `;`-separated in one CSV cell. */
   repeatable?: boolean;
   /** Where it goes in the create body. */

@@ -15,6 +15,7 @@ export const IDENTITY_FIELDS: readonly VoucherField[] = [
     flag: 'type',
     value: 'type',
     path: 'type',
+    complete: ['discount', 'gift', 'loyalty'],
     parse: parseVoucherType,
     help: 'discount, gift or loyalty (or DISCOUNT_VOUCHER, GIFT_VOUCHER, LOYALTY_CARD)',
     group: OTHER,

@@ -1,5 +1,6 @@
 // The voucher fields that carry its value (discount, gift card credit, loyalty points) and its
 // validity (dates, timeframe, days, hours, active); see fields.ts for what a row holds.
+import { DISCOUNT_EFFECTS, MANY_ITEMS_EFFECT } from '../../api/vouchers.js';
 import { decimal, digits, HUNDREDTHS, PERCENT, TEXT, type VoucherField, whole } from './field-rules.js';
 import {
   enumName,
@@ -14,6 +15,10 @@ import {
 const BALANCE =
   "gift amounts and loyalty points change through the service's balance operation, not update: promo api POST /v1/vouchers/CODE/balance --data '{\"amount\": 1000}' (gift, hundredths) or '{\"points\": 100}' (loyalty)";
 const DISCOUNT = 'Discount:';
+/** Every discount effect, as typed (`apply-to-order`): --effect takes them in any case. */
+const EFFECT_WORDS = [...new Set([...Object.values(DISCOUNT_EFFECTS).flat(), MANY_ITEMS_EFFECT])].map((e) =>
+  e.toLowerCase().replaceAll('_', '-'),
+);
 const GIFT = 'Gift card and loyalty card:';
 const VALIDITY = 'Validity:';
 
@@ -22,6 +27,7 @@ export const VALUE_FIELDS: readonly VoucherField[] = [
     flag: 'discount-type',
     value: 'type',
     path: 'discount.type',
+    complete: ['amount', 'percent', 'unit', 'fixed'],
     parse: enumName,
     help: 'amount, percent, unit or fixed (implied by the value flags below)',
     group: DISCOUNT,
@@ -99,6 +105,7 @@ export const VALUE_FIELDS: readonly VoucherField[] = [
     flag: 'effect',
     value: 'effect',
     path: 'discount.effect',
+    complete: EFFECT_WORDS,
     parse: enumName,
     help: 'how the discount applies, e.g. apply-to-order, apply-to-items',
     group: DISCOUNT,
@@ -127,6 +134,7 @@ export const VALUE_FIELDS: readonly VoucherField[] = [
     flag: 'gift-effect',
     value: 'effect',
     path: 'gift.effect',
+    complete: ['apply-to-order', 'apply-to-items'],
     parse: enumName,
     help: 'apply-to-order or apply-to-items',
     group: GIFT,

@@ -3,13 +3,16 @@
 import { defineArgs, defineCommand, defineOptions } from '../../registry/define.js';
 import { runImport } from './import-run.js';
 
-const args = defineArgs({ file: { help: 'NDJSON or CSV file, or - for stdin', required: true } });
+const args = defineArgs({
+  file: { help: 'NDJSON or CSV file, or - for stdin', required: true, complete: 'files' },
+});
 
 const options = defineOptions({
   wait: { type: 'switch', help: 'follow the import jobs to their end, with progress, and print the outcome' },
   results: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'with --wait: one JSON line per voucher here (default: a file under the config directory)',
   },
   dryRun: { type: 'switch', help: 'check every line and show the requests; send nothing' },

@@ -59,6 +59,7 @@ const options = defineOptions({
   order: {
     type: 'value',
     value: 'order',
+    complete: ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'],
     help: 'created_at, -created_at, updated_at, -updated_at, code or -code (default: newest first)',
   },
   code: { type: 'value', value: 'code', help: 'only the voucher with this code' },

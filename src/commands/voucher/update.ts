@@ -40,11 +40,13 @@ const options = defineOptions({
   body: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'JSON update body from a file, or - for stdin; flags override it',
   },
   input: {
     type: 'value',
     value: 'file',
+    complete: 'files',
     help: 'many: NDJSON (code and fields a line) or CSV with a code column, or -',
   },
   ...bulkOptions,

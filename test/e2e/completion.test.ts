@@ -1,0 +1,212 @@
+// Shell completion: what `promo __complete` answers (in-process, every kind of word), then the
+// scripts of `promo completion` in the real bash, zsh and fish, driving the built bin on PATH.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, runPromo, tempDir } from '../helpers/promo.js';
+
+const dir = tempDir('promo-completion-');
+afterAll(() => dir.cleanup());
+const config = join(dir.path, 'config');
+const bin = join(dir.path, 'bin');
+const files = join(dir.path, 'files');
+mkdirSync(config);
+mkdirSync(bin);
+mkdirSync(files);
+symlinkSync(BIN, join(bin, 'promo'));
+writeFileSync(join(files, 'vouchers.csv'), 'code\n');
+writeFileSync(join(files, 'voucher.json'), '{}\n');
+writeFileSync(join(files, 'notes.txt'), '');
+// A saved profile with its secret: completion offers its name, never reads out the token.
+writeFileSync(
+  join(config, 'config.json'),
+  JSON.stringify({ profiles: { prod: { app_id: 'app-1', app_token: 'TOKEN-SECRET-1' } } }),
+  { mode: 0o600 },
+);
+
+async function answer(...words: string[]): Promise<string[]> {
+  const { code, stdout, stderr } = await runPromo(['__complete', ...words], { configDir: config });
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  return stdout.split('\n').slice(0, -1);
+}
+
+describe('promo __complete', () => {
+  it.each([
+    [['vou'], ['words', 'voucher']],
+    [
+      [''],
+      [
+        'words',
+        'voucher',
+        'job',
+        'token',
+        'tiers',
+        'templates',
+        'event',
+        'login',
+        'profile',
+        'sandbox',
+        'api',
+        'completion',
+      ],
+    ],
+    [
+      ['voucher', 'de'],
+      ['words', 'delete'],
+    ],
+    [
+      ['voucher', 'rm', '--f'],
+      ['words', '--force'],
+    ],
+    [
+      ['token', 'issue', '--scope', 'vo'],
+      ['words', 'vouchers'],
+    ],
+    [
+      ['token', 'issue', '--scope', 'api', 'vo'],
+      ['words', 'vouchers'],
+    ],
+    [
+      ['--cluster', 'us'],
+      ['words', 'us1.api', 'us1.download'],
+    ],
+    [
+      ['-o', 'table', 'voucher', 'cr'],
+      ['words', 'create'],
+    ],
+    [['--output=nd'], ['words', '--output=ndjson']],
+    [
+      ['voucher', 'create', '--type', ''],
+      ['words', 'discount', 'gift', 'loyalty'],
+    ],
+    [
+      ['voucher', 'create', '--discount-type', 'p'],
+      ['words', 'percent'],
+    ],
+    [
+      ['voucher', 'create', '--gift-effect', ''],
+      ['words', 'apply-to-order', 'apply-to-items'],
+    ],
+    [
+      ['voucher', 'list', '--order', '-c'],
+      ['words', '-created_at', '-code'],
+    ],
+    [
+      ['tiers', 'list', '--order', 'n'],
+      ['words', 'name'],
+    ],
+    [
+      ['templates', 'list', '--order', ''],
+      ['words', 'id', '-id'],
+    ],
+    [
+      ['completion', ''],
+      ['words', 'bash', 'zsh', 'fish'],
+    ],
+    [['voucher', 'import', 'v'], ['files']],
+    [['voucher', 'create', '--input', ''], ['files']],
+    [['voucher', 'update', 'CODE', '--body', ''], ['files']],
+    [['voucher', 'get', '--limit', ''], ['words']],
+  ])('%j → %j', async (words, expected) => {
+    expect(await answer(...words)).toEqual(expected);
+  });
+
+  it('offers the options of the command at hand, then the global ones', async () => {
+    const options = await answer('profile', 'list', '--');
+    expect(options).not.toContain('--filter');
+    expect(options).toEqual([
+      'words',
+      '--version',
+      '--profile',
+      '--cluster',
+      '--api-url',
+      '--output',
+      '--json',
+      '--no-color',
+      '--timeout',
+      '--retries',
+      '--debug',
+      '--yes',
+      '--no-input',
+      '--help',
+    ]);
+  });
+
+  it('offers the saved profiles and the sandbox, never a secret', async () => {
+    const { stdout } = await runPromo(['__complete', '--profile', ''], { configDir: config });
+    expect(stdout).toBe('words\nprod\nsandbox\n');
+    expect(await answer('-p', 'p')).toEqual(['words', 'prod']);
+  });
+
+  it('offers the sandbox alone when there is no profile store', async () => {
+    const { stdout } = await runPromo(['__complete', '--profile', ''], { configDir: join(dir.path, 'none') });
+    expect(stdout).toBe('words\nsandbox\n');
+  });
+
+  it('refuses an unknown shell with exit 2', async () => {
+    expect((await runPromo(['completion', 'tcsh'])).code).toBe(2);
+  });
+});
+
+const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, PROMO_CONFIG_DIR: config };
+
+function shell(command: string, args: string[], input?: string): string {
+  const run = spawnSync(command, args, { cwd: files, env, encoding: 'utf8', input, timeout: 20_000 });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return run.stdout;
+}
+
+// Each case: the line typed, then what the shell offers (sorted by the shell or by promo).
+const CASES: [string, string][] = [
+  ['promo vou', 'voucher'],
+  ['promo voucher rm --f', '--force'],
+  ['promo --profile ', 'prod sandbox'],
+  ['promo voucher import vo', 'voucher.json vouchers.csv'],
+];
+
+describe.skipIf(!has('bash'))('bash', () => {
+  it('completes through the sourced script, as a TAB would', () => {
+    const script = `source <(promo completion bash)
+tab() { COMP_LINE="$1"; COMP_POINT=\${#1}; read -r -a COMP_WORDS <<< "$1"
+  [[ $1 == *' ' ]] && COMP_WORDS+=(""); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _promo
+  printf '%s\\n' "$(printf '%s\\n' "\${COMPREPLY[@]}" | sort | tr '\\n' ' ')"; }
+${CASES.map(([line]) => `tab '${line}'`).join('\n')}
+# bash splits --output=nd at '=': the answer replaces only what follows it
+COMP_LINE='promo --output=nd'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(promo --output = nd); COMP_CWORD=3; _promo
+echo "\${COMPREPLY[*]}"
+`;
+    const lines = shell('bash', ['--norc', '--noprofile'], script).split('\n');
+    expect(lines.map((l) => l.trim())).toEqual([...CASES.map(([, offered]) => offered), 'ndjson', '']);
+  });
+});
+
+describe.skipIf(!has('zsh'))('zsh', () => {
+  it('finds _promo in $fpath through its #compdef line and completes with it', () => {
+    const fpath = join(dir.path, 'zfunc');
+    mkdirSync(fpath, { recursive: true });
+    writeFileSync(join(fpath, '_promo'), shell(process.execPath, [BIN, 'completion', 'zsh']));
+    const script = `fpath=(${fpath} $fpath); autoload -Uz compinit; compinit -u -d ${join(dir.path, 'zcompdump')}
+print -r -- "$_comps[promo]"
+compadd() { print -r -- "\${(j: :)\${(o)@[\${@[(i)--]}+1,-1]}}" }
+_files() { print -r -- "(files)" }
+tab() { words=("\${(@)\${(z)1}}"); [[ $1 == *' ' ]] && words+=(''); CURRENT=$#words; _promo }
+${CASES.map(([line]) => `tab '${line}'`).join('\n')}`;
+    const lines = shell('zsh', ['-fc', script]).split('\n');
+    expect(lines).toEqual(['_promo', 'voucher', '--force', 'prod sandbox', '(files)', '']);
+  });
+});
+
+describe.skipIf(!has('fish'))('fish', () => {
+  it('completes with the whole line, not its last word', () => {
+    const file = join(dir.path, 'promo.fish');
+    writeFileSync(file, shell(process.execPath, [BIN, 'completion', 'fish']));
+    const script = `source ${file}
+${CASES.map(([line]) => `echo (complete -C '${line}' | sort)`).join('\n')}
+echo (complete -C 'promo profile list --f')`;
+    const lines = shell('fish', ['--no-config', '-c', script]).split('\n');
+    expect(lines).toEqual([...CASES.map(([, offered]) => offered), '', '']);
+  });
+});
