@@ -14,6 +14,20 @@ export const ExitCode = {
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
+/** What each exit code tells a script: `promo help exit-codes` and the root --help print this table. */
+export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
+  0: 'success',
+  1: 'the service refused the request (a 4xx not listed below), or another failure',
+  2: 'usage: a bad flag, value or input file; nothing was sent',
+  3: 'not found (404)',
+  4: 'authentication or permission (401, 403), or no credentials configured',
+  5: 'rate limited (429) after the retries',
+  6: 'network failure, timeout or 5xx after the retries, or an outcome unknown',
+  7: 'a bulk run finished with some lines failed or unknown (its journal says which)',
+  8: 'cancelled at a confirmation',
+  130: 'interrupted (Ctrl-C, SIGTERM); a bulk run says how to resume',
+};
+
 /** Base class: every error promo raises on purpose carries its exit code and a one-line message. */
 export class PromoError extends Error {
   constructor(

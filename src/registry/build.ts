@@ -98,10 +98,10 @@ export function buildNoun(noun: NounDef, session: Session): Command {
 }
 
 /** `promo help vouchr`: the words that name no command, with what they may have meant. */
-export function unknownCommand(word: string, known: string[], parent: string): UsageError {
+export function unknownCommand(word: string, known: string[], parent: string, what = 'command'): UsageError {
   const close = known.filter((name) => editDistance(name, word) <= Math.max(1, Math.floor(name.length / 3)));
   return new UsageError(
-    `unknown command '${word}'${parent ? ` for '${parent}'` : ''}`,
+    `unknown ${what} '${word}'${parent ? ` for '${parent}'` : ''}`,
     close.length ? `Did you mean ${close.join(' or ')}?` : `Commands: ${known.join(', ')}.`,
   );
 }

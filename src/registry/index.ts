@@ -39,11 +39,6 @@ export const PROGRAM = {
     'promo templates list --limit 5',
     'promo voucher create --type discount --percent-off 20 --json | jq .code',
   ],
-  after:
-    'Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 network\n' +
-    '(or outcome unknown), 7 some bulk items failed, 8 cancelled, 130 interrupted (Ctrl-C or SIGTERM).\n' +
-    'Proxies: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, as curl reads them. A network that inspects TLS:\n' +
-    'NODE_EXTRA_CA_CERTS=its-CA.pem.',
 };
 
 export function isNoun(entry: Entry): entry is NounDef {

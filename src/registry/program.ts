@@ -15,6 +15,7 @@ import {
 } from './build.js';
 import type { AnyCommand, NounDef } from './define.js';
 import { entryName, isNoun, PROGRAM, REGISTRY } from './index.js';
+import { rootHelpAfter, TOPICS } from './topics.js';
 
 export const HELP_SUMMARY = 'Show the help of a command, as --help after it does';
 
@@ -24,7 +25,7 @@ export function buildProgram(session: Session, argv?: string[]): Command {
     .version(VERSION, '-V, --version', 'print the version');
   addOptions(program, GLOBAL_OPTIONS)
     .addHelpText('after', helpAfter(undefined, PROGRAM.examples))
-    .addHelpText('after', PROGRAM.after);
+    .addHelpText('after', rootHelpAfter());
   program.helpCommand(false);
   // Any word may be the noun (a flag's value can look like one too), so each noun named is built.
   const words = new Set(argv?.filter((a) => !a.startsWith('-')));
@@ -38,18 +39,32 @@ export function buildProgram(session: Session, argv?: string[]): Command {
       );
     }
   }
-  program.addCommand(helpCommand(program));
+  program.addCommand(helpCommand(program, session));
   configureTree(program, session);
   return program;
 }
 
-/** `promo help [command...]`: the help of that command, exactly as `promo command... --help`. */
-function helpCommand(program: Command): Command {
-  const command = commandStub('help', HELP_SUMMARY).argument('[command...]', 'a noun, or a noun and a verb');
-  command.addHelpText('after', helpAfter(undefined, ['promo help', 'promo help voucher create']));
+/** `promo help [topic | command...]`: a topic, or the help of that command as `promo command... --help`. */
+function helpCommand(program: Command, session: Session): Command {
+  const command = commandStub('help', HELP_SUMMARY).argument(
+    '[topic|command...]',
+    `a topic (${Object.keys(TOPICS).join(', ')}), a noun, or a noun and a verb`,
+  );
+  command.addHelpText(
+    'after',
+    helpAfter(undefined, ['promo help', 'promo help exit-codes', 'promo help voucher create']),
+  );
   command.action(async () => {
     const words = command.processedArgs[0];
     const path = Array.isArray(words) ? words.map(String) : [];
+    const topic = path.length === 1 ? TOPICS[path[0]!] : undefined;
+    if (topic) {
+      session.ctx.stdout.write(topic.text());
+      return;
+    }
+    const names = REGISTRY.map(entryName);
+    if (path.length > 0 && !names.includes(path[0]!))
+      throw unknownCommand(path[0]!, [...names, ...Object.keys(TOPICS)], '', 'help topic or command');
     resolvePath(path);
     let target = program;
     for (const word of path)

@@ -14,7 +14,7 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 const LAYERS: Array<[string, RegExp]> = [
   ['cli', /^cli\.ts$/],
   ['main', /^main\.ts$/],
-  ['registry', /^registry\/(index|build|program|input|docs|answer)\.ts$/],
+  ['registry', /^registry\/(index|build|program|input|docs|answer|topics)\.ts$/],
   ['commands', /^commands\//],
   ['command vocabulary', /^registry\/(define|completion)\.ts$/],
   ['bulk, input', /^(bulk|input)\//],

@@ -44,7 +44,7 @@ describe('help built from the registry', () => {
   it('answers an unknown command with exit 2 and a suggestion, nothing on stdout', async () => {
     const noun = await runPromo(['help', 'vouchr', '-o', 'table']);
     expect(noun).toMatchObject({ code: 2, stdout: '' });
-    expect(noun.stderr).toContain("unknown command 'vouchr'");
+    expect(noun.stderr).toContain("unknown help topic or command 'vouchr'");
     expect(noun.stderr).toContain('Did you mean voucher?');
     const verb = await runPromo(['help', 'voucher', 'crate', '--json']);
     expect(verb).toMatchObject({ code: 2, stdout: '' });

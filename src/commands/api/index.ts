@@ -30,9 +30,9 @@ const args = defineArgs({
 
 const options = defineOptions({
   data: { type: 'value', short: 'd', value: 'json', help: 'JSON body, or @FILE, or @- for stdin' },
+  // Not variadic: a list option that took every following word would swallow the path.
   query: {
     type: 'list',
-    variadic: true,
     short: 'q',
     value: 'key=value',
     help: 'query parameter (repeatable)',
@@ -45,10 +45,9 @@ const options = defineOptions({
   },
   scope: {
     type: 'list',
-    variadic: true,
     value: 'scope',
     complete: ALLOWED_SCOPES,
-    help: "scopes of the bearer token with --auth oauth (default: the profile's)",
+    help: "scopes of the bearer token with --auth oauth, repeatable or space-separated in one value (default: the profile's)",
   },
   dryRun: { type: 'switch', help: 'print the request instead of sending it' },
   showSecrets: {

@@ -25,12 +25,12 @@ const args = defineArgs({ name: { help: 'profile name', required: true } });
 const options = defineOptions({
   appId: { type: 'value', value: 'id', help: 'application id (X-App-Id)' },
   appTokenStdin: { type: 'switch', help: 'read the app token from stdin' },
+  // Not variadic, so that the profile's name may follow: --scope api --scope vouchers, or 'api vouchers'.
   scope: {
     type: 'list',
-    variadic: true,
     value: 'scope',
     complete: ALLOWED_SCOPES,
-    help: 'scopes of the bearer tokens promo asks for by itself (default: api)',
+    help: "scopes of the bearer tokens promo asks for by itself, repeatable or 'api vouchers' (default: api)",
   },
   default: { type: 'switch', help: 'make it the default profile' },
 });

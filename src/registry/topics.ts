@@ -1,0 +1,145 @@
+// `promo help <topic>`: what no single command's --help says. Built from the tables the code runs
+// on (the exit codes, the bulk flags' help, the filter grammar, the output formats), so that the
+// help cannot say one thing while promo does another.
+import { BULK_HELP } from '../bulk/flags.js';
+import { FILTER_GRAMMAR } from '../commands/templates/filters.js';
+import { EXIT_CODE_MEANINGS, ExitCode } from '../errors.js';
+import { CLUSTERS, OUTPUT_FORMATS } from '../globals.js';
+
+/** Every variable promo reads, with what it does; the root --help lists the names. */
+export const ENVIRONMENT: readonly [string, string][] = [
+  ['PROMO_PROFILE', 'profile to use (as --profile)'],
+  ['PROMO_APP_ID, PROMO_APP_TOKEN', "credentials that replace the profile's (CI, containers)"],
+  ['PROMO_CLUSTER', `as --cluster: ${CLUSTERS.slice(0, 3).join(', ')} ...`],
+  ['PROMO_API_URL', 'base URL (as --api-url); plain http:// to loopback only'],
+  ['PROMO_OUTPUT', `output format (as --output): ${OUTPUT_FORMATS.join(', ')}`],
+  ['PROMO_DEBUG=1', 'HTTP trace on stderr, secrets redacted (as --debug)'],
+  ['PROMO_CONFIG_DIR', 'one directory for profiles, cached tokens and sandbox data'],
+  ['NO_COLOR, FORCE_COLOR', 'colour off, or on when not a terminal (never in JSON)'],
+  ['CI', 'never prompt (as --no-input)'],
+  ['HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY', 'proxy for requests to the service, as curl reads them'],
+  ['NODE_EXTRA_CA_CERTS', 'extra CA certificates (a network that inspects TLS)'],
+  ['XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME', 'where the directories go on Linux (see below)'],
+];
+
+/** Two columns; a left cell wider than `cap` gets a line of its own, so that the right one stays readable. */
+function columns(rows: readonly (readonly [string, string])[], cap = 30): string {
+  const width = Math.min(cap, Math.max(...rows.map(([left]) => left.length)));
+  return rows
+    .map(([left, right]) =>
+      left.length > width
+        ? `  ${left}\n  ${' '.repeat(width)}  ${right}`
+        : `  ${left.padEnd(width)}  ${right}`,
+    )
+    .join('\n');
+}
+
+const exitRows = () =>
+  Object.values(ExitCode).map((code) => [String(code), EXIT_CODE_MEANINGS[code]] as const);
+
+const ENVIRONMENT_TOPIC = () => `Environment variables
+
+${columns(ENVIRONMENT)}
+
+Precedence: a flag, then its variable, then the profile, then the default.
+
+Where promo keeps its files (PROMO_CONFIG_DIR puts all three in one place):
+  Linux    ~/.config/promo (profiles), ~/.cache/promo (tokens, code cache),
+           ~/.local/state/promo (the built-in sandbox's data); XDG_* variables move them
+  macOS    ~/Library/Preferences/promo, ~/Library/Caches/promo, ~/Library/Application Support/promo
+  Windows  %APPDATA%\\promo\\Config, %LOCALAPPDATA%\\promo\\Cache, %LOCALAPPDATA%\\promo\\State
+`;
+
+const EXIT_CODES_TOPIC = () => `Exit codes
+
+${columns(exitRows())}
+
+A script can branch on them: promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 ] && echo missing
+`;
+
+const OUTPUT_TOPIC = () => `Output
+
+-o, --output ${OUTPUT_FORMATS.join('|')} (or PROMO_OUTPUT; --json is -o json). Default: table on a terminal,
+json when stdout is a pipe or a file.
+
+  table   the columns that matter, dates readable, secrets masked, fitted to the terminal's width
+  json    the service's own objects and field names; a list is one JSON array ([] when empty,
+          every page with --all); --raw prints the service's whole list object (cursors, totals)
+  ndjson  one object a line, streamed as pages arrive
+
+stdout carries data only: notices, progress and warnings go to stderr. An error is one line on
+stderr, or with json/ndjson output a JSON object {"error": {"status", "key", "message", ...}}.
+Text for people never carries control characters from the service raw; JSON is left as it is.
+
+jq recipes:
+  promo voucher create --type discount --percent-off 20 --json | jq -r .code
+  promo voucher list --all -o ndjson | jq -r .code > codes.txt
+  promo templates list --all --json | jq -r '.[].name'
+  promo voucher delete --input codes.txt --yes -o ndjson | jq -c 'select(.status == "failed")'
+`;
+
+const FILTERS_TOPIC = () => `Filters
+${FILTER_GRAMMAR}
+
+Quote a filter that holds spaces, ?, $ or ! for the shell: --filter 'code^=SUMMER'.
+Which fields each list takes: promo voucher list --help, promo templates list --help.
+A filter the grammar cannot say is refused (exit 2) before anything is sent.
+
+  promo voucher list --filter 'code^=SUMMER' --filter 'active=true'
+  promo templates list --filter 'campaign_type in discount_coupons,gift_vouchers' --junction or
+`;
+
+const BULK_TOPIC = () => `Bulk runs
+
+Commands that take --input FILE (or - for stdin): voucher create, update, delete, enable, disable,
+event send. NDJSON has one request body a line; CSV has a header of option names (code, type,
+percent-off ...); a list of codes has one code a line. Bulk options: --concurrency N (default 4),
+--rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
+--resend-unknown.
+${BULK_HELP}
+
+  promo voucher create --input vouchers.csv --results run.jsonl
+  promo voucher create --input vouchers.csv --resume run.jsonl
+  promo voucher import vouchers.csv --wait      (the service's own import: one request per chunk)
+`;
+
+export const TOPICS: Record<string, { summary: string; text: () => string }> = {
+  environment: { summary: 'variables promo reads, and where it keeps its files', text: ENVIRONMENT_TOPIC },
+  'exit-codes': { summary: 'what each exit code means', text: EXIT_CODES_TOPIC },
+  output: { summary: 'table, json and ndjson; stdout and stderr; jq recipes', text: OUTPUT_TOPIC },
+  filters: { summary: 'the --filter grammar of the list commands', text: FILTERS_TOPIC },
+  bulk: { summary: '--input runs: journal, statuses, resume', text: BULK_TOPIC },
+};
+
+/** The end of `promo --help`: the topics, exit codes and variables in brief. */
+export function rootHelpAfter(): string {
+  const topics = Object.entries(TOPICS).map(([name, t]) => [`promo help ${name}`, t.summary] as const);
+  return `
+Help topics:
+${columns(topics)}
+
+Exit codes:
+${columns(exitRows().map(([code, meaning]) => [code, meaning.split(/[,;:(]/)[0]!.trim()] as const))}
+
+${wrap(`Environment (promo help environment): ${variableNames().join(', ')}.`)}
+`;
+}
+
+function variableNames(): string[] {
+  return ENVIRONMENT.flatMap(([names]) => names.split(', '))
+    .map((name) => name.replace(/=.*/, ''))
+    .filter((name) => !name.startsWith('XDG_'));
+}
+
+/** Lines of at most `width` characters, broken between words. */
+function wrap(text: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
