@@ -31,6 +31,6 @@ describe('completion data from the registry', () => {
 
   it('is what promo __complete answers from (the shells themselves: test/e2e/completion.test.ts)', async () => {
     const { stdout } = await runPromo(['__complete', 'tiers', 'list', '--order', '']);
-    expect(stdout).toBe(`words\n${node('tiers list').values['--order']!.join('\n')}\n`);
+    expect(stdout).toBe(`words\n${(node('tiers list').values['--order'] as string[]).join('\n')}\n`);
   });
 });
