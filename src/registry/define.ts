@@ -15,6 +15,10 @@
 //    defineNoun in its own folder, listed in src/registry/index.ts).
 // 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
 // 3. For a service operation: one sandbox route (src/sandbox/), so that tests run against it.
+// Then refresh README's command table, which test/registry/readme.test.ts keeps equal to the
+// registry: UPDATE_README=1 npx vitest run test/registry/readme.test.ts
+// Values from a fixed set: `choices` (run gets their union, completion offers them); a value that
+// needs converting: `parse(text, flag)`; long option lists: `group` gives them a --help heading.
 // Option keys are camelCase; the flag is their kebab-case (`amountOff` → --amount-off). Checks
 // that need more than one option go in `run`, before anything is sent (throw a UsageError).
 import type { Runtime } from '../runtime.js';
