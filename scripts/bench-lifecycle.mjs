@@ -164,6 +164,11 @@ try {
     console.log(`${name.padEnd(52)} ${time.padStart(9)}  ${detail}${ok ? '' : '  FAILED'}`);
   if (rows.some((row) => !row[3])) process.exitCode = 1;
 } finally {
-  for (const server of servers) server.kill();
-  rmSync(dir, { recursive: true, force: true });
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((resolve) => (server.exitCode === null ? server.on('exit', resolve).kill() : resolve())),
+    ),
+  );
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 }

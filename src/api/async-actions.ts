@@ -34,7 +34,7 @@ export interface AsyncAction {
   created_at: string;
   updated_at?: string;
   request_id?: string;
-  processing_time?: number;
+  processing_time?: number | null;
   object: 'async_action';
   [field: string]: unknown;
 }

@@ -14,8 +14,9 @@ export async function followJobs(ids: string[], rt: Runtime, what = 'importing')
       signal: rt.ctx.signal,
       onRound: (actions) => {
         const { percent, done, failed } = jobTotals(actions);
-        const jobs = ids.length > 1 ? ` (${ids.length} jobs)` : '';
-        rt.out.progress(`${what}${jobs}: ${percent}% · ${done} done · ${failed} failed`);
+        const statuses = [...new Set(actions.map((a) => a.status))].join('/');
+        const jobs = ids.length > 1 ? `${ids.length} jobs ` : '';
+        rt.out.progress(`${what}: ${jobs}${statuses} ${percent}% · ${done} done · ${failed} failed`);
       },
     });
   } finally {

@@ -11,7 +11,7 @@ export const jobFields: Column<AsyncAction>[] = [
   { header: 'Job', value: (a) => a.id },
   { header: 'Type', value: (a) => a.type },
   { header: 'Status', value: (a) => a.status },
-  { header: 'Progress', value: (a) => (a.progress === undefined ? undefined : `${a.progress}%`) },
+  { header: 'Progress', value: (a) => (a.progress == null ? undefined : `${a.progress}%`) },
   { header: 'Done', value: (a) => count(a, 'done_count') },
   { header: 'Failed', value: (a) => count(a, 'failed_count') },
   { header: 'Message', value: (a) => a.result?.message ?? undefined, text: true },
@@ -19,8 +19,7 @@ export const jobFields: Column<AsyncAction>[] = [
   { header: 'Updated', value: (a) => formatDate(a.updated_at) || undefined },
   {
     header: 'Took',
-    value: (a) =>
-      a.processing_time === undefined ? undefined : `${(a.processing_time / 1000).toFixed(1)} s`,
+    value: (a) => (a.processing_time == null ? undefined : `${(a.processing_time / 1000).toFixed(1)} s`),
   },
 ];
 

@@ -2,7 +2,7 @@
 // and tells the caller after each round so that a terminal can show progress. Ctrl-C stops the
 // waiting, never the jobs: they run on at the service, and the error says how to follow them.
 import { type AsyncAction, isFinished } from '../../api/async-actions.js';
-import { ExitCode, PromoError } from '../../errors.js';
+import { InterruptedError } from '../../errors.js';
 
 export interface PollOptions {
   get(id: string): Promise<AsyncAction>;
@@ -58,11 +58,10 @@ function stopIfInterrupted(ids: string[], latest: Map<string, AsyncAction>, sign
 }
 
 /** Ctrl-C while waiting: exit 130, the jobs left running, and how to follow them. */
-export class JobsStillRunning extends PromoError {
+export class JobsStillRunning extends InterruptedError {
   constructor(readonly ids: string[]) {
     super(
       `Interrupted: stopped waiting; the import ${ids.length === 1 ? 'job keeps' : 'jobs keep'} running on the service (${ids.join(', ')})`,
-      ExitCode.interrupted,
       `Follow ${ids.length === 1 ? 'it' : 'them'} with: promo job wait ${ids.join(' ')}`,
     );
   }
