@@ -195,6 +195,9 @@ export class Transport {
   }
 
   private rememberRateLimit(headers: IncomingHttpHeaders): void {
+    // The bulk calls' hourly budget is not the one that paces every other request: a 429 of the
+    // import must not hold the polls that follow until the top of the hour.
+    if (headers['x-rate-limit-type'] === 'bulk_api_calls') return;
     const remaining = Number(headers['x-rate-limit-remaining']);
     const retryAt = Number(headers['x-rate-limit-retry']);
     if (Number.isFinite(remaining)) this.rate.remaining = remaining;

@@ -158,7 +158,13 @@ describe('voucher import --wait', () => {
   it('waits out the bulk-call limit (429, X-Rate-Limit-Type: bulk_api_calls) instead of failing', async () => {
     fx.sandbox.faults.push({
       match: { method: 'POST', path: '/v1/vouchers/import' },
-      action: { status: 429, retryAfter: 1, rateLimitType: 'bulk_api_calls' },
+      // The bulk window ends in 30 s: the polls after the import must not wait for it.
+      action: {
+        status: 429,
+        retryAfter: 1,
+        rateLimitRetryAt: Math.floor(Date.now() / 1000) + 30,
+        rateLimitType: 'bulk_api_calls',
+      },
     });
     const s = stem();
     const path = file(`${s}.ndjson`, ndjson(percent(`${s}-1`)));
