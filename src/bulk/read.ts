@@ -3,8 +3,10 @@
 // file's extension, else from the first line that is not blank: `{` starts NDJSON; with `lines`
 // allowed, a first line naming one of `headerNames` is a CSV header. A bad record is an item with
 // an error (the caller decides: a file is refused whole, stdin records it as failed).
+
 import type { Hash } from 'node:crypto';
 import { UsageError } from '../errors.js';
+import { inexactNumber, inexactNumberError } from '../input/exact-numbers.js';
 import { loadCsvStream } from '../lazy.js';
 import { chunksOf, type InputSource, linesOf, lineText, MAX_LINE_BYTES } from './lines.js';
 
@@ -118,6 +120,9 @@ function ndjsonRecord(text: string, line: number): ReadItem {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { format: 'error', line, error: `line ${line} must be a JSON object` };
+  const inexact = inexactNumber(text);
+  if (inexact !== undefined)
+    return { format: 'error', line, error: inexactNumberError(inexact, `line ${line}`).message };
   return { format: 'ndjson', line, value: value as Record<string, unknown> };
 }
 

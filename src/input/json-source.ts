@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { InputStream } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readStdinBytes } from '../stdin.js';
+import { inexactNumber, inexactNumberError } from './exact-numbers.js';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -32,11 +33,15 @@ export async function readTextSource(source: string, flag: string, stdin: InputS
 }
 
 export function parseJsonText(text: string, flag: string, where: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${flag}: ${where} is not valid JSON (${(error as Error).message})`);
   }
+  const inexact = inexactNumber(text);
+  if (inexact !== undefined) throw inexactNumberError(inexact, `${flag}: ${where}`);
+  return value;
 }
 
 /** A JSON object from a file or stdin (`--body FILE|-`). */

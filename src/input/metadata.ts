@@ -1,9 +1,12 @@
-// `--metadata key=value` (repeatable): values are typed as JSON where they parse (numbers,
-// booleans, null, arrays, objects), else kept as strings.
+// `--metadata key=text` (repeatable) sets a string, exactly as typed; `--metadata key:=json` sets
+// a JSON value (number, true, false, null, array, object, or a "quoted string"). A number that a
+// JavaScript number cannot hold exactly is refused rather than sent rounded.
 import { UsageError } from '../errors.js';
+import { inexactNumber } from './exact-numbers.js';
 
 const KEY = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
 
+/** Metadata from `key=text` / `key:=json` pairs; `flag` names where they came from in errors. */
 export function parseMetadata(
   pairs: string[] | undefined,
   flag = '--metadata',
@@ -12,34 +15,52 @@ export function parseMetadata(
   const metadata: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`${flag} takes key=value, not '${pair}'`);
-    const key = pair.slice(0, eq);
+    const typed = eq > 0 && pair[eq - 1] === ':';
+    const key = pair.slice(0, typed ? eq - 1 : eq);
+    if (eq <= 0 || key === '') throw new UsageError(`${flag} takes key=text or key:=json, not '${pair}'`);
     if (!KEY.test(key)) {
       throw new UsageError(
         `${flag}: invalid key '${key}' (letters, digits, '_', '.', '-'; at most 100 characters)`,
       );
     }
-    metadata[key] = typedValue(pair.slice(eq + 1));
+    const text = pair.slice(eq + 1);
+    // An own property, not the prototype's setter: `__proto__` is data like any other key.
+    Object.defineProperty(metadata, key, {
+      value: typed ? jsonValue(text, key, flag) : text,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return metadata;
 }
 
-function typedValue(text: string): unknown {
-  const trimmed = text.trim();
-  if (trimmed === '') return text;
-  // Only JSON that looks like a value of its own type: "007" stays a string (a leading zero is an id).
-  if (
-    /^(true|false|null)$/.test(trimmed) ||
-    /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed) ||
-    /^[[{"]/.test(trimmed)
-  ) {
-    try {
-      return JSON.parse(trimmed);
-    } catch {
-      if (/^[[{]/.test(trimmed))
-        throw new UsageError(`--metadata: value '${text}' looks like JSON but does not parse`);
-      return text;
-    }
+function jsonValue(text: string, key: string, flag: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(
+      `${flag} ${key}:=… takes JSON, and '${text}' is not JSON`,
+      `For text write ${key}=${text} (one '=': always a string).`,
+    );
   }
-  return text;
+  const inexact = inexactNumber(text);
+  if (inexact !== undefined) {
+    throw new UsageError(
+      `${flag} ${key}:=${text}: the number ${inexact} cannot be sent exactly as a JSON number`,
+      `Send it as text: ${key}=${text}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * A CSV cell as a metadata pair: a JSON literal written as JSON writes it (42.5, true, null) keeps
+ * its type, anything else (007, 1e3, 12345678901234567890, text) is a string as written.
+ */
+export function cellPair(key: string, text: string): string {
+  const literal =
+    /^(true|false|null|-?(0|[1-9]\d*)(\.\d+)?)$/.test(text) && JSON.stringify(JSON.parse(text)) === text;
+  return literal ? `${key}:=${text}` : `${key}=${text}`;
 }

@@ -46,7 +46,7 @@ describe('promo event send --input', () => {
         '-m',
         'channel=import',
         '-m',
-        'batch=7',
+        'batch:=7',
         '--concurrency',
         '1',
       ],

@@ -30,7 +30,7 @@ describe('promo event send', () => {
       '-m',
       'order_id=ORD-1',
       '-m',
-      'total=129.9',
+      'total:=129.9',
     ]);
     expect([code, stderr]).toEqual([0, '']);
     const request = fx.sandbox.requests.at(-1)!;
@@ -69,7 +69,7 @@ describe('promo event send', () => {
       '--customer-source-id',
       'from-flag',
       '-m',
-      'b=2',
+      'b:=2',
     ]);
     expect(code).toBe(0);
     expect(sentBody()).toEqual({
@@ -176,7 +176,7 @@ describe('promo event send', () => {
     ['metadata with a bad key', ['purchase_completed', '--customer-id', 'c', '-m', 'a b=1'], '--metadata'],
     [
       'metadata JSON that does not parse',
-      ['purchase_completed', '--customer-id', 'c', '-m', 'x={bad'],
+      ['purchase_completed', '--customer-id', 'c', '-m', 'x:={bad'],
       '--metadata',
     ],
     ['a body that is not JSON', ['purchase_completed', '--body', '-'], '--body', '{nope'],

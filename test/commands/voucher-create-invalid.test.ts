@@ -180,7 +180,11 @@ const cases: Array<[string, string[], RegExp]> = [
     ['--percent-off', '5', '--active', '--inactive'],
     /--active and --inactive exclude each other/,
   ],
-  ['metadata without =', ['--percent-off', '5', '--metadata', 'novalue'], /--metadata takes key=value/],
+  [
+    'metadata without =',
+    ['--percent-off', '5', '--metadata', 'novalue'],
+    /--metadata takes key=text or key:=json/,
+  ],
   ['a unit without count', ['--unit', 'prod_a'], /--unit takes PRODUCT:COUNT\[:EFFECT\]/],
   [
     'a unit effect that does not exist',

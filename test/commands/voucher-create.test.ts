@@ -238,9 +238,9 @@ describe('base fields', () => {
       '--metadata',
       'channel=email',
       '--metadata',
-      'batch=7',
+      'batch:=7',
       '--metadata',
-      'vip=true',
+      'vip:=true',
       '--validation-rule',
       'val_4j7DCRm2IS59',
     ]);
@@ -335,7 +335,7 @@ describe('--body', () => {
         category: 'New Customers',
       }),
     );
-    const { sent } = await create(['--body', file, '--percent-off', '30', '--metadata', 'b=2']);
+    const { sent } = await create(['--body', file, '--percent-off', '30', '--metadata', 'b:=2']);
     expect(sent).toEqual({
       type: 'DISCOUNT_VOUCHER',
       discount: { type: 'PERCENT', percent_off: 30, effect: 'APPLY_TO_ORDER' },

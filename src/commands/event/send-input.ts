@@ -13,7 +13,7 @@ import {
   runBulkInput,
 } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
-import { parseMetadata } from '../../input/metadata.js';
+import { cellPair, parseMetadata } from '../../input/metadata.js';
 import type { Runtime } from '../../runtime.js';
 import { checkEventBody, type EventBody, mergeEvent } from './body.js';
 
@@ -76,13 +76,14 @@ function csvRowPart(row: Record<string, string>, roles: Map<string, ColumnRole>)
     const text = raw.trim();
     const role = roles.get(column);
     if (text === '' || !role) continue;
-    if (role.kind === 'metadata') metadata.push(`${role.key}=${text}`);
+    if (role.kind === 'metadata') metadata.push(cellPair(role.key, text));
     else if (role.kind === 'json') Object.assign(nested(role.field), jsonObjectCell(text, column));
     else if (role.path.length === 1) part.event = text;
     else nested(role.path[0])[role.path[1]] = text;
   }
   const typed = parseMetadata(metadata.length ? metadata : undefined, 'metadata column');
-  if (typed) Object.assign(nested('metadata'), typed);
+  // Spread, not Object.assign: a `__proto__` key stays data.
+  if (typed) part.metadata = { ...nested('metadata'), ...typed };
   return part;
 }
 

@@ -56,7 +56,7 @@ const options = defineOptions({
     type: 'list',
     short: 'm',
     value: 'key=value',
-    help: 'event metadata; values are typed as JSON where they parse (repeatable)',
+    help: 'repeatable; key=text sets a string as typed, key:=json a JSON value (42.5, true, ["a"])',
   },
   body: {
     type: 'value',

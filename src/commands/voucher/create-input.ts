@@ -7,7 +7,8 @@ import type { CreateVoucherBody } from '../../api/vouchers.js';
 import { columnName, columnRoles } from '../../bulk/columns.js';
 import type { InputRecord } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
-import { parseMetadata } from '../../input/metadata.js';
+import { parseJsonText } from '../../input/json-source.js';
+import { cellPair, parseMetadata } from '../../input/metadata.js';
 import { mergeBody } from './create-body.js';
 import { type FieldValues, fieldsPatch } from './field-patch.js';
 import { fieldByFlag, VOUCHER_FIELDS } from './fields.js';
@@ -60,11 +61,7 @@ export function csvColumnRoles(columns: string[]): Map<string, ColumnRole> {
 }
 
 function parseJsonCell(text: string, column: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`column '${column}' is not valid JSON (${(error as Error).message})`);
-  }
+  return parseJsonText(text, `column '${column}'`, 'the cell');
 }
 
 function switchValue(text: string, column: string): boolean {
@@ -83,7 +80,7 @@ function csvRowPatch(row: Record<string, string>, roles: Map<string, ColumnRole>
     const role = roles.get(column);
     if (text === '' || !role) continue;
     if (role.kind === 'metadata') {
-      metadata.push(`${role.key}=${text}`);
+      metadata.push(cellPair(role.key, text));
     } else if (role.kind === 'json') {
       json = mergeBody(json, { [role.field]: parseJsonCell(text, column) });
     } else if (JSON_CELL_FIELDS[role.flag] && /^[[{]/.test(text)) {

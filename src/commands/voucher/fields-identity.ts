@@ -133,7 +133,7 @@ export const OTHER_FIELDS: readonly VoucherField[] = [
     repeatable: true,
     path: 'metadata',
     parseAll: (texts, name) => parseMetadata(texts, name),
-    help: 'repeatable; values typed as JSON where they parse',
+    help: 'repeatable; key=text sets a string as typed, key:=json a JSON value (42.5, true, ["a"])',
     group: OTHER,
   },
   {
