@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BulkOptions, prepareAll, readInput, runBulk } from '../src/bulk/index.js';
+import type { InputFormat } from '../src/bulk/read.js';
 import { ApiError, UsageError } from '../src/errors.js';
 import { resolveGlobals } from '../src/globals.js';
 import { Runtime } from '../src/runtime.js';
@@ -52,7 +53,7 @@ describe('readInput', () => {
     await expect(reading).rejects.toThrow(/line 2 is not valid CSV: Invalid Record Length/);
   });
 
-  it('takes plain lines, unless the first line is a known header', async () => {
+  it('takes plain lines, unless the first line is a header of several columns naming a known one', async () => {
     const plain = runtime({ stdin: 'A1\n B2 \n' });
     expect(
       (
@@ -65,12 +66,11 @@ describe('readInput', () => {
       { format: 'lines', line: 1, value: 'A1' },
       { format: 'lines', line: 2, value: 'B2' },
     ]);
-    const csv = runtime({ stdin: 'code\nA1\n' });
-    const input = await readInput('-', '--input', csv.rt.ctx.stdin, {
-      formats: ['lines', 'csv'],
-      headerNames: ['code'],
-    });
-    expect(input.format).toBe('csv');
+    const options = { formats: ['lines', 'csv'] as InputFormat[], headerNames: ['code'] };
+    const lone = runtime({ stdin: 'code\nA1\n' });
+    expect((await readInput('-', '--input', lone.rt.ctx.stdin, options)).format).toBe('lines');
+    const csv = runtime({ stdin: 'code,note\nA1,x\n' });
+    expect((await readInput('-', '--input', csv.rt.ctx.stdin, options)).format).toBe('csv');
   });
 });
 

@@ -1,7 +1,8 @@
 // An `--input` as a stream of records, each with the line it starts on: NDJSON (one JSON object a
 // line), CSV with a header row, or plain lines (one value a line). The format comes from the
 // file's extension, else from the first line that is not blank: `{` starts NDJSON; with `lines`
-// allowed, a first line naming one of `headerNames` is a CSV header. A bad record is an item with
+// allowed, a first line of several columns naming one of `headerNames` is a CSV header (a lone
+// `code` is a value like any other: a voucher may be called so). A bad record is an item with
 // an error (the caller decides: a file is refused whole, stdin records it as failed).
 
 import type { Hash } from 'node:crypto';
@@ -22,7 +23,7 @@ export type ReadItem = InputRecord | { format: 'error'; line: number; error: str
 export interface ReadOptions {
   /** The formats the command takes; the first of csv/lines is the default for text that is not NDJSON. */
   formats: InputFormat[];
-  /** For `lines`: a first line that is one of these names is a CSV header instead (e.g. `code`). */
+  /** For `lines`: a first line of several columns, one of them one of these names, is a CSV header instead. */
   headerNames?: string[];
 }
 
@@ -61,7 +62,8 @@ function detect(firstLine: string, options: ReadOptions): InputFormat {
   if (firstLine.trimStart().startsWith('{') && allowed.includes('ndjson')) return 'ndjson';
   if (allowed.includes('lines')) {
     const header = firstLine.split(',').map((cell) => cell.trim().toLowerCase());
-    const isHeader = options.headerNames?.some((name) => header.includes(name)) ?? false;
+    const isHeader =
+      header.length > 1 && (options.headerNames?.some((name) => header.includes(name)) ?? false);
     return isHeader && allowed.includes('csv') ? 'csv' : 'lines';
   }
   if (allowed.includes('csv')) return 'csv';

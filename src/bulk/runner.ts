@@ -30,6 +30,8 @@ export interface BulkOptions<P, R> {
   noun: [string, string];
   /** Past participle for the summary: 'created'. */
   done: string;
+  /** A success that did nothing, and how the summary names those (`not found (ignored)`). */
+  nothingDone?: { test(result: R): boolean; label: string };
   /** Exit code of a run whose failures are these (default 7; one item alone: its own error's code). */
   failureExit?(failures: Array<Outcome<P, R> & { ok: false }>): ExitCodeValue;
 }
@@ -125,9 +127,13 @@ async function finish<P, R>(
   const failures = outcomes.filter((o): o is Outcome<P, R> & { ok: false } => !o.ok);
   const total = options.items.length;
   const [one, many] = options.noun;
-  const succeeded = outcomes.length - failures.length;
+  const idle = options.nothingDone
+    ? outcomes.filter((o) => o.ok && options.nothingDone!.test(o.result)).length
+    : 0;
+  const succeeded = outcomes.length - failures.length - idle;
   const summary =
     `${succeeded} of ${total} ${total === 1 ? one : many} ${options.done}` +
+    (idle ? `; ${idle} ${options.nothingDone!.label}` : '') +
     (failures.length ? `; ${failures.length} failed (${failures.map((f) => f.item.label).join(', ')})` : '');
 
   if (end.interrupted || end.fatal !== undefined) {

@@ -275,3 +275,35 @@ describe('a delete whose answer is lost', () => {
     }
   });
 });
+
+describe('what a run reports and reads', () => {
+  it('--ignore-missing counts what was moved and what was not there', async () => {
+    const a = unique('COUNT');
+    await createVoucher(a);
+    const run = await promo([
+      'voucher',
+      'delete',
+      a,
+      'MISSING-C1',
+      'MISSING-C2',
+      '--yes',
+      '--ignore-missing',
+      '-o',
+      'table',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('✓ 1 of 3 vouchers moved to the bin; 2 not found (ignored).');
+  });
+
+  it('a code list on stdin whose first line is `code` is a voucher named code, not a CSV header', async () => {
+    const b = unique('LIST');
+    const run = await promo(
+      ['voucher', 'delete', '--input', '-', '--yes', '--ignore-missing', '-o', 'json'],
+      {
+        stdin: `code\n${b}\n`,
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(deletes().map((r) => r.rawPath)).toEqual(['/v1/vouchers/code', `/v1/vouchers/${b}`]);
+  });
+});

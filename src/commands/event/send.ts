@@ -55,7 +55,7 @@ const options = defineOptions({
   metadata: {
     type: 'list',
     short: 'm',
-    value: 'key=value',
+    value: 'key=text|key:=json',
     help: 'repeatable; key=text sets a string as typed, key:=json a JSON value (42.5, true, ["a"])',
   },
   body: {

@@ -23,7 +23,11 @@ export function checkCode(code: string, where: string): string {
   return code;
 }
 
-/** How a list of codes is read: one a line, a CSV with a code column, or NDJSON with a code field. */
+/**
+ * How a list of codes is read: one a line, NDJSON with a code field, or a CSV with a code column
+ * (a .csv file, or a first line of several columns naming code). A plain list whose first line is
+ * `code` holds a voucher named so: it is not taken for a header, and is not skipped.
+ */
 export const CODE_LIST: ReadOptions = { formats: ['ndjson', 'lines', 'csv'], headerNames: ['code'] };
 
 /** A CSV of codes has one column, code: anything else is refused before anything is sent. */

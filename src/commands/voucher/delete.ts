@@ -140,6 +140,7 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
       }`,
     noun: ['voucher', 'vouchers'],
     done: options.force ? 'deleted' : 'moved to the bin',
+    nothingDone: { test: (r) => r.missing === true, label: 'not found (ignored)' },
     // Only missing vouchers: not found (3); anything else failed too: partial (7).
     failureExit: (failures) =>
       failures.every((f) => f.error instanceof ApiError && f.error.status === 404)

@@ -129,7 +129,7 @@ export const OTHER_FIELDS: readonly VoucherField[] = [
   },
   {
     flag: 'metadata',
-    value: 'key=value',
+    value: 'key=text|key:=json',
     repeatable: true,
     path: 'metadata',
     parseAll: (texts, name) => parseMetadata(texts, name),
