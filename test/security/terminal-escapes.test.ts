@@ -6,7 +6,6 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 const fx = useSandbox();
 const promo = (...argv: string[]) => runPromo(argv, { configDir: fx.configDir });
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not get through
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** The next create answers with the sandbox's own voucher, its code replaced by `code`. */
