@@ -143,9 +143,11 @@ export class OutcomeUnknownError extends NetworkError {
     super(
       `${method} ${path}: outcome unknown. The request was sent, then ${why}`,
       code,
-      path.startsWith('/v1/vouchers')
-        ? 'Check before running it again: `promo api GET /v1/vouchers/<code>` answers 404 if it was not created.'
-        : 'Check whether it took effect (e.g. with `promo api GET …`) before running it again.',
+      path === '/v1/vouchers/import'
+        ? 'An import job may have been queued: `promo job list` shows the recent ones, `promo job wait ID` follows one.'
+        : path.startsWith('/v1/vouchers')
+          ? 'Check before running it again: `promo api GET /v1/vouchers/<code>` answers 404 if it was not created.'
+          : 'Check whether it took effect (e.g. with `promo api GET …`) before running it again.',
     );
   }
 }

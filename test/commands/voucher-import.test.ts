@@ -223,3 +223,26 @@ describe('promo job', () => {
     expect(bad.code).toBe(2);
   });
 });
+
+describe('an import whose answer is lost', () => {
+  it('exits 6 and points to promo job list rather than sending the file again', async () => {
+    fx.sandbox.faults.push({
+      match: { method: 'POST', path: '/v1/vouchers/import' },
+      action: { reset: 'after-handling' },
+    });
+    const s = stem();
+    const { code, stderr } = await promo([
+      'voucher',
+      'import',
+      file(`${s}.ndjson`, ndjson(percent(`${s}-1`))),
+      '-o',
+      'json',
+    ]);
+    expect(code).toBe(6);
+    expect(JSON.parse(stderr).error).toMatchObject({
+      key: 'outcome_unknown_error',
+      hint: 'An import job may have been queued: `promo job list` shows the recent ones, `promo job wait ID` follows one.',
+    });
+    expect(imports()).toHaveLength(1);
+  });
+});
