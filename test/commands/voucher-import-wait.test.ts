@@ -78,7 +78,7 @@ describe('voucher import --wait', () => {
     const sent = bodies.flatMap((b) => JSON.parse(b).map((v: Json) => v.code));
     expect(sent).toEqual(lines.map((l) => l.code));
     expect(fx.sandbox.state.vouchers[`${s}-2599`]).toBeDefined();
-  });
+  }, 60_000);
 
   it('follows a job from ENQUEUED through IN_PROGRESS to DONE, with progress on a terminal', async () => {
     await importSettings({ records_per_second: 20 });
