@@ -45,7 +45,7 @@ describe('README: voucher lifecycle recipes', () => {
       expect(codes.map((code) => held[code]?.active)).toEqual([false, false, false]);
       expect(held['BF-0001']).toMatchObject({
         expiration_date: '2026-12-31T23:59:59.000Z',
-        metadata: { wave: '2' },
+        metadata: { wave: 2 },
       });
     } finally {
       dir.cleanup();
