@@ -150,7 +150,7 @@ cases.forEach((c, k) => {
 process.exitCode = failed ? 1 : 0;
 
 // Further sections, each a script of its own (run alone with `node scripts/<name>`), in turn.
-for (const section of ['bench-sandbox.mjs', 'bench-list.mjs', 'bench-lifecycle.mjs']) {
+for (const section of ['bench-sandbox.mjs', 'bench-list.mjs', 'bench-lifecycle.mjs', 'bench-bulk.mjs']) {
   const script = fileURLToPath(new URL(section, import.meta.url));
   if (spawnSync(process.execPath, [script], { stdio: 'inherit' }).status !== 0) process.exitCode = 1;
 }

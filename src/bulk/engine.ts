@@ -87,6 +87,8 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   rt.ctx.stopSignal?.addEventListener('abort', giveUp, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const tasks = new Set<Promise<void>>();
+  // Resolved when a line in flight ends: the reading loop waits on it for a free slot.
+  let slotFreed: () => void = () => undefined;
   const states = resumed?.states;
   const reporter = new Reporter(rt, journal, checked ? checked.total - (states?.counts.done ?? 0) : null);
   const onSoft = () => {
@@ -134,7 +136,8 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
         reporter.record({ line, status: 'unknown', code: action.code(payload.value), error: earlier });
         continue;
       }
-      while (tasks.size >= spec.flags.concurrency) await Promise.race(tasks);
+      while (tasks.size >= spec.flags.concurrency)
+        await new Promise<void>((resolve) => (slotFreed = resolve));
       if (fatal !== undefined || soft?.aborted || !(await pacer.acquire(soft))) break;
       const code = action.code(payload.value);
       journal.write({
@@ -162,6 +165,7 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
       const tracked = task.finally(() => {
         tasks.delete(tracked);
         pacer.release();
+        slotFreed();
       });
       tasks.add(tracked);
     }

@@ -55,7 +55,7 @@ export class Reporter {
   }
 
   record(record: JournalRecord): void {
-    this.journal.write(record);
+    this.journal.add(record);
     if (this.toStdout) this.rt.ctx.stdout.write(`${JSON.stringify(record)}\n`);
     this.byStatus[record.status] = (this.byStatus[record.status] ?? 0) + 1;
     if (record.status === 'failed') {

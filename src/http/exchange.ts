@@ -10,17 +10,19 @@ export interface ExchangeOptions {
   maxAnswerBytes: number;
   signal?: AbortSignal;
   now: () => number;
-  /** Already scrubbed of known secrets by the caller. */
-  trace: (line: string) => void;
+  /** Already scrubbed of known secrets by the caller; absent without --debug (the trace is not even built). */
+  trace?: (line: string) => void;
 }
 
 export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions): Promise<HttpResponse> {
   const { url, method, headers, body } = request;
   const started = o.now();
   const limit = o.maxAnswerBytes;
-  o.trace(`> ${method} ${url.origin}${url.pathname}${url.search}${route.via ? ` (via ${route.via})` : ''}`);
-  for (const [name, value] of Object.entries(headers)) o.trace(`> ${name}: ${redactHeader(name, value)}`);
-  if (body !== undefined) o.trace(`> ${redactBody(body, headers['Content-Type'])}`);
+  if (o.trace) {
+    o.trace(`> ${method} ${url.origin}${url.pathname}${url.search}${route.via ? ` (via ${route.via})` : ''}`);
+    for (const [name, value] of Object.entries(headers)) o.trace(`> ${name}: ${redactHeader(name, value)}`);
+    if (body !== undefined) o.trace(`> ${redactBody(body, headers['Content-Type'])}`);
+  }
 
   return new Promise<HttpResponse>((resolve, reject) => {
     let sent = false;
@@ -31,7 +33,7 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
       clearTimeout(timer);
       o.signal?.removeEventListener('abort', onAbort);
       if (error) {
-        o.trace(`< failed after ${o.now() - started} ms: ${error.message}`);
+        o.trace?.(`< failed after ${o.now() - started} ms: ${error.message}`);
         req.destroy();
         reject(error);
       }
@@ -76,9 +78,11 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
 }
 
 function answer(res: IncomingMessage, text: string, o: ExchangeOptions, started: number): HttpResponse {
-  o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
-  for (const [name, value] of Object.entries(res.headers))
-    o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
-  if (text) o.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+  if (o.trace) {
+    o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
+    for (const [name, value] of Object.entries(res.headers))
+      o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
+    if (text) o.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+  }
   return { status: res.statusCode ?? 0, headers: res.headers, text };
 }

@@ -226,7 +226,7 @@ export class Transport {
       maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
       signal: this.options.signal,
       now: this.now,
-      trace: (line) => this.trace(line),
+      trace: this.options.trace ? (line) => this.trace(line) : undefined,
     });
     this.lastAnswerAt = this.now();
     return response;

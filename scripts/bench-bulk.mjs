@@ -1,0 +1,224 @@
+// npm run bench, bulk section: what a `--input` run costs, each figure a ratio against a baseline
+// measured in the same run.
+// - Throughput: 10,000 creates by `promo voucher create --input --concurrency 16` against a fresh
+//   `promo sandbox`, against autocannon posting the same body at 16 connections to another fresh one.
+// - Memory: peak RSS of `--dry-run` over 10,000 and over 1,000,000 lines (GNU time's %M).
+// - Pacing: 1,000 creates against `promo sandbox --rate-limit 600/min`: elapsed time against what the
+//   limit allows (1,000 / 600 a minute = 100 s), lines failed, answers 429 (from the sandbox's log).
+// BENCH_BULK_CREATES, BENCH_BULK_BIG and BENCH_BULK_PACED shrink it for a quick look.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'promo-bench-bulk-'));
+const env = {
+  ...process.env,
+  PROMO_CONFIG_DIR: dir,
+  NO_COLOR: '1',
+  PROMO_APP_ID: 'bench',
+  PROMO_APP_TOKEN: 'bench-token-0001',
+};
+for (const name of ['NODE_EXTRA_CA_CERTS', 'CI', 'PROMO_PROFILE', 'PROMO_API_URL', 'PROMO_OUTPUT'])
+  delete env[name];
+
+const CREATES = Number(process.env.BENCH_BULK_CREATES ?? 10_000);
+const BIG = Number(process.env.BENCH_BULK_BIG ?? 1_000_000);
+const PACED = Number(process.env.BENCH_BULK_PACED ?? 1_000);
+const ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
+const BODY = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } };
+const children = [];
+
+/** A `promo sandbox` of its own; resolves with its URL and what it logged. */
+function sandbox(rateLimit) {
+  const args = [
+    bin,
+    'sandbox',
+    '--port',
+    '0',
+    '--app-id',
+    'bench',
+    '--app-token',
+    'bench-token-0001',
+    '-o',
+    'json',
+  ];
+  args.push('--rate-limit', rateLimit);
+  if (rateLimit !== '1000000/min') args.push('--log');
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const log = { text: '' };
+  child.stderr.on('data', (d) => {
+    log.text += d;
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
+      if (url) resolve({ url, log, stop: () => child.kill() });
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before serving`)));
+  });
+}
+
+function writeLines(path, count, line) {
+  return new Promise((resolve) => {
+    const out = createWriteStream(path);
+    let i = 0;
+    const more = () => {
+      while (i < count) if (!out.write(`${line(i++)}\n`)) return out.once('drain', more);
+      out.end(resolve);
+    };
+    more();
+  });
+}
+
+/** Runs promo to the end: elapsed ms, exit code, stderr. */
+function promo(args, { rss = false } = {}) {
+  const argv = rss ? ['-f', '%M', process.execPath, bin, ...args] : [bin, ...args];
+  const started = process.hrtime.bigint();
+  const result = spawnSync(rss ? '/usr/bin/time' : process.execPath, argv, {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const peakKb = rss ? Number(result.stderr.trim().split('\n').at(-1)) : undefined;
+  return { ms, code: result.status, stderr: result.stderr, peakMiB: peakKb / 1024 };
+}
+
+const rows = [];
+let failed = 0;
+function row(name, figure, target, ok) {
+  if (!ok) failed++;
+  rows.push(`${name.padEnd(58)} ${figure.padStart(22)}  ${target} ${ok ? 'ok' : 'MISSED'}`);
+}
+
+// Throughput, rounds interleaved (this machine is shared: neighbours' load comes and goes), each
+// side against a fresh sandbox every round; medians compared.
+const creates = join(dir, 'creates.ndjson');
+await writeLines(creates, CREATES, () => JSON.stringify(BODY));
+const rates = { cannon: [], promo: [] };
+for (let round = 0; round < ROUNDS; round++) {
+  const forAutocannon = await sandbox('1000000/min');
+  const cannon = await autocannon({
+    url: `${forAutocannon.url}/v1/vouchers`,
+    method: 'POST',
+    connections: 16,
+    amount: CREATES,
+    headers: { 'X-App-Id': 'bench', 'X-App-Token': 'bench-token-0001', 'Content-Type': 'application/json' },
+    body: JSON.stringify(BODY),
+  });
+  forAutocannon.stop();
+  if (cannon.non2xx + cannon.errors > 0)
+    throw new Error(`autocannon: ${cannon.non2xx + cannon.errors} failed`);
+  rates.cannon.push(cannon.requests.total / cannon.duration);
+  const forPromo = await sandbox('1000000/min');
+  const run = promo([
+    '--api-url',
+    forPromo.url,
+    'voucher',
+    'create',
+    '--input',
+    creates,
+    '--concurrency',
+    '16',
+    '-o',
+    'json',
+  ]);
+  forPromo.stop();
+  if (run.code !== 0) throw new Error(`promo exited ${run.code}: ${run.stderr.slice(-500)}`);
+  rates.promo.push(CREATES / (run.ms / 1000));
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const [promoRate, cannonRate] = [median(rates.promo), median(rates.cannon)];
+const throughput = promoRate / cannonRate;
+row(
+  `${CREATES} creates, concurrency 16: promo vs autocannon (median of ${ROUNDS})`,
+  `${promoRate.toFixed(0)}/s vs ${cannonRate.toFixed(0)}/s = ${throughput.toFixed(2)}x`,
+  '≥ 0.8x',
+  throughput >= 0.8,
+);
+
+// Memory: a dry run reads each file twice (checked whole, then printed), streaming.
+const small = join(dir, 'small.ndjson');
+const big = join(dir, 'big.ndjson');
+const line = (i) => JSON.stringify({ ...BODY, code: `BENCH-${i}` });
+await writeLines(small, 10_000, line);
+await writeLines(big, BIG, line);
+const dry = (file) =>
+  promo(
+    ['--api-url', 'http://127.0.0.1:9', 'voucher', 'create', '--input', file, '--dry-run', '-o', 'json'],
+    { rss: true },
+  );
+const smallRun = dry(small);
+const bigRun = dry(big);
+row(
+  'peak RSS, --dry-run over 10,000 lines',
+  `${smallRun.peakMiB.toFixed(1)} MiB`,
+  '≤ 100 MiB',
+  smallRun.peakMiB <= 100,
+);
+row(
+  `peak RSS, --dry-run over ${BIG.toLocaleString('en')} lines`,
+  `${bigRun.peakMiB.toFixed(1)} MiB`,
+  '≤ 100 MiB',
+  bigRun.peakMiB <= 100,
+);
+const growth = bigRun.peakMiB / smallRun.peakMiB;
+row(
+  `  the second against the first (${(bigRun.ms / 1000).toFixed(0)} s)`,
+  `${growth.toFixed(2)}x`,
+  '≤ 1.2x',
+  growth <= 1.2,
+);
+
+// Pacing against a limited sandbox.
+const paced = join(dir, 'paced.ndjson');
+await writeLines(paced, PACED, () => JSON.stringify(BODY));
+const limited = await sandbox('600/min');
+const journal = join(dir, 'paced.journal');
+const pacedRun = promo([
+  '--api-url',
+  limited.url,
+  'voucher',
+  'create',
+  '--input',
+  paced,
+  '--results',
+  journal,
+  '-o',
+  'json',
+]);
+await new Promise((r) => setTimeout(r, 200));
+limited.stop();
+const statuses = spawnSync('grep', ['-c', '"status":"failed"', journal], { encoding: 'utf8' }).stdout.trim();
+const tooMany = (limited.log.text.match(/ 429 /g) ?? []).length;
+const answered = (limited.log.text.match(/POST \/v1\/vouchers/g) ?? []).length;
+const allowedMs = (PACED / 600) * 60_000;
+const pace = pacedRun.ms / allowedMs;
+row(
+  `${PACED} creates at --rate-limit 600/min: elapsed vs allowed`,
+  `${(pacedRun.ms / 1000).toFixed(1)} s / ${(allowedMs / 1000).toFixed(0)} s = ${pace.toFixed(2)}x`,
+  '≤ 1.05x',
+  pace <= 1.05,
+);
+row(
+  '  lines failed',
+  `${Number(statuses) || 0}`,
+  '= 0',
+  (Number(statuses) || 0) === 0 && pacedRun.code === 0,
+);
+const share = answered ? tooMany / answered : 0;
+row('  answers 429', `${tooMany} of ${answered} = ${(share * 100).toFixed(1)}%`, '≤ 1%', share <= 0.01);
+
+console.log(`\nbulk runs, node ${process.version}\n`);
+for (const r of rows) console.log(r);
+for (const child of children) child.kill();
+rmSync(dir, { recursive: true, force: true });
+process.exitCode = failed ? 1 : 0;
