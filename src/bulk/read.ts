@@ -187,6 +187,7 @@ async function* csvRows(
     failure = error;
   });
   let lines = 1;
+  let sinceBreak = 0;
   for await (const chunk of chunks) {
     let text: string;
     try {
@@ -194,7 +195,11 @@ async function* csvRows(
     } catch {
       throw new UsageError(`--input is not valid UTF-8 (after line ${lines})`);
     }
-    lines += text.split('\n').length - 1;
+    const breaks = text.split('\n').length - 1;
+    lines += breaks;
+    sinceBreak = breaks ? text.length - text.lastIndexOf('\n') - 1 : sinceBreak + text.length;
+    // The parser would hold a line that never ends (`--input /dev/zero`) whole: stop before.
+    if (sinceBreak > MAX_LINE_BYTES) throw new UsageError(`--input: line ${lines} is longer than 1 MiB`);
     parser.write(text);
     // The parser may hand its rows over on a later tick.
     await new Promise((resolve) => setImmediate(resolve));

@@ -101,6 +101,15 @@ describe('a bulk run seen by a person and by a script', () => {
     expect(fx.sandbox.requests).toEqual([]);
   });
 
+  it('refuses a CSV line that never ends (/dev/zero as a create input) before holding it: exit 2', async () => {
+    const { code, stderr } = await spawnPromo(['voucher', 'create', '--input', '/dev/zero', '-o', 'json'], {
+      env: fx.env,
+    });
+    expect(code).toBe(2);
+    expect(JSON.parse(stderr).error.message).toBe('--input: line 1 is longer than 1 MiB');
+    expect(fx.sandbox.requests).toEqual([]);
+  });
+
   it.skipIf(!hasMkfifo)('stops waiting on a FIFO nobody writes to on SIGTERM: exit 130', async () => {
     const fifo = join(fx.configDir, 'codes.fifo');
     spawnSync('mkfifo', [fifo]);
