@@ -3,8 +3,7 @@
 // A signal ends a read at once, even one that never ends (`--input /dev/zero`) or never starts (a
 // FIFO nobody writes to).
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, createReadStream, openSync, statSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { close, closeSync, constants, createReadStream, open, openSync, read, statSync } from 'node:fs';
 import type { InputStream } from '../context.js';
 import { ExitCode, PromoError, UsageError } from '../errors.js';
 
@@ -19,8 +18,11 @@ export interface InputSource {
   shared: boolean;
   /** A regular file: read twice (checked whole first), hashed for --resume. */
   rereadable: boolean;
-  /** A new stream of its bytes; for stdin, the one there is. */
-  open(): Readable;
+  /**
+   * Its bytes, from the start; for stdin, the stream there is. A chunk is only good until the next
+   * is asked for (a file's buffer is reused: reading costs no memory however large the file).
+   */
+  open(): AsyncIterable<Buffer | string>;
   /** Ends an open that waits for a writer (a FIFO): else that thread would hold the process's exit. */
   unblock?(): void;
 }
@@ -49,7 +51,7 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
     name,
     shared: false,
     rereadable: regular,
-    open: () => createReadStream(name, { highWaterMark: CHUNK_BYTES }),
+    open: () => (regular ? fileChunks(name) : createReadStream(name, { highWaterMark: CHUNK_BYTES })),
     // Opening the FIFO for writing, without waiting, lets the pending open for reading return.
     unblock: fifo
       ? () => {
@@ -61,6 +63,25 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
         }
       : undefined,
   };
+}
+
+/** A regular file's chunks, read into one buffer over and over. */
+async function* fileChunks(name: string): AsyncGenerator<Buffer> {
+  const fd = await new Promise<number>((resolve, reject) =>
+    open(name, 'r', (error, fd) => (error ? reject(error) : resolve(fd))),
+  );
+  const buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  try {
+    for (;;) {
+      const size = await new Promise<number>((resolve, reject) =>
+        read(fd, buffer, 0, CHUNK_BYTES, null, (error, n) => (error ? reject(error) : resolve(n))),
+      );
+      if (size === 0) return;
+      yield buffer.subarray(0, size);
+    }
+  } finally {
+    close(fd, () => undefined);
+  }
 }
 
 export class Interrupted extends PromoError {
@@ -76,20 +97,10 @@ export async function* chunksOf(
   hash?: Hash,
 ): AsyncGenerator<Buffer> {
   if (signal?.aborted) throw new Interrupted();
-  const stream = source.open();
-  const iterator = stream[Symbol.asyncIterator]();
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      source.unblock?.();
-      reject(new Interrupted());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
+  const iterator = source.open()[Symbol.asyncIterator]();
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+      const next = await nextOrAbort(iterator, source, signal);
       if (next.done) return;
       const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
       hash?.update(chunk);
@@ -100,22 +111,46 @@ export async function* chunksOf(
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`--input: cannot read: ${code ?? (error as Error).message}`);
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    // A file stream of ours is closed (a FIFO's pending open is left to the process's exit).
-    if (!source.shared) stream.destroy();
+    // A file of ours is closed (a FIFO's pending open is left to the process's exit); stdin stays.
+    if (!source.shared) await iterator.return?.();
   }
+}
+
+/**
+ * The next chunk, or Interrupted as soon as `signal` aborts, without waiting for the read. A new
+ * race each time: one promise raced again and again would keep every chunk it was raced with.
+ */
+function nextOrAbort(
+  iterator: AsyncIterator<unknown>,
+  source: InputSource,
+  signal?: AbortSignal,
+): Promise<IteratorResult<unknown>> {
+  if (!signal) return iterator.next();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      source.unblock?.();
+      reject(new Interrupted());
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([iterator.next(), aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 export type RawLine = { line: number; bytes: Buffer } | { line: number; tooLong: true };
 
-/** Lines (without the line break) with their 1-based numbers; a line over MAX_LINE_BYTES is reported, not kept. */
+/**
+ * Lines (without the line break) with their 1-based numbers; a line over MAX_LINE_BYTES is reported,
+ * not kept. A line's bytes may be a view of the chunk: read them before asking for the next line.
+ */
 export async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<RawLine> {
   let parts: Buffer[] = [];
   let size = 0;
   let tooLong = false;
   let line = 1;
   const end = (): RawLine => {
-    const bytes = Buffer.concat(parts, size);
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
     parts = [];
     size = 0;
     const last = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, -1) : bytes;
@@ -132,7 +167,8 @@ export async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<Ra
           parts = [];
           size = 0;
         } else if (piece.length > 0) {
-          parts.push(piece);
+          // A line's start at the end of a chunk is kept as a copy: the chunk's buffer is reused.
+          parts.push(newline === -1 ? Buffer.from(piece) : piece);
           size += piece.length;
         }
       }

@@ -82,7 +82,7 @@ function replayable(chunks: AsyncGenerator<Buffer>) {
         if (line !== undefined || size > MAX_LINE_BYTES) return line ?? text.slice(0, 1000);
         const next = await chunks.next();
         if (next.done) return text;
-        seen.push(next.value);
+        seen.push(Buffer.from(next.value));
         size += next.value.length;
       }
     },
