@@ -104,7 +104,7 @@ describe('voucher import --wait', () => {
     } finally {
       await importSettings({ records_per_second: 100_000 });
     }
-  });
+  }, 60_000);
 
   it('marks a job that FAILED: what it did not report stays unknown, exit 7', async () => {
     await importSettings({ fail: true });
@@ -135,5 +135,5 @@ describe('voucher import --wait', () => {
     } finally {
       await importSettings({ fail: false });
     }
-  });
+  }, 60_000);
 });
