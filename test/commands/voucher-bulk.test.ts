@@ -277,6 +277,20 @@ describe('lost answers', () => {
   });
 });
 
+describe('pacing', () => {
+  it('keeps under the service’s window from its rate-limit headers: no 429, no line failed', async () => {
+    fx.sandbox.faults.set({ rateLimit: { limit: 15, windowSeconds: 1 } });
+    const codes = Array.from({ length: 40 }, () => unique('PACE'));
+    const { code, stdout } = await promo(['--input', '-', '--amount-off', '1', '--concurrency', '4'], {
+      stdin: `code\n${codes.join('\n')}\n`,
+    });
+    expect(code).toBe(0);
+    expect(byLine(stdout).map((r) => r.status)).toEqual(codes.map(() => 'created'));
+    // A 429 would have been retried: one POST per line means none was answered.
+    expect(posts()).toHaveLength(40);
+  });
+});
+
 describe('resuming and stopping', () => {
   it('skips what the journal says is done, and refuses another input or command line', async () => {
     const codes = [unique('RES'), unique('RES'), unique('RES')];
