@@ -15,6 +15,9 @@ import { Transport } from './http/transport.js';
 import { Output } from './output/output.js';
 import { resolveTarget, SANDBOX_CREDENTIALS, type Target } from './target.js';
 
+/** How --dry-run names the built-in sandbox, whose loopback port changes on every run. */
+export const BUILT_IN_SANDBOX_URL = 'sandbox://built-in';
+
 export class Runtime {
   readonly out: Output;
   readonly secrets = new SecretSet();
@@ -134,7 +137,11 @@ export class Runtime {
     const target = await this.target();
     const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
     const { credentials } = target;
-    if (!credentials) return new ApiClient(baseUrl, undefined, this.transport());
+    if (!credentials) {
+      const client = new ApiClient(baseUrl, undefined, this.transport());
+      if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
+      return client;
+    }
     // Tokens are issued with the app credentials alone, by a client that needs no bearer itself.
     const issuer = new ApiClient(baseUrl, credentials, this.transport());
     const bearer = new CachedTokenSource({
@@ -147,6 +154,7 @@ export class Runtime {
       secrets: this.secrets,
     });
     const client = new ApiClient(baseUrl, credentials, this.transport(), bearer);
+    if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
     return client;
   }
 

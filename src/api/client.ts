@@ -31,6 +31,8 @@ const USER_AGENT = `promo/${VERSION} node/${process.versions.node}`;
 export class ApiClient {
   /** Told of every answer (a bulk run paces itself from the rate-limit headers). */
   readonly observers: Array<(status: number, headers: HttpResponse['headers']) => void> = [];
+  /** What --dry-run shows instead of `baseUrl` (the built-in sandbox's port lives for one run only). */
+  shownBaseUrl?: string;
 
   /** `bearer` issues the tokens of auth 'bearer'; without it such requests fail with an AuthError. */
   constructor(
@@ -112,7 +114,12 @@ export class ApiClient {
         : request.json !== undefined
           ? request.json
           : redactBody(http.body, http.headers['Content-Type']);
-    return { method: http.method, url: http.url.toString(), headers, body };
+    const url = http.url.toString();
+    const shown =
+      this.shownBaseUrl && url.startsWith(this.baseUrl.replace(/\/$/, ''))
+        ? this.shownBaseUrl.replace(/\/$/, '') + url.slice(this.baseUrl.replace(/\/$/, '').length)
+        : url;
+    return { method: http.method, url: shown, headers, body };
   }
 
   /** Sends and parses a JSON answer; an error status becomes ApiError. A 401 on a cached bearer token is retried once with a new one. */

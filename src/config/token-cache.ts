@@ -134,10 +134,15 @@ export class TokenCache {
 
   /** The most recently issued token of a profile that has not expired, whatever its scopes. */
   async latest(profile: string, nowMs: number): Promise<CachedToken | undefined> {
-    const entries = Object.entries(await this.entries())
+    return (await this.live(profile, nowMs))[0]?.token;
+  }
+
+  /** A profile's unexpired tokens with their scopes (sorted, space-joined), the latest first. */
+  async live(profile: string, nowMs: number): Promise<{ scopes: string; token: CachedToken }[]> {
+    return Object.entries(await this.entries())
       .filter(([k, t]) => k.startsWith(`${profile}|`) && t.expires_at > nowMs / 1000)
-      .map(([, t]) => t);
-    return entries.sort((a, b) => b.expires_at - a.expires_at)[0];
+      .map(([k, token]) => ({ scopes: k.split('|').at(-1)!, token }))
+      .sort((a, b) => b.token.expires_at - a.token.expires_at);
   }
 
   /** Stores a token and drops the expired ones; says whether it was saved. A failed write only costs a future cache miss. */

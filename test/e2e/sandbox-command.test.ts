@@ -14,17 +14,20 @@ describe('promo sandbox', () => {
     );
     let stderr = '';
     server.stderr.on('data', (d) => (stderr += d));
-    const url = await new Promise<string>((resolve, reject) => {
+    const printed = await new Promise<Record<string, unknown>>((resolve, reject) => {
       let out = '';
       server.stdout.on('data', (d) => {
         out += d;
         try {
-          resolve(JSON.parse(out).url);
+          resolve(JSON.parse(out));
         } catch {}
       });
       server.on('exit', (code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));
     });
+    const url = printed.url as string;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The public default credentials, which `promo login` asks for.
+    expect(printed).toMatchObject({ app_id: 'sandbox', app_token: 'sandbox' });
     const issued = await spawnPromo(
       ['--profile', 'sandbox', '--api-url', url, 'token', 'issue', '--scope', 'api'],
       { env: { PROMO_CONFIG_DIR: dir.path } },
@@ -39,6 +42,9 @@ describe('promo sandbox', () => {
     server.kill('SIGINT');
     expect(await exit).toBe(0);
     expect(stderr).toContain('Sandbox stopped.');
+    expect(stderr).toContain(
+      `app id 'sandbox', app token 'sandbox' (what promo login asks for, with API URL ${url})`,
+    );
     dir.cleanup();
   });
 

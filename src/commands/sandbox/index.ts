@@ -4,6 +4,9 @@ import { defineCommand, defineOptions, type OptionValues } from '../../registry/
 import type { Runtime } from '../../runtime.js';
 import { type LostAnswerFlags, lostAnswerOptions, parseLostAnswers } from './lost-answers.js';
 
+/** The app id and token the sandbox accepts unless told otherwise: public, they open only it. */
+const DEFAULT_CREDENTIAL = 'sandbox';
+
 export interface SandboxCommandOptions {
   host: string;
   port: number;
@@ -83,8 +86,8 @@ export function parseSandboxOptions(flags: OptionValues<typeof options>): Sandbo
     port,
     statePath: flags.state,
     seedPath: flags.seed,
-    appId: flags.appId ?? 'sandbox',
-    appToken: flags.appToken ?? 'sandbox',
+    appId: flags.appId ?? DEFAULT_CREDENTIAL,
+    appToken: flags.appToken ?? DEFAULT_CREDENTIAL,
     rateLimit: flags.rateLimit,
     bulkRateLimit: flags.bulkRateLimit,
     importSpeed: flags.importSpeed === undefined ? undefined : speed(flags.importSpeed),
@@ -181,11 +184,20 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
       `listening on ${options.host}, beyond this machine: whoever reaches it can use the sandbox's credentials`,
     );
   }
+  // The default credentials are public by design (they open nothing but this sandbox), and they
+  // are what `promo login` asks for; a token given with --app-token is the user's, never echoed.
+  const publicToken = options.appToken === DEFAULT_CREDENTIAL ? DEFAULT_CREDENTIAL : undefined;
   if (rt.out.isJson)
-    rt.out.json({ url: sandbox.url, app_id: options.appId, state: options.statePath ?? null });
+    rt.out.json({
+      url: sandbox.url,
+      app_id: options.appId,
+      ...(publicToken ? { app_token: publicToken } : {}),
+      state: options.statePath ?? null,
+    });
   else rt.out.text(sandbox.url);
+  const token = publicToken ? `app token '${publicToken}'` : 'the app token given with --app-token';
   rt.out.notice(
-    `Sandbox listening on ${sandbox.url} (app id '${options.appId}'). Use it with: promo --api-url ${sandbox.url} --profile sandbox …  Stop with Ctrl-C.`,
+    `Sandbox listening on ${sandbox.url}: app id '${options.appId}', ${token} (what promo login asks for, with API URL ${sandbox.url}). Or: promo --api-url ${sandbox.url} --profile sandbox …  Stop with Ctrl-C.`,
   );
   await new Promise<void>((resolve) => {
     if (rt.ctx.signal?.aborted) return resolve();

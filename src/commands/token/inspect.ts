@@ -1,5 +1,6 @@
 // promo token inspect [TOKEN|-]: introspects a token, or the profile's most recent cached one.
-import { type Introspection, introspectToken } from '../../api/oauth.js';
+import { ALLOWED_SCOPES, type Introspection, introspectToken } from '../../api/oauth.js';
+import { parseScopes } from '../../auth/scopes.js';
 import { PromoError, UsageError } from '../../errors.js';
 import { mask } from '../../output/mask.js';
 import { formatDate } from '../../output/table.js';
@@ -10,13 +11,17 @@ import { readStdin } from '../../stdin.js';
 export interface InspectOptions {
   /** The token to inspect; `-` reads it from stdin; undefined takes the cached one. */
   token?: string;
+  /** Which cached token, when the profile holds several: the one issued for these scopes. */
+  scopes?: string[];
 }
 
-export function parseInspectOptions(token: string | undefined): InspectOptions {
+export function parseInspectOptions(token: string | undefined, scope?: string[]): InspectOptions {
   if (token !== undefined && token !== '-' && !/^[\x21-\x7e]+$/.test(token)) {
     throw new UsageError('TOKEN must be printable characters with no spaces');
   }
-  return { token };
+  if (token !== undefined && scope !== undefined)
+    throw new UsageError('--scope chooses among cached tokens: give it or a TOKEN, not both');
+  return { token, scopes: scope === undefined ? undefined : parseScopes(scope) };
 }
 
 export async function run(options: InspectOptions, rt: Runtime): Promise<void> {
@@ -49,15 +54,24 @@ async function tokenToInspect(options: InspectOptions, rt: Runtime): Promise<str
   }
   if (options.token) return options.token;
   const target = await rt.target();
-  const cached = await rt.tokenCache().latest(target.profile, rt.ctx.now());
-  if (!cached) {
+  const live = await rt.tokenCache().live(target.profile, rt.ctx.now());
+  const wanted = options.scopes && [...options.scopes].sort().join(' ');
+  const chosen = wanted === undefined ? live[0] : live.find((t) => t.scopes === wanted);
+  const held = live.map((t) => `'${t.scopes}'`).join(', ');
+  if (!chosen) {
     throw new PromoError(
-      `no cached token for profile '${target.profile}'`,
+      `no cached token for profile '${target.profile}'${wanted ? ` with scopes '${wanted}'` : ''}`,
       1,
-      'Issue one with `promo token issue --scope api`, or pass the token to inspect.',
+      live.length
+        ? `Cached tokens are for ${held}: choose one with --scope.`
+        : 'Issue one with `promo token issue --scope api`, or pass the token to inspect.',
     );
   }
-  return cached.access_token;
+  if (wanted === undefined && live.length > 1)
+    rt.out.notice(
+      `${live.length} cached tokens (${held}): inspecting the latest, '${chosen.scopes}'. Choose with --scope.`,
+    );
+  return chosen.token.access_token;
 }
 
 export default defineCommand({
@@ -65,8 +79,17 @@ export default defineCommand({
   summary: "Introspect a token (active, scope, expiry); without one, the profile's cached token",
   examples: [
     'promo token inspect',
+    'promo token inspect --scope vouchers',
     'promo token issue --scope api --json | jq -r .access_token | promo token inspect -',
   ],
   args: { token: { help: 'the token, or - to read it from stdin' } },
-  run: ({ token }, rt) => run(parseInspectOptions(token), rt),
+  options: {
+    scope: {
+      type: 'list',
+      value: 'scope',
+      complete: ALLOWED_SCOPES,
+      help: "which cached token: the one issued for these scopes (repeatable, or 'api vouchers')",
+    },
+  },
+  run: ({ token, scope }, rt) => run(parseInspectOptions(token, scope), rt),
 });

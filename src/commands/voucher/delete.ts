@@ -1,5 +1,6 @@
 // promo voucher delete <code>... [--force] [--ignore-missing] [--input FILE|-]: to the bin, or
 // for good with --force. Asks first on a terminal; without one it needs --yes.
+import type { ApiClient } from '../../api/client.js';
 import { deleteVoucher } from '../../api/vouchers.js';
 import {
   BULK_HELP,
@@ -117,27 +118,18 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
     ),
   );
   const client = await rt.client();
+  const send = (code: string) => deleteOne(client, code, options);
+  // One code: its result, as any single-object command prints it; an error is the run's error.
+  if (items.length === 1) {
+    const result = await send(items[0]!.payload);
+    if (rt.out.isJson) rt.out.json(result);
+    else await rt.out.success(`${result.code}: ${describeResult(result)}`);
+    return ExitCode.ok;
+  }
   const report = await runBulk<string, DeleteResult>(rt, {
     items,
-    send: async (code) => {
-      try {
-        await deleteVoucher(client, code, options.force);
-        return { code, deleted: true, permanent: options.force };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) {
-          // The first attempt reached the service and its answer was lost; the retry finds the
-          // voucher gone because that attempt deleted it.
-          if (error.afterLostAnswer)
-            return { code, deleted: true, permanent: options.force, answerLost: true };
-          if (options.ignoreMissing) return { code, deleted: false, missing: true };
-        }
-        throw error;
-      }
-    },
-    describe: (r) =>
-      `${r.missing ? 'not found (ignored)' : r.permanent ? 'deleted permanently' : 'moved to the bin'}${
-        r.answerLost ? ' (the first answer was lost; the retry found it gone)' : ''
-      }`,
+    send,
+    describe: describeResult,
     noun: ['voucher', 'vouchers'],
     done: options.force ? 'deleted' : 'moved to the bin',
     nothingDone: { test: (r) => r.missing === true, label: 'not found (ignored)' },
@@ -150,11 +142,33 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
   return report.exitCode;
 }
 
+async function deleteOne(client: ApiClient, code: string, options: DeleteOptions): Promise<DeleteResult> {
+  try {
+    await deleteVoucher(client, code, options.force);
+    return { code, deleted: true, permanent: options.force };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      // The first attempt reached the service and its answer was lost; the retry finds the
+      // voucher gone because that attempt deleted it.
+      if (error.afterLostAnswer) return { code, deleted: true, permanent: options.force, answerLost: true };
+      if (options.ignoreMissing) return { code, deleted: false, missing: true };
+    }
+    throw error;
+  }
+}
+
+function describeResult(r: DeleteResult): string {
+  return `${r.missing ? 'not found (ignored)' : r.permanent ? 'deleted permanently' : 'moved to the bin'}${
+    r.answerLost ? ' (the first answer was lost; the retry found it gone)' : ''
+  }`;
+}
+
 export default defineCommand({
   path: ['voucher', 'delete'],
   aliases: ['rm'],
   summary: 'Delete vouchers: to the bin, or permanently with --force (asks first; --yes without a terminal)',
-  description: `Each code's outcome is reported (one JSON line per code with -o json). Exit 3 when a voucher was
+  description: `One code: its result ({"code","deleted","permanent"} with -o json). Several: each code's outcome
+(one JSON line per code with -o json). Exit 3 when a voucher was
 not found (unless --ignore-missing), 7 when other deletions failed, 8 when you decline. With
 --input, a code not found is a failed line (skipped with --ignore-missing), and a delete whose
 answer was lost is sent again: its 404 then means the first one deleted it.

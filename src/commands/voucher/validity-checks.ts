@@ -3,7 +3,7 @@
 // overlap (a period whose end is not after its start runs past midnight).
 import type { CreateVoucherBody } from '../../api/vouchers.js';
 import { bad, days, given, isObject, object, shown } from './body-checks.js';
-import { HH_MM, ISO_DURATION, isoDateMs } from './values.js';
+import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from './values.js';
 
 export function checkDates(body: CreateVoucherBody): void {
   const ms: Record<string, number | undefined> = {};
@@ -81,7 +81,7 @@ export function checkValidityHours(value: unknown): void {
       const overlap = spans[a]!.some(([f1, t1]) => spans[b]!.some(([f2, t2]) => f1! < t2! && f2! < t1!));
       if (overlap) {
         const show = (p: (typeof periods)[number]) =>
-          `${p.days_of_week.join(',')}@${p.start_time}-${p.expiration_time}`;
+          `${formatDays(p.days_of_week)}@${p.start_time}-${p.expiration_time}`;
         bad(
           `validity_hours.daily[${b}]`,
           `overlaps validity_hours.daily[${a}] (${show(periods[b]!)} and ${show(periods[a]!)}): periods must not overlap`,

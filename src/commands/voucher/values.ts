@@ -70,6 +70,29 @@ export function parseDays(text: string, name: string): number[] {
   return [...days].sort((a, b) => a - b);
 }
 
+/** Days as a person types them: [1,2,3,4,5] → `mon-fri`, [0,6] → `sun,sat`, all seven → `daily`. */
+export function formatDays(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return 'daily';
+  const name = (d: number) => DAY_NAMES[d]?.slice(0, 3) ?? String(d);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    const [from, to] = [sorted[i]!, sorted[j]!];
+    runs.push(
+      to - from >= 2
+        ? `${name(from)}-${name(to)}`
+        : sorted
+            .slice(i, j + 1)
+            .map(name)
+            .join(','),
+    );
+    i = j + 1;
+  }
+  return runs.join(',');
+}
+
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**

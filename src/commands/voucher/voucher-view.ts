@@ -3,6 +3,7 @@
 import type { Voucher } from '../../api/vouchers.js';
 import type { Column } from '../../output/output.js';
 import { formatDate, formatMoney } from '../../output/table.js';
+import { formatDays } from './values.js';
 
 const TYPE_WORDS: Record<string, string> = {
   DISCOUNT_VOUCHER: 'discount',
@@ -55,7 +56,7 @@ function validity(v: Voucher): string | undefined {
   const every = frame?.interval ? `for ${frame.duration ?? '?'} every ${frame.interval}` : '';
   const days = v.validity_day_of_week?.length ? `days ${v.validity_day_of_week.join(',')}` : '';
   const hours = (v.validity_hours?.daily ?? [])
-    .map((p) => `${p.days_of_week.join(',')}@${p.start_time}-${p.expiration_time}`)
+    .map((p) => `${formatDays(p.days_of_week)}@${p.start_time}-${p.expiration_time}`)
     .join(' ');
   const text = [every, days, hours].filter(Boolean).join('; ');
   return text || undefined;
