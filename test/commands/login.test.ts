@@ -49,7 +49,7 @@ describe('promo login', () => {
     const { code, stderr } = await runPromo(['login', '--api-url', sandbox.url], {
       configDir: dir.path,
       tty: true,
-      answers: ['work', APP_ID, 'wrong-token-123456'],
+      answers: ['work', APP_ID, 'wrong-token-123456', 'cancel'],
     });
     expect(code).toBe(4);
     expect(stderr).toContain('refused');
@@ -58,6 +58,32 @@ describe('promo login', () => {
       existsSync(join(dir.path, 'config.json')) &&
         JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8')).profiles,
     ).toBeFalsy();
+    dir.cleanup();
+  });
+
+  it('keeps what was typed when the check fails: edit the token only, check again, save', async () => {
+    const dir = tempDir();
+    sandbox.requests.length = 0;
+    const { code, stderr, asked } = await runPromo(['login', '--api-url', sandbox.url, '--default'], {
+      configDir: dir.path,
+      tty: true,
+      // The app id is kept with Enter (''); only the token is typed again.
+      answers: ['work', APP_ID, 'wrong-token-123456', 'credentials', '', APP_TOKEN],
+    });
+    expect(code).toBe(0);
+    expect(asked).toEqual([
+      'Profile name',
+      'App id (X-App-Id)',
+      'App token (X-App-Token, hidden)',
+      'What now?',
+      'App id (X-App-Id)',
+      'App token (hidden; Enter keeps ****3456)',
+    ]);
+    expect(stderr).toContain('refused');
+    expect(stderr).not.toContain('wrong-token-123456');
+    expect(sandbox.requests.map((r) => r.headers['x-app-token'])).toEqual(['wrong-token-123456', APP_TOKEN]);
+    const saved = JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8'));
+    expect(saved.profiles).toEqual({ work: { app_id: APP_ID, app_token: APP_TOKEN, api_url: sandbox.url } });
     dir.cleanup();
   });
 

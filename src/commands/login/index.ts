@@ -4,6 +4,7 @@ import { ApiClient } from '../../api/client.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { ApiError, AuthError, CancelledError, UsageError } from '../../errors.js';
 import { baseUrlFor, CLUSTERS, checkApiUrl } from '../../globals.js';
+import { mask } from '../../output/mask.js';
 import { defineCommand } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { profileColumns, profileView } from '../profile/view.js';
@@ -66,13 +67,9 @@ export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
   ).trim();
   rt.secrets.add(appToken);
   const endpoint = rt.globals.endpoint ?? (await askEndpoint(rt));
-  const profile: Profile = {
-    app_id: appId,
-    app_token: appToken,
-    ...(endpoint.apiUrl ? { api_url: endpoint.apiUrl } : { cluster: endpoint.cluster ?? 'api' }),
-  };
+  let profile: Profile = { app_id: appId, app_token: appToken, ...endpointFields(endpoint) };
 
-  if (options.verify) await verify(profile, rt);
+  if (options.verify) profile = await verifyOrEdit(profile, rt);
   const makeDefault =
     options.makeDefault ||
     !store.defaultName() ||
@@ -93,6 +90,59 @@ async function askEndpoint(rt: Runtime): Promise<{ cluster?: string; apiUrl?: st
   });
   if (choice !== CUSTOM) return { cluster: choice };
   return { apiUrl: (await rt.prompts.input({ message: 'API URL', validate: validUrl })).trim() };
+}
+
+function endpointFields(endpoint: {
+  cluster?: string;
+  apiUrl?: string;
+}): Pick<Profile, 'cluster' | 'api_url'> {
+  return endpoint.apiUrl ? { api_url: endpoint.apiUrl } : { cluster: endpoint.cluster ?? 'api' };
+}
+
+/**
+ * Checks the credentials; when the service refuses them, what was typed is kept: edit the app id
+ * and token (Enter keeps each) or the endpoint, and check again, or give up with nothing saved.
+ */
+async function verifyOrEdit(typed: Profile, rt: Runtime): Promise<Profile> {
+  let profile = typed;
+  for (;;) {
+    try {
+      await verify(profile, rt);
+      return profile;
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      await rt.out.warn(error.message.replace(/; nothing was saved$/, ''));
+      const next = await rt.prompts.select<string>({
+        message: 'What now?',
+        choices: [
+          { name: 'Edit the app id and token (Enter keeps each), and check again', value: 'credentials' },
+          ...(rt.globals.endpoint
+            ? []
+            : [{ name: 'Choose another cluster or API URL, and check again', value: 'endpoint' }]),
+          { name: 'Give up: nothing is saved', value: 'cancel' },
+        ],
+      });
+      if (next === 'cancel') throw error;
+      if (next === 'endpoint') {
+        const { cluster: _c, api_url: _u, ...credentials } = profile;
+        profile = { ...credentials, ...endpointFields(await askEndpoint(rt)) };
+      } else profile = await editCredentials(profile, rt);
+    }
+  }
+}
+
+async function editCredentials(profile: Profile, rt: Runtime): Promise<Profile> {
+  const appId =
+    (await rt.prompts.input({ message: 'App id (X-App-Id)', default: profile.app_id })).trim() ||
+    profile.app_id;
+  const appToken =
+    (
+      await rt.prompts.password({
+        message: `App token (hidden; Enter keeps ${mask(profile.app_token)})`,
+      })
+    ).trim() || profile.app_token;
+  rt.secrets.add(appToken);
+  return { ...profile, app_id: appId, app_token: appToken };
 }
 
 /** One cheap read that creates nothing; a refusal means nothing is saved. */
