@@ -81,7 +81,7 @@ describe('a scan of every command’s output for the secrets it used', () => {
       const refused = await promo(['login', '--api-url', fx.sandbox.url], {
         configDir: loginDir.path,
         tty: true,
-        answers: ['other', APP_ID, WRONG_APP_TOKEN],
+        answers: ['other', APP_ID, WRONG_APP_TOKEN, 'cancel'],
       });
       expect(refused.code).toBe(4);
     } finally {
