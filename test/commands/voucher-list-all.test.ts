@@ -25,18 +25,22 @@ async function createOverHttp(code: string): Promise<void> {
 
 describe('voucher list --all', () => {
   it('returns every voucher once past 9,900, with creates interleaved during the walk', async () => {
+    // Each answer takes 40 ms longer, so the walk (over 100 pages) lasts seconds on any machine and
+    // the creates below land during it, not only before or after.
+    fx.sandbox.faults.set({ latencyMs: 40 });
     let walking = true;
     let created = 0;
     const creating = (async () => {
       while (walking) {
         await createOverHttp(`LATE-${++created}`);
-        // A create costs the sandbox a copy of its whole state: a few, spread over the walk, are enough.
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        // A few creates, spread over the walk, are enough.
+        await new Promise((resolve) => setTimeout(resolve, 300));
       }
     })();
     const listed = await runPromo(['voucher', 'list', '--all', '-o', 'json'], { configDir: fx.configDir });
     walking = false;
     await creating;
+    fx.sandbox.faults.set({});
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
     const codes = (JSON.parse(listed.stdout) as Array<{ code: string }>).map((v) => v.code);
