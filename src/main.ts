@@ -8,13 +8,16 @@ import { OutcomeUnknownError } from './http/transport.js';
 import { Output } from './output/output.js';
 import { answerCompletion, COMPLETE_COMMAND } from './registry/answer.js';
 import { Session } from './registry/build.js';
+import { loadRegistry } from './registry/index.js';
 import { buildProgram } from './registry/program.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   ctx.argv ??= argv;
   if (argv[0] === COMPLETE_COMMAND) return answerCompletion(argv.slice(1), ctx);
   const session = new Session(ctx);
-  const program = buildProgram(session, argv);
+  // Any word may be the noun (a flag's value can look like one too), so each noun named is loaded.
+  const words = new Set(argv.filter((a) => !a.startsWith('-')));
+  const program = buildProgram(session, await loadRegistry((name) => words.has(name)), argv);
   try {
     if (argv.length === 0) {
       program.outputHelp({ error: true });

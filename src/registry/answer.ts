@@ -15,8 +15,8 @@ import { completionNodes } from './index.js';
 
 export const COMPLETE_COMMAND = '__complete';
 
-export function answerCompletion(words: string[], ctx: Context): number {
-  const answer = complete(completionNodes(), words.length ? words : ['']);
+export async function answerCompletion(words: string[], ctx: Context): Promise<number> {
+  const answer = complete(await completionNodes(), words.length ? words : ['']);
   if ('files' in answer) {
     ctx.stdout.write('files\n');
     return 0;

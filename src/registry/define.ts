@@ -11,8 +11,9 @@
 //        options: { withRedemptions: { type: 'switch', help: 'include its redemptions' } },
 //        run: async ({ code, withRedemptions }, rt) => { … },   // types inferred: string, boolean
 //      });
-//    and add it to its noun's `commands` in src/commands/voucher/index.ts (a new noun: a new
-//    defineNoun in its own folder, listed in src/registry/index.ts).
+//    and add it to its noun's `commands` in src/commands/voucher/verbs.ts (a new noun: a folder
+//    with an index.ts, whose defineNoun gives its name and summary and imports its verbs.ts, listed
+//    in src/registry/index.ts).
 // 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
 // 3. For a service operation: one sandbox route (src/sandbox/), so that tests run against it.
 // Then refresh README's command table, which test/registry/readme.test.ts keeps equal to the
@@ -54,10 +55,20 @@ export function defineCommand<
   return def;
 }
 
-/** A noun: the word before the verbs, with the one summary every listing shows. */
-export interface NounDef {
+/** A noun as promo lists it: the word before the verbs, with the one summary every listing shows. */
+export interface NounEntry {
   name: string;
   summary: string;
+  /**
+   * Its verbs (src/commands/<noun>/verbs.ts), imported only when a command line names the noun or
+   * the whole tree is needed (help of a command, completion, README): loading every noun's verbs
+   * and what they import would cost every start-up.
+   */
+  verbs: () => Promise<{ default: NounVerbs }>;
+}
+
+/** What a noun's verbs module holds: the verbs, and what the noun's own --help says besides its summary. */
+export interface NounVerbs {
   description?: string;
   examples: readonly string[];
   // Any definition: each verb's input types were checked where it was defined.
@@ -65,8 +76,15 @@ export interface NounDef {
   commands: readonly CommandDef<any, any>[];
 }
 
-export function defineNoun(noun: NounDef): NounDef {
+/** A noun with its verbs loaded. */
+export type NounDef = Omit<NounEntry, 'verbs'> & NounVerbs;
+
+export function defineNoun(noun: NounEntry): NounEntry {
   return noun;
+}
+
+export function defineVerbs(verbs: NounVerbs): NounVerbs {
+  return verbs;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see NounDef.commands

@@ -2,7 +2,6 @@
 // README equal to it): one row per command, its arguments, aliases and summary.
 import { argumentTerm } from './build.js';
 import type { AnyCommand, ArgSpecs } from './define.js';
-import { allCommands } from './index.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -14,7 +13,7 @@ function usage(def: AnyCommand): string {
 }
 
 /** The markdown table of every command, in the order `promo --help` lists them. */
-export function commandTable(commands: readonly AnyCommand[] = allCommands()): string {
+export function commandTable(commands: readonly AnyCommand[]): string {
   const rows = commands.map((def) => {
     const aliases = def.aliases?.length ? ` (also \`${def.aliases.join('`, `')}\`)` : '';
     return `| \`${cell(usage(def))}\`${cell(aliases)} | ${cell(def.summary)} |`;

@@ -1,5 +1,6 @@
-// Every command of promo, in the order `promo --help` lists them: nouns with their verbs, and the
-// commands of one word. Parsing, help, completion and the README's table are built from this list.
+// Every command of promo, in the order `promo --help` lists them: nouns (name and summary; their
+// verbs load on demand, see NounEntry) and the commands of one word. Parsing, help, completion and
+// the README's table are built from this list, through loadRegistry.
 import api from '../commands/api/index.js';
 import completion from '../commands/completion/index.js';
 import event from '../commands/event/index.js';
@@ -12,11 +13,14 @@ import tiers from '../commands/tiers/index.js';
 import token from '../commands/token/index.js';
 import voucher from '../commands/voucher/index.js';
 import { completionData } from './completion.js';
-import type { AnyCommand, NounDef } from './define.js';
+import type { AnyCommand, NounDef, NounEntry } from './define.js';
 
+/** An entry of the registry with its verbs loaded. */
 export type Entry = NounDef | AnyCommand;
+/** An entry as promo lists it: a noun whose verbs may not be loaded yet, or a command of one word. */
+export type Listed = Entry | NounEntry;
 
-export const REGISTRY: readonly Entry[] = [
+export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
   job,
   token,
@@ -41,21 +45,34 @@ export const PROGRAM = {
   ],
 };
 
-export function isNoun(entry: Entry): entry is NounDef {
+export function isNoun(entry: Listed): entry is NounDef {
   return 'commands' in entry;
 }
 
 /** The first word of an entry: a noun's name, or a one-word command's. */
-export function entryName(entry: Entry): string {
-  return isNoun(entry) ? entry.name : entry.path[0];
+export function entryName(entry: Listed): string {
+  return 'path' in entry ? entry.path[0] : entry.name;
+}
+
+async function loadNoun({ verbs, ...noun }: NounEntry): Promise<NounDef> {
+  return { ...noun, ...(await verbs()).default };
+}
+
+/** The registry with the verbs of the nouns `wanted` names loaded (all of them by default); the others as listed. */
+export async function loadRegistry(): Promise<Entry[]>;
+export async function loadRegistry(wanted: (name: string) => boolean): Promise<Listed[]>;
+export async function loadRegistry(wanted: (name: string) => boolean = () => true): Promise<Listed[]> {
+  return Promise.all(
+    REGISTRY.map((entry) => ('verbs' in entry && wanted(entry.name) ? loadNoun(entry) : entry)),
+  );
 }
 
 /** Every command definition, verbs of nouns included, in listing order. */
-export function allCommands(): AnyCommand[] {
-  return REGISTRY.flatMap((entry) => (isNoun(entry) ? [...entry.commands] : [entry]));
+export function allCommands(registry: readonly Entry[]): AnyCommand[] {
+  return registry.flatMap((entry) => (isNoun(entry) ? [...entry.commands] : [entry]));
 }
 
 /** What shell completion knows (nouns, verbs, aliases, options, their values), from the registry. */
-export function completionNodes() {
-  return completionData(REGISTRY);
+export async function completionNodes() {
+  return completionData(await loadRegistry());
 }

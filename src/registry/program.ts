@@ -1,6 +1,7 @@
 // The program: the global options, every entry of the registry, and `promo help [command...]`.
-// A run builds in full only the nouns its command line names; the others stand as name and
-// summary (all `promo --help` lists), since building every verb's options costs start-up.
+// A run loads and builds in full only the nouns its command line names (main asks loadRegistry for
+// them); the others stand as name and summary (all `promo --help` lists): loading and building
+// every verb costs start-up.
 import { type Command, Command as CommandClass, type Help } from 'commander';
 import { GLOBAL_OPTIONS } from '../globals.js';
 import { VERSION } from '../version.js';
@@ -14,12 +15,13 @@ import {
   unknownCommand,
 } from './build.js';
 import type { AnyCommand, NounDef } from './define.js';
-import { entryName, isNoun, PROGRAM, REGISTRY } from './index.js';
+import { entryName, isNoun, type Listed, PROGRAM } from './index.js';
 import { rootHelpAfter, TOPICS } from './topics.js';
 
 export const HELP_SUMMARY = 'Show the help of a command, as --help after it does';
 
-export function buildProgram(session: Session, argv?: string[]): Command {
+/** The program from the registry as loadRegistry gave it; without argv every loaded entry is built in full. */
+export function buildProgram(session: Session, registry: readonly Listed[], argv?: string[]): Command {
   const program = new CommandClass('promo')
     .description(PROGRAM.summary)
     .version(VERSION, '-V, --version', 'print the version');
@@ -29,23 +31,20 @@ export function buildProgram(session: Session, argv?: string[]): Command {
   program.helpCommand(false);
   // Any word may be the noun (a flag's value can look like one too), so each noun named is built.
   const words = new Set(argv?.filter((a) => !a.startsWith('-')));
-  for (const entry of REGISTRY) {
+  for (const entry of registry) {
     const name = entryName(entry);
-    if (argv === undefined || words.has(name)) {
-      program.addCommand(isNoun(entry) ? buildNoun(entry, session) : buildCommand(entry, session));
-    } else {
-      program.addCommand(
-        isNoun(entry) ? commandStub(name, entry.summary) : commandStub(name, entry.summary, entry),
-      );
-    }
+    const full = argv === undefined || words.has(name);
+    if (isNoun(entry) && full) program.addCommand(buildNoun(entry, session));
+    else if ('path' in entry && full) program.addCommand(buildCommand(entry, session));
+    else program.addCommand(commandStub(name, entry.summary, 'path' in entry ? entry : undefined));
   }
-  program.addCommand(helpCommand(program, session));
+  program.addCommand(helpCommand(program, registry, session));
   configureTree(program, session);
   return program;
 }
 
 /** `promo help [topic | command...]`: a topic, or the help of that command as `promo command... --help`. */
-function helpCommand(program: Command, session: Session): Command {
+function helpCommand(program: Command, registry: readonly Listed[], session: Session): Command {
   const command = commandStub('help', HELP_SUMMARY).argument(
     '[topic|command...]',
     `a topic (${Object.keys(TOPICS).join(', ')}), a noun, or a noun and a verb`,
@@ -62,10 +61,10 @@ function helpCommand(program: Command, session: Session): Command {
       session.ctx.stdout.write(topic.text());
       return;
     }
-    const names = REGISTRY.map(entryName);
+    const names = registry.map(entryName);
     if (path.length > 0 && !names.includes(path[0]!))
       throw unknownCommand(path[0]!, [...names, ...Object.keys(TOPICS)], '', 'help topic or command');
-    resolvePath(path);
+    resolvePath(registry, path);
     let target = program;
     for (const word of path)
       target = target.commands.find((c) => c.name() === word || c.aliases().includes(word))!;
@@ -75,11 +74,16 @@ function helpCommand(program: Command, session: Session): Command {
 }
 
 /** The definitions a path of words names; a word that names none is a usage error with a suggestion. */
-export function resolvePath(path: readonly string[]): { noun?: NounDef; command?: AnyCommand } {
+export function resolvePath(
+  registry: readonly Listed[],
+  path: readonly string[],
+): { noun?: NounDef; command?: AnyCommand } {
   if (path.length === 0) return {};
   const [first, second, ...rest] = path as [string, string?, ...string[]];
-  const entry = REGISTRY.find((e) => entryName(e) === first);
-  if (!entry) throw unknownCommand(first, [...REGISTRY.map(entryName), 'help'], '');
+  const entry = registry.find((e) => entryName(e) === first);
+  if (!entry) throw unknownCommand(first, [...registry.map(entryName), 'help'], '');
+  // main loads the verbs of every noun its command line names, help's words included.
+  if ('verbs' in entry) throw new Error(`the verbs of '${first}' were not loaded`);
   if (!isNoun(entry)) {
     if (second !== undefined) throw unknownCommand(second, [], first);
     return { command: entry };

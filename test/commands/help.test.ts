@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../src/registry/build.js';
+import { loadRegistry } from '../../src/registry/index.js';
 import { buildProgram } from '../../src/registry/program.js';
 import { runPromo, testContext } from '../helpers/promo.js';
 
@@ -10,7 +11,7 @@ function allCommands(command: Command, path: string[] = []): string[][] {
     .flatMap((c) => [[...path, c.name()], ...allCommands(c, [...path, c.name()])]);
 }
 
-const paths = allCommands(buildProgram(new Session(testContext().ctx)));
+const paths = allCommands(buildProgram(new Session(testContext().ctx), await loadRegistry()));
 
 describe('help', () => {
   it.each(paths.map((p) => [p.join(' ')]))(

@@ -1,20 +1,23 @@
 // What shell completion knows comes from the registry through completionNodes().
 import { describe, expect, it } from 'vitest';
-import { allCommands, completionNodes, REGISTRY } from '../../src/registry/index.js';
+import { allCommands, completionNodes, loadRegistry } from '../../src/registry/index.js';
 import { runPromo } from '../helpers/promo.js';
 
-const nodes = completionNodes();
+const nodes = await completionNodes();
+const registry = await loadRegistry();
 const node = (path: string) => nodes.find((n) => n.path === path)!;
 
 describe('completion data from the registry', () => {
   it('has a node for promo, every noun and every command', () => {
     expect(nodes.map((n) => n.path)).toEqual([
       '',
-      ...REGISTRY.flatMap((entry) =>
+      ...registry.flatMap((entry) =>
         'commands' in entry ? [entry.name, ...entry.commands.map((c) => c.path.join(' '))] : [entry.path[0]],
       ),
     ]);
-    expect(nodes).toHaveLength(1 + allCommands().length + REGISTRY.filter((e) => 'commands' in e).length);
+    expect(nodes).toHaveLength(
+      1 + allCommands(registry).length + registry.filter((e) => 'commands' in e).length,
+    );
   });
 
   it('gives the words, aliases, flags and fixed values at each place', () => {

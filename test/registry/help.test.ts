@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isNoun, REGISTRY } from '../../src/registry/index.js';
+import { isNoun, loadRegistry } from '../../src/registry/index.js';
 import { runPromo } from '../helpers/promo.js';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-const nouns = REGISTRY.filter(isNoun);
+const nouns = (await loadRegistry()).filter(isNoun);
 const verbPaths = nouns.flatMap((noun) => noun.commands.map((c) => c.path.join(' ')));
 
 describe('help built from the registry', () => {

@@ -1,12 +1,8 @@
+// Only the name and summary load with promo; the verbs load when a command line names the noun.
 import { defineNoun } from '../../registry/define.js';
-import send from './send.js';
 
 export default defineNoun({
   name: 'event',
   summary: 'Send custom events',
-  examples: [
-    'promo event send purchase_completed --customer-source-id customer-42 -m order_id=ORD-1',
-    'promo event send newsletter_signup --input signups.csv',
-  ],
-  commands: [send],
+  verbs: () => import('./verbs.js'),
 });

@@ -1,11 +1,8 @@
+// Only the name and summary load with promo; the verbs load when a command line names the noun.
 import { defineNoun } from '../../registry/define.js';
-import get from './get.js';
-import list from './list.js';
-import wait from './wait.js';
 
 export default defineNoun({
   name: 'job',
   summary: 'Follow the service’s asynchronous jobs (voucher imports): status, progress, result',
-  examples: ['promo job list', 'promo job wait aa_0adad13d6f057f088e'],
-  commands: [get, wait, list],
+  verbs: () => import('./verbs.js'),
 });

@@ -1,13 +1,8 @@
+// Only the name and summary load with promo; the verbs load when a command line names the noun.
 import { defineNoun } from '../../registry/define.js';
-import add from './add.js';
-import list from './list.js';
-import remove from './remove.js';
-import show from './show.js';
-import use from './use.js';
 
 export default defineNoun({
   name: 'profile',
   summary: 'Manage profiles: app credentials and endpoints (secrets are masked when shown)',
-  examples: ['promo profile list', 'promo profile use prod', 'promo profile show --json'],
-  commands: [add, list, show, use, remove],
+  verbs: () => import('./verbs.js'),
 });

@@ -1,9 +1,8 @@
+// Only the name and summary load with promo; the verbs load when a command line names the noun.
 import { defineNoun } from '../../registry/define.js';
-import list from './list.js';
 
 export default defineNoun({
   name: 'templates',
   summary: 'List campaign templates',
-  examples: ['promo templates list --limit 5', "promo templates list --filter 'name^=Summer' --all"],
-  commands: [list],
+  verbs: () => import('./verbs.js'),
 });

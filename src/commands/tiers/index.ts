@@ -1,12 +1,8 @@
+// Only the name and summary load with promo; the verbs load when a command line names the noun.
 import { defineNoun } from '../../registry/define.js';
-import list from './list.js';
 
 export default defineNoun({
   name: 'tiers',
   summary: 'List the tiers of a loyalty tier structure (beta endpoint)',
-  examples: [
-    'promo tiers list lts_0a1b2c3d4e5f',
-    'promo tiers list lts_0a1b2c3d4e5f --all --json | jq -r ".[].name"',
-  ],
-  commands: [list],
+  verbs: () => import('./verbs.js'),
 });

@@ -1,10 +1,8 @@
+// Only the name and summary load with promo; the verbs load when a command line names the noun.
 import { defineNoun } from '../../registry/define.js';
-import inspect from './inspect.js';
-import issue from './issue.js';
 
 export default defineNoun({
   name: 'token',
   summary: 'Issue and inspect OAuth tokens (cached per profile and scope set)',
-  examples: ['promo token issue --scope api vouchers', 'promo token inspect'],
-  commands: [issue, inspect],
+  verbs: () => import('./verbs.js'),
 });

@@ -1,0 +1,7 @@
+import { defineVerbs } from '../../registry/define.js';
+import list from './list.js';
+
+export default defineVerbs({
+  examples: ['promo templates list --limit 5', "promo templates list --filter 'name^=Summer' --all"],
+  commands: [list],
+});

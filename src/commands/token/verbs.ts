@@ -1,0 +1,8 @@
+import { defineVerbs } from '../../registry/define.js';
+import inspect from './inspect.js';
+import issue from './issue.js';
+
+export default defineVerbs({
+  examples: ['promo token issue --scope api vouchers', 'promo token inspect'],
+  commands: [issue, inspect],
+});

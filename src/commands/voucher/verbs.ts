@@ -1,0 +1,20 @@
+import { defineVerbs } from '../../registry/define.js';
+import { disable, enable } from './active.js';
+import create from './create.js';
+import remove from './delete.js';
+import get from './get.js';
+import importVouchers from './import.js';
+import list from './list.js';
+import update from './update.js';
+
+export default defineVerbs({
+  examples: [
+    'promo voucher create --type discount --percent-off 20',
+    'promo voucher create --input vouchers.csv',
+    'promo voucher get SUMMER-2026',
+    'promo voucher list --all -o ndjson',
+    'promo voucher import codes.csv --wait',
+    'promo voucher delete SUMMER-2026 --force',
+  ],
+  commands: [create, get, list, update, enable, disable, importVouchers, remove],
+});
