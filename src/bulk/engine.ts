@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client.js';
 import { ExitCode } from '../errors.js';
 import { printDryRun } from '../output/dry-run.js';
 import type { Runtime } from '../runtime.js';
+import { abortableSleep } from '../sleep.js';
 import { checkWhole } from './check-whole.js';
 import type { BulkFlags } from './flags.js';
 import {
@@ -102,7 +103,11 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   rt.holdRequestsOnInterrupt(stop.signal);
   const release = rt.ctx.holdInterrupt?.();
 
-  const pacer = new Pacer({ perMinute: spec.flags.perMinute, now: () => rt.ctx.now(), sleep });
+  const pacer = new Pacer({
+    perMinute: spec.flags.perMinute,
+    now: () => rt.ctx.now(),
+    sleep: abortableSleep,
+  });
   let client: ApiClient | undefined;
   let fatal: number | undefined;
   let doneEarlier = 0;
@@ -151,7 +156,7 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
         resendUnknown: spec.flags.resendUnknown,
         stop: stop.signal,
         retries: rt.globals.retries,
-        sleep,
+        sleep: abortableSleep,
       }).then((outcome) => {
         reporter.record({
           line,
@@ -232,17 +237,4 @@ async function dryRun<P, Roles>(
     else await printDryRun(rt.out, request);
   }
   return bad ? ExitCode.usage : ExitCode.ok;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

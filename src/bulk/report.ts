@@ -1,6 +1,8 @@
 // Where each outcome of a bulk run goes: the journal (always), stdout (its same line, when stdout
 // is not a terminal or the output is JSON), the progress line and the failures printed as they
 // happen (on a terminal); and the summary at the end, text or JSON, on stderr.
+
+import { escapeCell } from '../output/escape.js';
 import type { Runtime } from '../runtime.js';
 import type { Journal, JournalRecord, LineStatus } from './journal.js';
 import { type Counts, formatDuration, ProgressLine } from './progress.js';
@@ -62,7 +64,7 @@ export class Reporter {
       const key = record.error?.key ? ` (${record.error.key})` : '';
       const text = `line ${record.line}${record.code ? ` ${record.code}` : ''}: ${record.error?.message ?? 'failed'}${key}`;
       if (this.failures.length < LISTED) this.failures.push(text);
-      this.progress?.print(this.rt.secrets.scrub(`failed: ${escapeControls(text)}`));
+      this.progress?.print(this.rt.secrets.scrub(`failed: ${escapeCell(text)}`));
     } else if (record.status === 'unknown') {
       if (this.unknownLines.length < LISTED * 3) this.unknownLines.push(record.line);
       this.progress?.print(
@@ -109,7 +111,7 @@ export class Reporter {
       `${head}: ${counts.join(', ') || 'nothing to do'} in ${formatDuration(elapsed)} (${rate.toFixed(1)}/s).`,
     );
     if (this.failures.length) {
-      lines.push('Failed:', ...this.failures.map((f) => `  ${escapeControls(f)}`));
+      lines.push('Failed:', ...this.failures.map((f) => `  ${escapeCell(f)}`));
       if (c.failed > this.failures.length)
         lines.push(`  … and ${c.failed - this.failures.length} more (see the journal)`);
     }
@@ -125,12 +127,4 @@ export class Reporter {
     if (left) lines.push(`To resume: ${ending.resume}`);
     this.rt.ctx.stderr.write(`${this.rt.secrets.scrub(lines.join('\n'))}\n`);
   }
-}
-
-/** Text from the service or the input shown to people: control characters escaped, never raw. */
-function escapeControls(text: string): string {
-  return text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

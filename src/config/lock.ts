@@ -3,6 +3,7 @@
 // polled here rather than by the library, so that Ctrl-C ends it and its length can be chosen.
 import { InterruptedError } from '../errors.js';
 import { loadLockfile } from '../lazy.js';
+import { abortableSleep } from '../sleep.js';
 
 /** A lock older than this (its holder refreshes it every STALE_LOCK_MS / 5) belongs to a crashed process. */
 export const STALE_LOCK_MS = 10_000;
@@ -40,19 +41,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<(
     if (attempt === 0)
       options.trace?.(`* ${file} is locked by another process (${options.lockPath}): waiting`);
     // Soon at first (the holder usually needs a fraction of a second), then every 250 ms at most.
-    await pause(Math.min(250, 10 * 1.3 ** attempt) * (0.5 + Math.random() / 2), options.signal);
+    await abortableSleep(Math.min(250, 10 * 1.3 ** attempt) * (0.5 + Math.random() / 2), options.signal);
     if (options.signal?.aborted) throw new InterruptedError();
   }
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

@@ -4,6 +4,7 @@
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import { ExitCode, PromoError } from '../errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../lazy.js';
+import { abortableSleep } from '../sleep.js';
 import { exchange } from './exchange.js';
 import {
   AttemptFailure,
@@ -236,16 +237,4 @@ export class Transport {
 function stringHeader(response: HttpResponse, name: string): string | undefined {
   const value = response.headers[name];
   return typeof value === 'string' ? value : undefined;
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

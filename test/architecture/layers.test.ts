@@ -25,7 +25,7 @@ const LAYERS: Array<[string, RegExp]> = [
   ['http', /^http\//],
   [
     'base',
-    /^(errors|context|version|json|lazy|stdin|prompt-library)\.ts$|^registry\/options\.ts$|^config\/dirs\.ts$/,
+    /^(errors|context|version|json|lazy|stdin|prompt-library|sleep)\.ts$|^registry\/options\.ts$|^config\/dirs\.ts$/,
   ],
   ['sandbox', /^sandbox\//],
 ];

@@ -1,8 +1,8 @@
 // `job wait` and `voucher import --wait`: follow jobs to their end with a progress line on a
 // terminal, then say how they ended.
 import { type AsyncAction, failuresOf, getAsyncAction } from '../../api/async-actions.js';
-import { abortableSleep } from '../../http/transport.js';
 import type { Runtime } from '../../runtime.js';
+import { abortableSleep } from '../../sleep.js';
 import { jobTotals, pollJobs } from './poll.js';
 
 export async function followJobs(ids: string[], rt: Runtime, what = 'importing'): Promise<AsyncAction[]> {

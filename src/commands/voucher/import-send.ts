@@ -4,8 +4,8 @@
 import type { ApiClient } from '../../api/client.js';
 import { importVouchers } from '../../api/voucher-import.js';
 import { ApiError } from '../../errors.js';
-import { abortableSleep } from '../../http/transport.js';
 import type { Runtime } from '../../runtime.js';
+import { abortableSleep } from '../../sleep.js';
 import { JobsStillRunning } from '../job/poll.js';
 import type { ImportLine } from './import-items.js';
 
