@@ -21,7 +21,7 @@ import {
 import { Interrupted, inputSource, sha256 } from './lines.js';
 import { Pacer } from './pacer.js';
 import { type InputRecord, type ReadItem, type ReadOptions, readRecords } from './read.js';
-import { Reporter } from './report.js';
+import { importAdvice, Reporter } from './report.js';
 import { checkResumable, essentialArgs, resumeCommand } from './resume.js';
 import { type BulkAction, canCheck, settle } from './settle.js';
 
@@ -186,11 +186,9 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   }
   interrupted = soft?.aborted === true;
   const c = reporter.counts();
-  const remaining = (checked?.total ?? 0) - doneEarlier;
-  const advice =
-    spec.importAdvice && pacer.limit && remaining >= 1000 && remaining / pacer.limit >= 5
-      ? `Tip: for thousands of vouchers, \`promo voucher import FILE\` sends them in a few requests instead of one each (this account allows about ${pacer.limit} requests a window).`
-      : undefined;
+  const advice = spec.importAdvice
+    ? importAdvice((checked?.total ?? 0) - doneEarlier, pacer.limit, essentialArgs(argv))
+    : undefined;
   reporter.finish(spec.command, { interrupted, notAttempted: !reachedEnd, doneEarlier, resume, advice });
   release?.();
   if (interrupted) return ExitCode.interrupted;

@@ -6,6 +6,7 @@ import { escapeCell } from '../output/escape.js';
 import type { Runtime } from '../runtime.js';
 import type { Journal, JournalRecord, LineStatus } from './journal.js';
 import { type Counts, formatDuration, ProgressLine } from './progress.js';
+import { shellQuote } from './resume.js';
 
 const LISTED = 10;
 const ORDER: LineStatus[] = ['created', 'updated', 'deleted', 'sent', 'skipped', 'failed', 'unknown'];
@@ -127,4 +128,16 @@ export class Reporter {
     if (left) lines.push(`To resume: ${ending.resume}`);
     this.rt.ctx.stderr.write(`${this.rt.secrets.scrub(lines.join('\n'))}\n`);
   }
+}
+
+/**
+ * For a create run that would take many windows of the service's limit (`limit` requests each, as
+ * it announces them): `voucher import` sends thousands of vouchers in a few requests. The file is
+ * named when it holds the vouchers whole (no option of the command line adds to its lines).
+ */
+export function importAdvice(lines: number, limit: number | undefined, args: string[]): string | undefined {
+  if (!limit || lines < 1000 || lines / limit < 5) return undefined;
+  const [, , flag, file] = args;
+  const whole = args.length === 4 && flag === '--input' && file !== '-';
+  return `Tip: for thousands of vouchers, \`promo voucher import ${whole ? `${shellQuote(file!)} --wait` : 'FILE'}\` sends them in a few requests instead of one each (this account allows about ${limit} requests a window).`;
 }
