@@ -6,63 +6,37 @@
 // - Pacing: 1,000 creates against `promo sandbox --rate-limit 600/min`: elapsed time against what the
 //   limit allows (1,000 / 600 a minute = 100 s), lines failed, answers 429 (from the sandbox's log).
 // BENCH_BULK_CREATES, BENCH_BULK_BIG and BENCH_BULK_PACED shrink it for a quick look.
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  APP,
+  APP_HEADERS,
+  BIN as bin,
+  cleanEnv,
+  cleanUp,
+  median,
+  scratchDir,
+  startSandbox,
+  timed,
+  verdicts,
+} from './bench-lib.mjs';
 
-const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'promo-bench-bulk-'));
-const env = {
-  ...process.env,
-  PROMO_CONFIG_DIR: dir,
-  NO_COLOR: '1',
-  PROMO_APP_ID: 'bench',
-  PROMO_APP_TOKEN: 'bench-token-0001',
-};
-for (const name of ['NODE_EXTRA_CA_CERTS', 'CI', 'PROMO_PROFILE', 'PROMO_API_URL', 'PROMO_OUTPUT'])
-  delete env[name];
+const dir = scratchDir('bench-bulk');
+const env = cleanEnv({ PROMO_CONFIG_DIR: dir, PROMO_APP_ID: APP.id, PROMO_APP_TOKEN: APP.token });
 
 const CREATES = Number(process.env.BENCH_BULK_CREATES ?? 10_000);
 const BIG = Number(process.env.BENCH_BULK_BIG ?? 1_000_000);
 const PACED = Number(process.env.BENCH_BULK_PACED ?? 1_000);
 const ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
 const BODY = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } };
-const children = [];
 
 /** A `promo sandbox` of its own; resolves with its URL and what it logged. */
 function sandbox(rateLimit) {
-  const args = [
-    bin,
-    'sandbox',
-    '--port',
-    '0',
-    '--app-id',
-    'bench',
-    '--app-token',
-    'bench-token-0001',
-    '-o',
-    'json',
-  ];
-  args.push('--rate-limit', rateLimit);
+  const args = ['--rate-limit', rateLimit];
   if (rateLimit !== '1000000/min') args.push('--log');
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const log = { text: '' };
-  child.stderr.on('data', (d) => {
-    log.text += d;
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-      if (url) resolve({ url, log, stop: () => child.kill() });
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before serving`)));
-  });
+  return startSandbox({ env, args, stderr: 'pipe' });
 }
 
 function writeLines(path, count, line) {
@@ -77,26 +51,19 @@ function writeLines(path, count, line) {
   });
 }
 
-/** Runs promo to the end: elapsed ms, exit code, stderr. */
+/** Runs promo to the end: elapsed ms, exit code, stderr; with `rss`, its peak RSS (GNU time's %M). */
 function promo(args, { rss = false } = {}) {
   const argv = rss ? ['-f', '%M', process.execPath, bin, ...args] : [bin, ...args];
-  const started = process.hrtime.bigint();
-  const result = spawnSync(rss ? '/usr/bin/time' : process.execPath, argv, {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const peakKb = rss ? Number(result.stderr.trim().split('\n').at(-1)) : undefined;
-  return { ms, code: result.status, stderr: result.stderr, peakMiB: peakKb / 1024 };
+  const command = rss ? '/usr/bin/time' : process.execPath;
+  const run = timed(argv, { env, command, stdio: ['ignore', 'ignore', 'pipe'], check: false });
+  const peakKb = rss ? Number(run.stderr.trim().split('\n').at(-1)) : undefined;
+  return { ...run, peakMiB: peakKb / 1024 };
 }
 
 const rows = [];
-let failed = 0;
+const verdict = verdicts();
 function row(name, figure, target, ok) {
-  if (!ok) failed++;
-  rows.push(`${name.padEnd(58)} ${figure.padStart(22)}  ${target} ${ok ? 'ok' : 'MISSED'}`);
+  rows.push(`${name.padEnd(58)} ${figure.padStart(22)}  ${target} ${verdict.count(ok) ? 'ok' : 'MISSED'}`);
 }
 
 // Throughput, rounds interleaved (this machine is shared: neighbours' load comes and goes), each
@@ -111,7 +78,7 @@ for (let round = 0; round < ROUNDS; round++) {
     method: 'POST',
     connections: 16,
     amount: CREATES,
-    headers: { 'X-App-Id': 'bench', 'X-App-Token': 'bench-token-0001', 'Content-Type': 'application/json' },
+    headers: { ...APP_HEADERS, 'Content-Type': 'application/json' },
     body: JSON.stringify(BODY),
   });
   forAutocannon.stop();
@@ -135,7 +102,6 @@ for (let round = 0; round < ROUNDS; round++) {
   if (run.code !== 0) throw new Error(`promo exited ${run.code}: ${run.stderr.slice(-500)}`);
   rates.promo.push(CREATES / (run.ms / 1000));
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const [promoRate, cannonRate] = [median(rates.promo), median(rates.cannon)];
 const throughput = promoRate / cannonRate;
 row(
@@ -219,6 +185,5 @@ row('  answers 429', `${tooMany} of ${answered} = ${(share * 100).toFixed(1)}%`,
 
 console.log(`\nbulk runs, node ${process.version}\n`);
 for (const r of rows) console.log(r);
-for (const child of children) child.kill();
-rmSync(dir, { recursive: true, force: true });
-process.exitCode = failed ? 1 : 0;
+await cleanUp();
+process.exitCode = verdict.exitCode();

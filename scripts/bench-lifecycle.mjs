@@ -2,65 +2,21 @@
 // into a sandbox limited to 100 requests a minute, against the per-item pace of single creates at
 // the same limit (measured over a 200-line run, extrapolated to 10,000), and `voucher list --all`
 // over 12,000 vouchers. Every figure is measured in this run; requests are counted from --debug.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { addProfile, BIN as bin, cleanEnv, cleanUp, scratchDir, startSandbox } from './bench-lib.mjs';
 
-const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'promo-bench-life-'));
-const env = { ...process.env, PROMO_CONFIG_DIR: dir, NO_COLOR: '1' };
-delete env.NODE_EXTRA_CA_CERTS;
-for (const name of [
-  'CI',
-  'PROMO_PROFILE',
-  'PROMO_APP_ID',
-  'PROMO_APP_TOKEN',
-  'PROMO_API_URL',
-  'PROMO_OUTPUT',
-])
-  delete env[name];
+const dir = scratchDir('bench-life');
+const env = cleanEnv({ PROMO_CONFIG_DIR: dir });
 const IMPORTED = 10_000;
 const CREATES = Number(process.env.BENCH_CREATES ?? 200);
 const LISTED = 12_000;
-const servers = [];
 
+/** A sandbox of its own and a profile `name` for it. */
 async function sandbox(name, args) {
-  const server = spawn(
-    process.execPath,
-    [
-      bin,
-      'sandbox',
-      '--port',
-      '0',
-      '--app-id',
-      'bench',
-      '--app-token',
-      'bench-token-0001',
-      '-o',
-      'json',
-      ...args,
-    ],
-    { env, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  servers.push(server);
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      try {
-        resolve(JSON.parse(out).url);
-      } catch {}
-    });
-    server.on('exit', () => reject(new Error(`sandbox ${name} did not start`)));
-  });
-  const add = spawnSync(
-    process.execPath,
-    [bin, 'profile', 'add', name, '--app-id', 'bench', '--app-token-stdin', '--api-url', url],
-    { env, input: 'bench-token-0001' },
-  );
-  if (add.status !== 0) throw new Error(String(add.stderr));
+  const { url } = await startSandbox({ env, args, stderr: 'inherit' });
+  addProfile(name, url, env);
 }
 
 /** Runs promo to its end; resolves with its output, exit code, time and the moments stdout lines arrived. */
@@ -164,11 +120,5 @@ try {
     console.log(`${name.padEnd(52)} ${time.padStart(9)}  ${detail}${ok ? '' : '  FAILED'}`);
   if (rows.some((row) => !row[3])) process.exitCode = 1;
 } finally {
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise((resolve) => (server.exitCode === null ? server.on('exit', resolve).kill() : resolve())),
-    ),
-  );
-  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  await cleanUp();
 }

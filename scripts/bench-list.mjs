@@ -2,43 +2,21 @@
 // vouchers, as a ratio against a get by code measured on the same server in the same run (rounds
 // interleaved; the machines here are shared and noisy, so ratios are the figures that mean
 // something). Two `promo sandbox --vouchers N` servers, 12,000 and 100,000 generated vouchers.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cleanEnv, cleanUp, median, ms, scratchDir, startSandbox, times, verdicts } from './bench-lib.mjs';
 
-const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'promo-bench-list-'));
-const env = { ...process.env, PROMO_CONFIG_DIR: dir, NO_COLOR: '1' };
-delete env.NODE_EXTRA_CA_CERTS;
-delete env.PROMO_SANDBOX_VERIFY;
+const env = cleanEnv({ PROMO_CONFIG_DIR: scratchDir('bench-list') });
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
 const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox' };
 const SIZES = [
   { count: 12_000, target: 25 },
   { count: 100_000, target: 150 },
 ];
-const children = [];
 
-function server(count) {
-  const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--vouchers', String(count)], {
-    env,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-      if (url) resolve(url);
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox --vouchers ${count} exited (${code})`)));
-  });
-}
+// The sandbox's own credentials (sandbox / sandbox), as HEADERS send them.
+const server = async (count) =>
+  (await startSandbox({ env, app: null, args: ['--vouchers', String(count)] })).url;
 
-async function timed(url) {
+async function timedGet(url) {
   const started = process.hrtime.bigint();
   const res = await fetch(url, { headers: HEADERS });
   await res.arrayBuffer();
@@ -46,9 +24,7 @@ async function timed(url) {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-let failed = 0;
+const verdict = verdicts();
 try {
   console.log(`\nsandbox list vouchers, median of ${RUNS} interleaved rounds, ratio against a get by code\n`);
   console.log(`${'case'.padEnd(52)} ${'median'.padStart(9)} ${'ratio'.padStart(8)}  target`);
@@ -63,24 +39,21 @@ try {
     const samples = cases.map(() => []);
     for (let round = 0; round < RUNS + 2; round++) {
       for (const [k, [, path]] of cases.entries()) {
-        const ms = await timed(`${url}${path}`);
-        if (round >= 2) samples[k].push(ms);
+        const elapsed = await timedGet(`${url}${path}`);
+        if (round >= 2) samples[k].push(elapsed);
       }
     }
     const base = median(samples[0]);
     for (const [k, [name]] of cases.entries()) {
       const ratio = median(samples[k]) / base;
-      const checked = k > 0;
-      if (checked && ratio > target) failed++;
-      const verdict = checked ? `≤ ${target}x ${ratio <= target ? 'ok' : 'OVER'}` : '';
+      const judged = k > 0 ? verdict.atMost(ratio, target) : '';
       const label = `${name}, ${count.toLocaleString('en')} vouchers`;
       console.log(
-        `${label.padEnd(52)} ${`${median(samples[k]).toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(1)}x`.padStart(8)}  ${verdict}`,
+        `${label.padEnd(52)} ${ms(median(samples[k])).padStart(9)} ${times(ratio, 1).padStart(8)}  ${judged}`,
       );
     }
   }
 } finally {
-  for (const child of children) child.kill();
-  rmSync(dir, { recursive: true, force: true });
+  await cleanUp();
 }
-process.exitCode = failed ? 1 : 0;
+process.exitCode = verdict.exitCode();

@@ -4,68 +4,57 @@
 // `promo sandbox --state FILE` server, and the built-in profile's way, several processes sharing one
 // state file under its lock. The 100,000 vouchers are generated at start (`--vouchers N`), nothing shipped.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  APP,
+  APP_HEADERS,
+  cleanEnv,
+  cleanUp,
+  median,
+  scratchDir,
+  servingUrl,
+  startSandbox,
+  verdicts,
+} from './bench-lib.mjs';
 
-const bin = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
 const bundle = fileURLToPath(new URL('../dist/lazy/sandbox.cjs', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'promo-bench-sandbox-'));
-const env = { ...process.env, PROMO_CONFIG_DIR: dir, NO_COLOR: '1' };
-delete env.NODE_EXTRA_CA_CERTS;
-delete env.PROMO_SANDBOX_VERIFY;
+const dir = scratchDir('bench-sandbox');
+const env = cleanEnv({ PROMO_CONFIG_DIR: dir });
 
 const HELD = Number(process.env.BENCH_SANDBOX_VOUCHERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SANDBOX_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const TARGET = 0.8;
-const APP = { 'X-App-Id': 'bench', 'X-App-Token': 'bench-token-0001' };
-const children = [];
 // The sandbox's default limit (6,000 a minute) would answer most of a run with 429.
 const UNLIMITED = '100000000/min';
-
-function started(child, what) {
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-      if (url) resolve({ url, pid: child.pid });
-    });
-    child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before serving`)));
-  });
-}
 
 /** `promo sandbox --state FILE`, one process. */
 function server(name, count) {
   const args = [
-    bin,
-    'sandbox',
-    '--port',
-    '0',
-    '--app-id',
-    APP['X-App-Id'],
-    '--app-token',
-    APP['X-App-Token'],
+    '--state',
+    join(dir, `${name}.state`),
+    '--vouchers',
+    String(count),
+    '--rate-limit',
+    UNLIMITED,
   ];
-  args.push('--state', join(dir, `${name}.state`), '--vouchers', String(count), '-o', 'json');
-  args.push('--rate-limit', UNLIMITED);
-  return started(spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'ignore'] }), name);
+  return startSandbox({ env, args });
 }
 
 /** A sandbox process on a shared state file, as each run of the built-in profile starts one. */
-function sharedProcess(name, count) {
+async function sharedProcess(name, count) {
   const script = `
     const { startSandbox } = require(${JSON.stringify(bundle)});
-    startSandbox({ appId: 'bench', appToken: 'bench-token-0001', shared: true,
+    startSandbox({ appId: ${JSON.stringify(APP.id)}, appToken: ${JSON.stringify(APP.token)}, shared: true,
       statePath: ${JSON.stringify(join(dir, `${name}.state`))},
       generatedVouchers: ${count}, faults: { rateLimit: { limit: 1e8, windowSeconds: 60 } } })
       .then((s) => console.log(s.url));`;
-  return started(spawn(process.execPath, ['-e', script], { env, stdio: ['ignore', 'pipe', 'ignore'] }), name);
+  const child = spawn(process.execPath, ['-e', script], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  return { url: await servingUrl(child, name), pid: child.pid };
 }
 
 /** CPU milliseconds a process has used so far (Linux /proc; elsewhere the column stays empty). */
@@ -89,7 +78,7 @@ async function createRound(sandboxes) {
         method: 'POST',
         connections: CONNECTIONS / sandboxes.length,
         duration: SECONDS,
-        headers: { ...APP, 'Content-Type': 'application/json' },
+        headers: { ...APP_HEADERS, 'Content-Type': 'application/json' },
         body: JSON.stringify({ type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } }),
       }),
     ),
@@ -102,7 +91,7 @@ async function createRound(sandboxes) {
   return { rate: requests / SECONDS, cpuPerRequest: cpu / requests };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const verdict = verdicts();
 
 async function compare(label, empty, full) {
   const rounds = { empty: [], full: [] };
@@ -115,15 +104,13 @@ async function compare(label, empty, full) {
   const rate = (name) => median(rounds[name].map((r) => r.rate));
   const cpu = (name) => median(rounds[name].map((r) => r.cpuPerRequest));
   const ratio = rate('full') / rate('empty');
-  const verdict = `≥ ${TARGET}x ${ratio >= TARGET ? 'ok' : 'UNDER'}`;
+  const judged = verdict.atLeast(ratio, TARGET);
   const cpuText = `${cpu('empty').toFixed(2)} / ${cpu('full').toFixed(2)} ms`;
   console.log(
-    `${label.padEnd(44)} ${rate('empty').toFixed(0).padStart(7)}/s ${rate('full').toFixed(0).padStart(7)}/s ${`${ratio.toFixed(2)}x`.padStart(7)}  ${verdict.padEnd(10)} ${cpuText}`,
+    `${label.padEnd(44)} ${rate('empty').toFixed(0).padStart(7)}/s ${rate('full').toFixed(0).padStart(7)}/s ${`${ratio.toFixed(2)}x`.padStart(7)}  ${judged.padEnd(10)} ${cpuText}`,
   );
-  return ratio >= TARGET;
 }
 
-let ok = true;
 try {
   const loading = performance.now();
   const [emptyServer, fullServer] = await Promise.all([server('empty', 0), server('full', HELD)]);
@@ -137,15 +124,13 @@ try {
   console.log(
     `${'case'.padEnd(44)} ${'empty'.padStart(9)} ${'full'.padStart(9)} ${'ratio'.padStart(7)}  ${'target'.padEnd(10)} CPU per request, empty / full`,
   );
-  ok = (await compare('promo sandbox --state FILE', [emptyServer], [fullServer])) && ok;
+  await compare('promo sandbox --state FILE', [emptyServer], [fullServer]);
 
   const empties = await Promise.all([sharedProcess('shared-empty', 0), sharedProcess('shared-empty', 0)]);
   const fulls = [await sharedProcess('shared-full', HELD)];
   fulls.push(await sharedProcess('shared-full', HELD));
-  ok = (await compare('2 processes sharing one state file (built-in)', empties, fulls)) && ok;
+  await compare('2 processes sharing one state file (built-in)', empties, fulls);
 } finally {
-  for (const child of children) child.kill();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  rmSync(dir, { recursive: true, force: true });
+  await cleanUp();
 }
-process.exitCode = ok ? process.exitCode : 1;
+if (verdict.missed) process.exitCode = 1;

@@ -1,0 +1,139 @@
+// What every bench script sets up the same way: a clean environment with a scratch config
+// directory, `promo sandbox` servers in processes of their own on loopback, a profile pointing at
+// one, timed runs of promo, medians, and verdicts against targets. The scripts keep only what they
+// measure and how they print it.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../bin/promo.js', import.meta.url));
+
+/** The app credentials the bench sandboxes accept. */
+export const APP = { id: 'bench', token: 'bench-token-0001' };
+export const APP_HEADERS = { 'X-App-Id': APP.id, 'X-App-Token': APP.token };
+
+const scratch = [];
+const children = [];
+
+/** A temporary directory, removed by cleanUp(). */
+export function scratchDir(name) {
+  const path = mkdtempSync(join(tmpdir(), `promo-${name}-`));
+  scratch.push(path);
+  return path;
+}
+
+/**
+ * This process's environment without what would change promo's behaviour or cost: the user's
+ * profile choices and credentials (PROMO_*), CI (no prompts either way), proxies (a case sets
+ * them itself when it measures them), and NODE_EXTRA_CA_CERTS (on this machine reading the CA
+ * bundle more than doubles every Node start and would hide promo's own cost).
+ */
+export function cleanEnv(extra = {}) {
+  const env = { ...process.env, NO_COLOR: '1' };
+  for (const name of Object.keys(env)) {
+    if (/^(CI|NODE_EXTRA_CA_CERTS|PROMO_.*|(https?|all|no)_proxy)$/i.test(name)) delete env[name];
+  }
+  return { ...env, ...extra };
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Resolves with the loopback URL a server prints on stdout once it serves. */
+export function servingUrl(child, what) {
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
+      if (url) resolve(url);
+    });
+    child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before serving`)));
+  });
+}
+
+/** Ends a child process and resolves once it has exited (a sandbox writes its code cache then). */
+export function stop(child) {
+  return new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve).kill() : resolve()));
+}
+
+/**
+ * `promo sandbox` in a process of its own on an ephemeral loopback port, accepting APP (or its
+ * built-in credentials with `app: null`). `stderr: 'pipe'` keeps what it writes there in `log.text`.
+ */
+export async function startSandbox({ env, args = [], app = APP, bin = BIN, stderr = 'ignore' } = {}) {
+  const credentials = app ? ['--app-id', app.id, '--app-token', app.token] : [];
+  const child = spawn(
+    process.execPath,
+    [bin, 'sandbox', '--port', '0', ...credentials, '-o', 'json', ...args],
+    { env, stdio: ['ignore', 'pipe', stderr] },
+  );
+  const log = { text: '' };
+  child.stderr?.on('data', (d) => {
+    log.text += d;
+  });
+  const url = await servingUrl(child, `promo sandbox ${args.join(' ')}`.trim());
+  return { url, pid: child.pid, log, child, stop: () => stop(child) };
+}
+
+/** Saves a profile for `url` with APP's credentials (the token through stdin, as a script would). */
+export function addProfile(name, url, env, { bin = BIN, isDefault = false } = {}) {
+  const args = [bin, 'profile', 'add', name, '--app-id', APP.id, '--app-token-stdin', '--api-url', url];
+  const added = spawnSync(process.execPath, isDefault ? [...args, '--default'] : args, {
+    env,
+    input: APP.token,
+  });
+  if (added.status !== 0) throw new Error(String(added.stderr));
+}
+
+/**
+ * Runs a process to its end and times it in milliseconds (node by default: pass promo's bin first
+ * in `args`). Throws when it fails, unless `check` is false.
+ */
+export function timed(args, { env, input, command = process.execPath, stdio, check = true } = {}) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, {
+    env,
+    input,
+    stdio,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (check && result.status !== 0) {
+    throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
+  return { ms, code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Stops every server started here, then removes every scratch directory. */
+export async function cleanUp() {
+  await Promise.all(children.splice(0).map(stop));
+  for (const path of scratch.splice(0)) rmSync(path, { recursive: true, force: true, maxRetries: 5 });
+}
+
+export const ms = (x) => `${x.toFixed(1)} ms`;
+export const times = (x, digits = 2) => `${x.toFixed(digits)}x`;
+
+/**
+ * Verdicts against targets, counted: `atMost(1.3, 1.5)` is '≤ 1.5x ok', `atLeast(0.6, 0.8)` is
+ * '≥ 0.8x UNDER'. `exitCode()` is 1 when any missed.
+ */
+export function verdicts({ over = 'OVER', under = 'UNDER' } = {}) {
+  let missed = 0;
+  const count = (ok) => {
+    if (!ok) missed++;
+    return ok;
+  };
+  return {
+    count,
+    atMost: (value, target, unit = 'x') => `≤ ${target}${unit} ${count(value <= target) ? 'ok' : over}`,
+    atLeast: (value, target, unit = 'x') => `≥ ${target}${unit} ${count(value >= target) ? 'ok' : under}`,
+    get missed() {
+      return missed;
+    },
+    exitCode: () => (missed ? 1 : 0),
+  };
+}
