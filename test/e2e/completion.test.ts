@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BASH4_ONLY, bash4Constructs } from '../helpers/bash-compat.js';
 import { BIN, runPromo, tempDir } from '../helpers/promo.js';
 
 const dir = tempDir('promo-completion-');
@@ -167,10 +168,8 @@ const CASES: [string, string][] = [
   ['promo voucher import vo', 'voucher.json vouchers.csv'],
 ];
 
-describe.skipIf(!has('bash'))('bash', () => {
-  it('completes through the sourced script, as a TAB would', () => {
-    const script = `source <(promo completion bash)
-tab() { COMP_LINE="$1"; COMP_POINT=\${#1}; read -r -a COMP_WORDS <<< "$1"
+// Drives _promo as a TAB would: COMP_LINE/COMP_POINT/COMP_WORDS/COMP_CWORD set as bash sets them.
+const BASH_TAB = `tab() { COMP_LINE="$1"; COMP_POINT=\${#1}; read -r -a COMP_WORDS <<< "$1"
   [[ $1 == *' ' ]] && COMP_WORDS+=(""); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _promo
   printf '%s\\n' "$(printf '%s\\n' "\${COMPREPLY[@]}" | sort | tr '\\n' ' ')"; }
 ${CASES.map(([line]) => `tab '${line}'`).join('\n')}
@@ -178,8 +177,61 @@ ${CASES.map(([line]) => `tab '${line}'`).join('\n')}
 COMP_LINE='promo --output=nd'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(promo --output = nd); COMP_CWORD=3; _promo
 echo "\${COMPREPLY[*]}"
 `;
-    const lines = shell('bash', ['--norc', '--noprofile'], script).split('\n');
-    expect(lines.map((l) => l.trim())).toEqual([...CASES.map(([, offered]) => offered), 'ndjson', '']);
+const BASH_OFFERED = [...CASES.map(([, offered]) => offered), 'ndjson', ''];
+
+describe.skipIf(!has('bash'))('bash', () => {
+  const script = () => shell(process.execPath, [BIN, 'completion', 'bash']);
+
+  it('completes through the sourced script, as a TAB would', () => {
+    // compopt works only during a real TAB: here a stand-in records what the script asks of it.
+    const lines = shell(
+      'bash',
+      ['--norc', '--noprofile'],
+      `source <(promo completion bash)
+complete -p promo
+compopt() { asked+="compopt $* "; }
+${BASH_TAB}
+echo "$asked"`,
+    ).split('\n');
+    expect(lines.map((l) => l.trim())).toEqual([
+      'complete -F _promo promo',
+      ...BASH_OFFERED.slice(0, -1),
+      'compopt -o filenames',
+      '',
+    ]);
+  });
+
+  // macOS's /bin/bash is 3.2, which is not installable here. This runs the script's bash-3 branch
+  // in this bash: a copy with BASH_VERSINFO[0] read as 3, loaded with eval (3.2's `source` cannot
+  // read <(...)), with the builtins bash 4 added (compopt, mapfile, readarray) switched off and
+  // BASH_COMPAT=32. It proves that branch gives the same answers without them and registers
+  // -o filenames; it does not prove that 3.2's parser takes every line: the check below does that
+  // part, by looking for what 3.2 lacks.
+  it('gives the same answers on the bash 3 branch, without the builtins bash 4 added', () => {
+    const copy = join(dir.path, 'promo-bash3.bash');
+    const bash3 = script().replaceAll('BASH_VERSINFO[0]', '3');
+    expect(bash3).not.toBe(script());
+    writeFileSync(copy, bash3);
+    const lines = shell(
+      'bash',
+      ['--norc', '--noprofile'],
+      `enable -n compopt mapfile readarray
+BASH_COMPAT=32
+eval "$(cat ${copy})"
+complete -p promo
+${BASH_TAB}`,
+    ).split('\n');
+    expect(lines.map((l) => l.trim())).toEqual(['complete -o filenames -F _promo promo', ...BASH_OFFERED]);
+  });
+
+  it('uses nothing bash 3.2 lacks outside a BASH_VERSINFO guard', () => {
+    expect(bash4Constructs(script())).toEqual([]);
+  });
+
+  it.each(Object.keys(BASH4_ONLY))('the check finds %s unguarded, and lets it pass guarded', (name) => {
+    const { sample } = BASH4_ONLY[name]!;
+    expect(bash4Constructs(`f() {\n  ${sample}\n}\n`)).toEqual([name]);
+    expect(bash4Constructs(`f() {\n  if (( BASH_VERSINFO[0] >= 4 )); then ${sample}; fi\n}\n`)).toEqual([]);
   });
 });
 

@@ -7,12 +7,16 @@ import { defineCommand } from '../../registry/define.js';
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
 
-// Bash 3.2 (macOS) has no compopt and no associative arrays; this uses neither where it matters.
-// The words are split from the line itself: bash also splits at '=' and ':' (COMP_WORDBREAKS), and
-// the part of the word before bash's own split is taken off each answer again.
-const BASH = `# promo completion for bash (4 and later; 3.2 works too)
+// Bash 3.2 (macOS's /bin/bash) has no compopt, mapfile or associative arrays, and its `source`
+// cannot read <(...): the script needs none of them. It asks promo, fills COMPREPLY with a
+// `while read` loop, and only marks file names (a slash after a directory) through compopt where
+// bash has it; 3.2 registers -o filenames instead. The words are split from the line itself: bash
+// also splits at '=' and ':' (COMP_WORDBREAKS), and the part of the word before bash's own split
+// is taken off each answer again.
+const BASH = `# promo completion for bash (4 and later, and 3.2)
 #   source <(promo completion bash)      or
 #   promo completion bash > ~/.local/share/bash-completion/completions/promo
+#   bash 3.2 (macOS): eval "$(promo completion bash)"   in ~/.bash_profile
 _promo() {
   local line="\${COMP_LINE:0:COMP_POINT}" cur kind reply head
   local -a typed
@@ -27,12 +31,16 @@ _promo() {
     COMPREPLY+=("\${reply#"$head"}")
   done < <(command promo __complete "\${typed[@]:1}" 2>/dev/null)
   if [[ $kind == files ]]; then
-    compopt -o filenames 2>/dev/null
+    if (( BASH_VERSINFO[0] >= 4 )); then compopt -o filenames; fi
     local IFS=$'\\n'
     COMPREPLY=($(compgen -f -- "\${COMP_WORDS[COMP_CWORD]}"))
   fi
 }
-complete -F _promo promo
+if (( BASH_VERSINFO[0] >= 4 )); then
+  complete -F _promo promo
+else
+  complete -o filenames -F _promo promo
+fi
 `;
 
 // A #compdef file: compinit finds it in $fpath and loads it as the body of _promo; sourced
@@ -79,6 +87,7 @@ export default defineCommand({
   summary: 'Print a shell completion script',
   examples: [
     'promo completion bash > ~/.local/share/bash-completion/completions/promo',
+    'eval "$(promo completion bash)"  # macOS\'s bash 3.2: this line in ~/.bash_profile',
     'promo completion zsh > ~/.zfunc/_promo  # with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc',
     'promo completion fish > ~/.config/fish/completions/promo.fish',
   ],
