@@ -8,6 +8,14 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { writeThirdPartyNotices } from './notices.mjs';
+import {
+  chunkEntry,
+  coreEntry,
+  coreModulesFromCore,
+  dynamicImportsToChunk,
+  exportNames,
+  projectFiles,
+} from './split.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -143,12 +151,25 @@ const common = {
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/lazy', { recursive: true });
+// The core and the commands chunk (scripts/split.mjs), in three passes: the core, to learn what it
+// holds and what it imports on demand; the chunk, taking from the core what the core holds; the
+// core again, leaving those modules where the chunk finds them.
+const core = (entry, targets, names) => ({
+  ...common,
+  ...entry,
+  outfile: 'dist/cli.cjs',
+  plugins: [requireLazy, noExecutableSubcommands, dynamicImportsToChunk(targets, names)],
+});
+const targets = new Set();
+const firstCore = await build({ ...core({ entryPoints: ['src/cli.ts'] }, targets), write: false });
+const coreFiles = projectFiles(firstCore.metafile);
+const shared = new Set();
 const results = await Promise.all([
   build({
     ...common,
-    entryPoints: ['src/cli.ts'],
-    outfile: 'dist/cli.cjs',
-    plugins: [requireLazy, noExecutableSubcommands],
+    stdin: { contents: chunkEntry(targets), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
+    outfile: 'dist/commands.cjs',
+    plugins: [requireLazy, noExecutableSubcommands, coreModulesFromCore(coreFiles, shared)],
   }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
@@ -159,6 +180,25 @@ const results = await Promise.all([
     }),
   ),
 ]);
+const finalCore = await build(
+  core(
+    {
+      stdin: {
+        contents: coreEntry('src/cli.ts', shared),
+        resolveDir: '.',
+        loader: 'ts',
+        sourcefile: 'core.ts',
+      },
+    },
+    new Set(),
+    new Map(await Promise.all([...targets].map(async (target) => [target, await exportNames(target)]))),
+  ),
+);
+const grown = [...projectFiles(finalCore.metafile)].filter((file) => !coreFiles.has(file));
+if (grown.length > 0) throw new Error(`the core grew when it shared its modules: ${grown.join(', ')}`);
+const twice = [...projectFiles(results[0].metafile)].filter((file) => coreFiles.has(file));
+if (twice.length > 0) throw new Error(`in both dist/cli.cjs and dist/commands.cjs: ${twice.join(', ')}`);
+results.push(finalCore);
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
 writeThirdPartyNotices(
   results.map((r) => r.metafile),

@@ -1,7 +1,7 @@
 // The global options of CLI.md, resolved once per run: flag, then environment, then default.
 // (The profile's own endpoint comes in later, in target.ts.)
 
-import { PROFILE_NAME } from './config/profiles.js';
+import { PROFILE_NAME } from './config/profile-name.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { defineOptions, type OptionValues } from './registry/options.js';

@@ -14,3 +14,5 @@ export const loadProxy = () => import('./http/proxy.js');
 export const loadCsvStream = () => import('csv-parse');
 export const loadHttp = () => import('node:http');
 export const loadHttps = () => import('node:https');
+// Colour, only when stderr or a table is coloured.
+export const loadChalk = () => import('chalk');

@@ -4,16 +4,18 @@ import { CommanderError } from 'commander';
 import type { Context } from './context.js';
 import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './errors.js';
 import { resolveOutput } from './globals.js';
-import { OutcomeUnknownError } from './http/transport.js';
 import { Output } from './output/output.js';
-import { answerCompletion, COMPLETE_COMMAND } from './registry/answer.js';
 import { Session } from './registry/build.js';
+import { COMPLETE_COMMAND } from './registry/define.js';
 import { loadRegistry } from './registry/index.js';
 import { buildProgram } from './registry/program.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   ctx.argv ??= argv;
-  if (argv[0] === COMPLETE_COMMAND) return answerCompletion(argv.slice(1), ctx);
+  if (argv[0] === COMPLETE_COMMAND) {
+    const { answerCompletion } = await import('./registry/answer.js');
+    return answerCompletion(argv.slice(1), ctx);
+  }
   const session = new Session(ctx);
   // Any word may be the noun (a flag's value can look like one too), so each noun named is loaded.
   const words = new Set(argv.filter((a) => !a.startsWith('-')));
@@ -29,7 +31,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   } catch (caught) {
     if (caught instanceof CommanderError) return commanderExit(caught, argv, session);
     // Whatever failed after Ctrl-C failed because of it: the request cut short, the prompt closed.
-    const error = ctx.signal?.aborted ? asInterruption(caught) : caught;
+    const error = ctx.signal?.aborted ? await asInterruption(caught) : caught;
     const out = session.runtime?.out ?? fallbackOutput(argv, ctx);
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.
@@ -41,8 +43,10 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   }
 }
 
-function asInterruption(error: unknown): PromoError {
+async function asInterruption(error: unknown): Promise<PromoError> {
   if (error instanceof InterruptedError) return error;
+  // Loaded here: only a run that sent requests can have one in flight.
+  const { OutcomeUnknownError } = await import('./http/failures.js');
   if (error instanceof OutcomeUnknownError) {
     return new InterruptedError(
       `Interrupted while ${error.method} ${error.path} was in flight: the service may or may not have acted on it.`,

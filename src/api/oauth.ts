@@ -13,50 +13,7 @@ export interface OAuthToken {
 
 export type Introspection = ({ active: true } & OAuthToken) | { active: false };
 
-export const ALLOWED_SCOPES = [
-  'api',
-  'assets',
-  'async-actions',
-  'campaigns',
-  'categories',
-  'client_api',
-  'client_consents',
-  'client_customers',
-  'client_events',
-  'client_promotions',
-  'client_publish',
-  'client_qualifications',
-  'client_redeem',
-  'client_redemptions',
-  'client_validate',
-  'client_validations',
-  'client_vouchers',
-  'consents',
-  'customers',
-  'events',
-  'exports',
-  'locations',
-  'loyalties',
-  'metadata-schemas',
-  'orders',
-  'product-collections',
-  'products',
-  'promotions',
-  'publications',
-  'qualifications',
-  'redemptions',
-  'referrals',
-  'rewards',
-  'segments',
-  'skus',
-  'task-results',
-  'templates',
-  'trash-bin',
-  'validation-rules-assignments',
-  'validation-rules',
-  'validations',
-  'vouchers',
-] as const;
+export { ALLOWED_SCOPES } from './names.js';
 
 /** A token is sent back as a header and cached: printable ASCII, no spaces, not empty. */
 const tokenText: Check = (value, at) =>

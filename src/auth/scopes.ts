@@ -1,5 +1,5 @@
 // OAuth scopes as a person types them, checked against the service's list before anything is sent.
-import { ALLOWED_SCOPES } from '../api/oauth.js';
+import { ALLOWED_SCOPES } from '../api/names.js';
 import { UsageError } from '../errors.js';
 
 /**

@@ -7,6 +7,7 @@ import { AuthError, ConfigError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { acquireLock } from './lock.js';
 import { describeFsError, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from './paths.js';
+import { SANDBOX_PROFILE } from './profile-name.js';
 
 export interface Profile {
   app_id: string;
@@ -29,19 +30,7 @@ function isProfile(value: unknown): boolean {
   return !!p && typeof p === 'object' && typeof p.app_id === 'string' && typeof p.app_token === 'string';
 }
 
-/** The profile that needs no credentials: a local imitation of the service. */
-export const SANDBOX_PROFILE = 'sandbox';
-
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-
-export function checkProfileName(name: string): string {
-  if (!PROFILE_NAME.test(name)) {
-    throw new UsageError(
-      `invalid profile name '${name}': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit`,
-    );
-  }
-  return name;
-}
+export { checkProfileName, PROFILE_NAME, SANDBOX_PROFILE } from './profile-name.js';
 
 export class ProfileStore {
   /** Warnings raised while opening (loose permissions fixed); the caller shows them. */

@@ -1,4 +1,5 @@
 // Colours for stderr and tables: chalk's, loaded only when colour is on, else plain text.
+import { loadChalk } from '../lazy.js';
 
 export interface Palette {
   bold(text: string): string;
@@ -20,6 +21,6 @@ const plain: Palette = {
 
 export async function palette(enabled: boolean): Promise<Palette> {
   if (!enabled) return plain;
-  const { Chalk } = await import('chalk');
+  const { Chalk } = await loadChalk();
   return new Chalk({ level: 1 });
 }

@@ -8,12 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promoDirs } from '../config/dirs.js';
-import { SANDBOX_PROFILE } from '../config/profiles.js';
+import { SANDBOX_PROFILE } from '../config/profile-name.js';
 import type { Context } from '../context.js';
 import { complete } from './completion.js';
 import { completionNodes } from './index.js';
-
-export const COMPLETE_COMMAND = '__complete';
 
 export async function answerCompletion(words: string[], ctx: Context): Promise<number> {
   const answer = complete(await completionNodes(), words.length ? words : ['']);

@@ -5,7 +5,7 @@ import { Argument, Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { GLOBAL_OPTIONS, resolveGlobals } from '../globals.js';
-import { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import type { AnyCommand, NounDef } from './define.js';
 import { readArgs, readOptions } from './input.js';
 import { type ArgSpecs, kebab, type OptionSpec, type OptionSpecs } from './options.js';
@@ -77,7 +77,10 @@ export function buildCommand(def: AnyCommand, session: Session): Command {
   command.addHelpText('after', helpAfter(def.description, def.examples));
   command.action(async () => {
     const raw = readOptions(GLOBAL_OPTIONS, command.optsWithGlobals());
-    session.runtime = new Runtime(session.ctx, resolveGlobals(raw, session.ctx));
+    const globals = resolveGlobals(raw, session.ctx);
+    // Loaded here, not with promo: --help and usage errors need no client, store or token cache.
+    const { Runtime } = await import('../runtime.js');
+    session.runtime = new Runtime(session.ctx, globals);
     const input = {
       ...readArgs(def.args ?? {}, command.processedArgs),
       ...readOptions(def.options ?? {}, command.opts()),

@@ -13,7 +13,10 @@
 //      });
 //    and add it to its noun's `commands` in src/commands/voucher/verbs.ts (a new noun: a folder
 //    with an index.ts, whose defineNoun gives its name and summary and imports its verbs.ts, listed
-//    in src/registry/index.ts).
+//    in src/registry/index.ts; a command of one word keeps its options in its index.ts and its
+//    work in a run.ts that `run` loads with a dynamic import of ./run.js, so that the core stays
+//    small: the build puts whatever is imported that way in dist/commands.cjs, see
+//    scripts/split.mjs).
 // 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
 // 3. For a service operation: one sandbox route (src/sandbox/), so that tests run against it.
 // Then refresh README's command table, which test/registry/readme.test.ts keeps equal to the
@@ -89,3 +92,6 @@ export function defineVerbs(verbs: NounVerbs): NounVerbs {
 
 // biome-ignore lint/suspicious/noExplicitAny: see NounDef.commands
 export type AnyCommand = CommandDef<any, any>;
+
+/** The hidden command the completion scripts run on every TAB (registry/answer.ts answers it). */
+export const COMPLETE_COMMAND = '__complete';

@@ -12,7 +12,6 @@ import templates from '../commands/templates/index.js';
 import tiers from '../commands/tiers/index.js';
 import token from '../commands/token/index.js';
 import voucher from '../commands/voucher/index.js';
-import { completionData } from './completion.js';
 import type { AnyCommand, NounDef, NounEntry } from './define.js';
 
 /** An entry of the registry with its verbs loaded. */
@@ -74,5 +73,6 @@ export function allCommands(registry: readonly Entry[]): AnyCommand[] {
 
 /** What shell completion knows (nouns, verbs, aliases, options, their values), from the registry. */
 export async function completionNodes() {
+  const { completionData } = await import('./completion.js');
   return completionData(await loadRegistry());
 }

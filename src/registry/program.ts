@@ -58,7 +58,7 @@ function helpCommand(program: Command, registry: readonly Listed[], session: Ses
     const path = Array.isArray(words) ? words.map(String) : [];
     const topic = path.length === 1 ? TOPICS[path[0]!] : undefined;
     if (topic) {
-      session.ctx.stdout.write(topic.text());
+      session.ctx.stdout.write(await topic.text());
       return;
     }
     const names = registry.map(entryName);

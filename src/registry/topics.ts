@@ -1,8 +1,6 @@
 // `promo help <topic>`: what no single command's --help says. Built from the tables the code runs
 // on (the exit codes, the bulk flags' help, the filter grammar, the output formats), so that the
 // help cannot say one thing while promo does another.
-import { BULK_HELP } from '../bulk/flags.js';
-import { FILTER_GRAMMAR } from '../commands/templates/filters.js';
 import { EXIT_CODE_MEANINGS, ExitCode } from '../errors.js';
 import { CLUSTERS, OUTPUT_FORMATS } from '../globals.js';
 
@@ -78,8 +76,9 @@ jq recipes:
   promo voucher delete --input codes.txt --yes -o ndjson | jq -c 'select(.status == "failed")'
 `;
 
-const FILTERS_TOPIC = () => `Filters
-${FILTER_GRAMMAR}
+// The filter grammar and the bulk flags load with their topics, not with every `promo --help`.
+const FILTERS_TOPIC = async () => `Filters
+${(await import('../commands/templates/filters.js')).FILTER_GRAMMAR}
 
 Quote a filter that holds spaces, ?, $ or ! for the shell: --filter 'code^=SUMMER'.
 Which fields each list takes: promo voucher list --help, promo templates list --help.
@@ -89,21 +88,21 @@ A filter the grammar cannot say is refused (exit 2) before anything is sent.
   promo templates list --filter 'campaign_type in discount_coupons,gift_vouchers' --junction or
 `;
 
-const BULK_TOPIC = () => `Bulk runs
+const BULK_TOPIC = async () => `Bulk runs
 
 Commands that take --input FILE (or - for stdin): voucher create, update, delete, enable, disable,
 event send. NDJSON has one request body a line; CSV has a header of option names (code, type,
 percent-off ...); a list of codes has one code a line. Bulk options: --concurrency N (default 4),
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
 --resend-unknown.
-${BULK_HELP}
+${(await import('../bulk/flags.js')).BULK_HELP}
 
   promo voucher create --input vouchers.csv --results run.jsonl
   promo voucher create --input vouchers.csv --resume run.jsonl
   promo voucher import vouchers.csv --wait      (the service's own import: one request per chunk)
 `;
 
-export const TOPICS: Record<string, { summary: string; text: () => string }> = {
+export const TOPICS: Record<string, { summary: string; text: () => string | Promise<string> }> = {
   environment: { summary: 'variables promo reads, and where it keeps its files', text: ENVIRONMENT_TOPIC },
   'exit-codes': { summary: 'what each exit code means', text: EXIT_CODES_TOPIC },
   output: { summary: 'table, json and ndjson; stdout and stderr; jq recipes', text: OUTPUT_TOPIC },

@@ -102,10 +102,18 @@ export async function runPromo(
 
 export const BIN = fileURLToPath(new URL('../../bin/promo.js', import.meta.url));
 
+export interface SpawnOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  timeoutMs?: number;
+  /** Another copy of bin/promo.js (with its dist/) to run. */
+  bin?: string;
+}
+
 /** The built bin in a child process; stdin is a pipe (no terminal), as in a cron job. */
 export function spawnPromo(
   argv: string[],
-  options: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number } = {},
+  options: SpawnOptions = {},
 ): Promise<RunResult & { ms: number }> {
   return startPromo(argv, options).done;
 }
@@ -116,7 +124,7 @@ export function spawnPromo(
  */
 export function startPromo(
   argv: string[],
-  options: { env?: Record<string, string | undefined>; stdin?: string; timeoutMs?: number } = {},
+  options: SpawnOptions = {},
 ): { child: ChildProcess; done: Promise<RunResult & { ms: number; signal: string | null }> } {
   const started = Date.now();
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
@@ -139,7 +147,7 @@ export function startPromo(
   ]) {
     if (!(options.env && name in options.env)) delete env[name];
   }
-  const child = spawn(process.execPath, [BIN, ...argv], {
+  const child = spawn(process.execPath, [options.bin ?? BIN, ...argv], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

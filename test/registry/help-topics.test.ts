@@ -34,7 +34,7 @@ describe('promo help <topic>', () => {
     async (topic) => {
       const { code, stdout, stderr } = await runPromo(['help', topic]);
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-      expect(stdout).toBe(TOPICS[topic]!.text());
+      expect(stdout).toBe(await TOPICS[topic]!.text());
       expect(stdout.split('\n').every((line) => line.length <= 100)).toBe(true);
     },
   );

@@ -1,6 +1,6 @@
 // promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
-import { ALLOWED_SCOPES } from '../../api/oauth.js';
+import { ALLOWED_SCOPES } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { UsageError } from '../../errors.js';

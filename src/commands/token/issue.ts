@@ -1,6 +1,6 @@
 // promo token issue --scope S... [--new]: the profile's cached token while it has more than 60 s
 // left, else a new one; `--new` always issues.
-import { ALLOWED_SCOPES } from '../../api/oauth.js';
+import { ALLOWED_SCOPES } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
 import type { CachedToken } from '../../config/token-cache.js';
 import { AuthError } from '../../errors.js';

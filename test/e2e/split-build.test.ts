@@ -1,0 +1,99 @@
+// The build in two files (scripts/split.mjs): dist/cli.cjs, what every run needs, and
+// dist/commands.cjs, what commands load on demand, sharing the core's modules instead of copying
+// them. `promo --help` must not need the second file at all (start-up), and errors raised in it must
+// be the core's own classes (exit codes are chosen with instanceof in the core).
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
+
+const ROOT = dirname(dirname(BIN));
+let copy: { path: string; cleanup(): void };
+let config: { path: string; cleanup(): void };
+const env = () => ({ PROMO_CONFIG_DIR: config.path });
+
+beforeAll(() => {
+  copy = tempDir('promo-split-');
+  config = tempDir('promo-split-config-');
+  for (const part of ['bin', 'dist', 'package.json'])
+    cpSync(join(ROOT, part), join(copy.path, part), { recursive: true });
+});
+afterAll(() => {
+  copy.cleanup();
+  config.cleanup();
+});
+
+describe('the core and the commands chunk', () => {
+  it('share every project module: none is bundled in both', () => {
+    const core = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
+    const chunk = readFileSync(join(ROOT, 'dist', 'commands.cjs'), 'utf8');
+    // Each class is declared once (esbuild writes `Name=class …`); the chunk only refers to the core's.
+    const declares = (name: string, code: string) => new RegExp(`\\b${name}=class\\b`).test(code);
+    for (const name of ['PromoError', 'UsageError', 'Output', 'Session']) {
+      expect({ name, core: declares(name, core), chunk: declares(name, chunk) }).toEqual({
+        name,
+        core: true,
+        chunk: false,
+      });
+    }
+    // What only commands use lives in the chunk alone.
+    for (const name of ['OutcomeUnknownError', 'ApiClient', 'Runtime']) {
+      expect({ name, core: declares(name, core), chunk: declares(name, chunk) }).toEqual({
+        name,
+        core: false,
+        chunk: true,
+      });
+    }
+  });
+
+  it('raises the core’s own errors from the chunk: exit 2 for a bad value, 3 for a missing voucher', async () => {
+    const bad = await spawnPromo(
+      ['voucher', 'create', '--type', 'discount', '--percent-off', '500', '--dry-run'],
+      {
+        env: env(),
+        bin: join(copy.path, 'bin', 'promo.js'),
+      },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--percent-off/);
+    const port = await spawnPromo(['sandbox', '--port', '99999'], {
+      env: env(),
+      bin: join(copy.path, 'bin', 'promo.js'),
+    });
+    expect(port.code).toBe(2);
+    expect(port.stderr).toMatch(/--port must be a whole number from 0 to 65535/);
+    const missing = await spawnPromo(
+      ['--profile', 'sandbox', 'voucher', 'get', 'NO-SUCH-CODE', '-o', 'json'],
+      {
+        env: env(),
+        bin: join(copy.path, 'bin', 'promo.js'),
+      },
+    );
+    expect(missing.code).toBe(3);
+    expect(JSON.parse(missing.stderr).error.status).toBe(404);
+  });
+
+  it('is not needed by --help, --version or a help topic; a command needs it', async () => {
+    const full = await Promise.all(
+      [['--help'], ['--version'], ['help', 'exit-codes']].map((argv) => spawnPromo(argv, { env: env() })),
+    );
+    rmSync(join(copy.path, 'dist', 'commands.cjs'));
+    const bin = join(copy.path, 'bin', 'promo.js');
+    const without = await Promise.all(
+      [['--help'], ['--version'], ['help', 'exit-codes']].map((argv) =>
+        spawnPromo(argv, { env: env(), bin }),
+      ),
+    );
+    for (const [i, run] of without.entries()) {
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(full[i]!.stdout);
+      expect(run.stderr).toBe('');
+    }
+    const command = await spawnPromo(['--profile', 'sandbox', 'templates', 'list', '-o', 'json'], {
+      env: env(),
+      bin,
+    });
+    expect(command.code).toBe(1);
+    expect(command.stdout).toBe('');
+  });
+});
