@@ -1,30 +1,15 @@
 // Shell completion: what `promo __complete` answers (in-process, every kind of word), then the
 // scripts of `promo completion` in the real bash, zsh and fish, driving the built bin on PATH.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BASH4_ONLY, bash4Constructs } from '../helpers/bash-compat.js';
-import { BIN, runPromo, tempDir } from '../helpers/promo.js';
+import { completionScratch, hasShell } from '../helpers/completion.js';
+import { BIN, runPromo } from '../helpers/promo.js';
 
-const dir = tempDir('promo-completion-');
+const { dir, config, files, env } = completionScratch('promo-completion-');
 afterAll(() => dir.cleanup());
-const config = join(dir.path, 'config');
-const bin = join(dir.path, 'bin');
-const files = join(dir.path, 'files');
-mkdirSync(config);
-mkdirSync(bin);
-mkdirSync(files);
-symlinkSync(BIN, join(bin, 'promo'));
-writeFileSync(join(files, 'vouchers.csv'), 'code\n');
-writeFileSync(join(files, 'voucher.json'), '{}\n');
-writeFileSync(join(files, 'notes.txt'), '');
-// A saved profile with its secret: completion offers its name, never reads out the token.
-writeFileSync(
-  join(config, 'config.json'),
-  JSON.stringify({ profiles: { prod: { app_id: 'app-1', app_token: 'TOKEN-SECRET-1' } } }),
-  { mode: 0o600 },
-);
 
 async function answer(...words: string[]): Promise<string[]> {
   const { code, stdout, stderr } = await runPromo(['__complete', ...words], { configDir: config });
@@ -150,9 +135,6 @@ describe('promo __complete', () => {
   });
 });
 
-const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
-const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, PROMO_CONFIG_DIR: config };
-
 function shell(command: string, args: string[], input?: string): string {
   const run = spawnSync(command, args, { cwd: files, env, encoding: 'utf8', input, timeout: 20_000 });
   expect(run.stderr).toBe('');
@@ -179,7 +161,7 @@ echo "\${COMPREPLY[*]}"
 `;
 const BASH_OFFERED = [...CASES.map(([, offered]) => offered), 'ndjson', ''];
 
-describe.skipIf(!has('bash'))('bash', () => {
+describe.skipIf(!hasShell('bash'))('bash', () => {
   const script = () => shell(process.execPath, [BIN, 'completion', 'bash']);
 
   it('completes through the sourced script, as a TAB would', () => {
@@ -235,7 +217,7 @@ ${BASH_TAB}`,
   });
 });
 
-describe.skipIf(!has('zsh'))('zsh', () => {
+describe.skipIf(!hasShell('zsh'))('zsh', () => {
   it('finds _promo in $fpath through its #compdef line and completes with it', () => {
     const fpath = join(dir.path, 'zfunc');
     mkdirSync(fpath, { recursive: true });
@@ -251,7 +233,7 @@ ${CASES.map(([line]) => `tab '${line}'`).join('\n')}`;
   });
 });
 
-describe.skipIf(!has('fish'))('fish', () => {
+describe.skipIf(!hasShell('fish'))('fish', () => {
   it('completes with the whole line, not its last word', () => {
     const file = join(dir.path, 'promo.fish');
     writeFileSync(file, shell(process.execPath, [BIN, 'completion', 'fish']));

@@ -3,6 +3,7 @@
 // `if (( BASH_VERSINFO[0] >= 4 )); then … else|fi` is left out: that is the script choosing a newer
 // path only where it runs. A pattern list cannot parse bash: it catches these spellings, nothing
 // else, which is why each has a sample the check must find (see completion.test.ts).
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are bash, whose ${...} they name
 
 /** Each construct: how it is spelt, and a line that uses it. */
 export const BASH4_ONLY: Record<string, { pattern: RegExp; sample: string }> = {
