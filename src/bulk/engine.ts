@@ -2,16 +2,14 @@
 // command plugs in. A file is checked whole first (every bad line named, exit 2, nothing sent);
 // stdin records a bad line as failed. Then the lines are sent, `--concurrency` at a time, at the
 // pace the service allows, each outcome journaled as soon as it is known.
-import type { ApiClient } from '../api/client.js';
 import { ExitCode } from '../errors.js';
-import { printDryRun } from '../output/dry-run.js';
 import type { Runtime } from '../runtime.js';
 import { abortableSleep } from '../sleep.js';
 import { checkWhole } from './check-whole.js';
+import { dryRun } from './dry-run.js';
 import type { BulkFlags } from './flags.js';
 import {
   defaultJournalPath,
-  IN_FLIGHT,
   JOURNAL_FORMAT,
   Journal,
   type JournalHeader,
@@ -23,7 +21,9 @@ import { Pacer } from './pacer.js';
 import { type InputRecord, type ReadItem, type ReadOptions, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
 import { checkResumable, essentialArgs, resumeCommand } from './resume.js';
-import { type BulkAction, canCheck, settle } from './settle.js';
+import { InputDiffers, PrefixHash, SameInput } from './same-input.js';
+import { LineSender } from './send.js';
+import type { BulkAction } from './settle.js';
 
 export interface BulkSpec<P, Roles = unknown> {
   /** `voucher create`: in the journal, and what --resume checks. */
@@ -61,8 +61,11 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
     );
   if (spec.dryRun) return dryRun(rt, spec, await readRecords(source, spec.read, soft));
   await spec.confirm?.(checked?.first ?? [], checked?.total ?? null);
+  // An input read once is checked line by line against the journal of the run it resumes.
+  const prefix = source.rereadable ? undefined : new PrefixHash();
+  const same = resumed && prefix ? sameInput(rt, resumed, spec.flags.resume!, spec.input) : undefined;
   // Opened before the journal, so that a stream whose CSV header is bad leaves no journal behind.
-  const reading = await readRecords(source, spec.read, soft);
+  const reading = await readRecords(source, spec.read, soft, undefined, prefix);
   const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
 
   const journalPath =
@@ -75,9 +78,10 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
     input: spec.input,
     sha256: checked?.sha256 ?? null,
     lines: checked?.total ?? null,
+    ...(prefix ? { line_digests: true as const } : {}),
     started_at: new Date(rt.ctx.now()).toISOString(),
   };
-  journal.write(resumed ? { resumed_at: header.started_at } : header);
+  journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : header));
   const resume = resumeCommand(argv, journalPath);
   rt.out.notice(`Journal: ${journalPath} (if interrupted, resume with: ${resume})`);
 
@@ -87,16 +91,15 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   const giveUp = () => stop.abort();
   rt.ctx.stopSignal?.addEventListener('abort', giveUp, { once: true });
   let timer: NodeJS.Timeout | undefined;
-  const tasks = new Set<Promise<void>>();
-  // Resolved when a line in flight ends: the reading loop waits on it for a free slot.
-  let slotFreed: () => void = () => undefined;
   const states = resumed?.states;
   const reporter = new Reporter(rt, journal, checked ? checked.total - (states?.counts.done ?? 0) : null);
+  let sender: LineSender<P, Roles> | undefined;
   const onSoft = () => {
     timer = setTimeout(giveUp, rt.globals.timeoutMs);
-    if (tasks.size > 0)
+    const inFlight = sender?.tasks.size ?? 0;
+    if (inFlight > 0)
       reporter.note(
-        `Stopping: no new requests; waiting up to ${rt.globals.timeoutMs / 1000} s for the ${tasks.size} in flight. Ctrl-C again to stop at once.`,
+        `Stopping: no new requests; waiting up to ${rt.globals.timeoutMs / 1000} s for the ${inFlight} in flight. Ctrl-C again to stop at once.`,
       );
   };
   soft?.addEventListener('abort', onSoft, { once: true });
@@ -108,83 +111,62 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
     now: () => rt.ctx.now(),
     sleep: abortableSleep,
   });
-  let client: ApiClient | undefined;
-  let fatal: number | undefined;
   let doneEarlier = 0;
   let reachedEnd = false;
-  let interrupted = false;
+  let refused: InputDiffers | undefined;
   try {
-    client = await rt.client();
+    const client = await rt.client();
     client.observers.push((status, headers) => pacer.observe(status, headers));
+    sender = new LineSender({ rt, spec, roles, client, pacer, journal, reporter, soft, stop: stop.signal });
+    const lines = sender;
+    // Lines to redo that wait until the input is known to be the journal's (same-input.ts).
+    const held: Array<[ReadItem, number, number]> = [];
+    const sendHeld = async () => {
+      for (const [item, index, state] of held.splice(0))
+        if (!(await lines.line(item, index, state))) return false;
+      return true;
+    };
     let index = 0;
+    let stopped = false;
     for await (const item of reading.items) {
       index += 1;
-      const line = item.line;
-      const state = states?.get(line) ?? LineStates.none;
+      same?.verify(item.line, item.digest);
+      const state = states?.get(item.line) ?? LineStates.none;
       if (state === LineStates.done) {
         doneEarlier += 1;
         continue;
       }
-      if (index <= spec.flags.skip) {
-        reporter.record({ line, status: 'skipped', error: { key: 'skipped', message: '--skip' } });
-        continue;
+      if (same?.holds(held.length)) held.push([item, index, state]);
+      else if (!(await sendHeld()) || !(await lines.line(item, index, state))) {
+        stopped = true;
+        break;
       }
-      const payload = preparedOrError(item, spec, roles);
-      if ('error' in payload) {
-        reporter.record({ line, status: 'failed', error: { key: 'invalid_input', message: payload.error } });
-        continue;
-      }
-      const exposed = state === LineStates.unknown;
-      const { action } = spec;
-      if (exposed && !canCheck(action, payload.value) && !action.repeatable && !spec.flags.resendUnknown) {
-        // Nothing can tell whether it went through, and sending it again might do it twice.
-        reporter.record({ line, status: 'unknown', code: action.code(payload.value), error: earlier });
-        continue;
-      }
-      while (tasks.size >= spec.flags.concurrency)
-        await new Promise<void>((resolve) => (slotFreed = resolve));
-      if (fatal !== undefined || soft?.aborted || !(await pacer.acquire(soft))) break;
-      const code = action.code(payload.value);
-      journal.write({
-        line,
-        status: 'unknown',
-        code,
-        error: { key: IN_FLIGHT, message: 'sent; no answer yet' },
-      });
-      const task = settle(client, action, payload.value, {
-        exposed,
-        resendUnknown: spec.flags.resendUnknown,
-        stop: stop.signal,
-        retries: rt.globals.retries,
-        sleep: abortableSleep,
-      }).then((outcome) => {
-        reporter.record({
-          line,
-          status: outcome.status,
-          code: outcome.done?.code ?? code,
-          id: outcome.done?.id,
-          error: outcome.error,
-        });
-        if (outcome.fatal !== undefined) fatal ??= outcome.fatal;
-      });
-      const tracked = task.finally(() => {
-        tasks.delete(tracked);
-        pacer.release();
-        slotFreed();
-      });
-      tasks.add(tracked);
     }
-    reachedEnd = fatal === undefined && !soft?.aborted;
+    if (!stopped) {
+      same?.end();
+      stopped = !(await sendHeld());
+    }
+    reachedEnd = !stopped && sender.fatal === undefined && !soft?.aborted;
   } catch (error) {
-    if (!(error instanceof Interrupted)) throw error;
+    if (error instanceof InputDiffers) refused = error;
+    else if (!(error instanceof Interrupted)) throw error;
   } finally {
-    await Promise.all(tasks);
+    await sender?.settled();
     clearTimeout(timer);
     soft?.removeEventListener('abort', onSoft);
     rt.ctx.stopSignal?.removeEventListener('abort', giveUp);
     journal.close();
   }
-  interrupted = soft?.aborted === true;
+  if (refused) {
+    reporter.abandon();
+    release?.();
+    const sent = sender?.sent ?? 0;
+    throw new InputDiffers(
+      `${refused.message}; ${sent ? `${sent} lines before it (the same as the run's) were sent` : 'nothing was sent'}`,
+      refused.hint,
+    );
+  }
+  const interrupted = soft?.aborted === true;
   const c = reporter.counts();
   const advice = spec.importAdvice
     ? importAdvice((checked?.total ?? 0) - doneEarlier, pacer.limit, essentialArgs(argv))
@@ -192,47 +174,21 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   reporter.finish(spec.command, { interrupted, notAttempted: !reachedEnd, doneEarlier, resume, advice });
   release?.();
   if (interrupted) return ExitCode.interrupted;
-  if (fatal !== undefined) return fatal;
+  if (sender?.fatal !== undefined) return sender.fatal;
   return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
 }
 
-const earlier = {
-  key: 'outcome_unknown',
-  message: 'an earlier run sent it and its answer was lost; not sent again without --resend-unknown',
-};
-
-function preparedOrError<P, Roles>(
-  item: ReadItem,
-  spec: BulkSpec<P, Roles>,
-  roles: Roles | undefined,
-): { value: P } | { error: string } {
-  if (item.format === 'error') return { error: item.error };
-  try {
-    return { value: spec.prepare(item, roles) };
-  } catch (error) {
-    return { error: `line ${item.line}: ${(error as Error).message}` };
-  }
-}
-
-async function dryRun<P, Roles>(
+/** Checks stdin against the journal; a journal of an older promo has no hashes to check with. */
+function sameInput(
   rt: Runtime,
-  spec: BulkSpec<P, Roles>,
-  reading: Awaited<ReturnType<typeof readRecords>>,
-): Promise<number> {
-  const client = await rt.client();
-  const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
-  let bad = 0;
-  for await (const item of reading.items) {
-    const payload = preparedOrError(item, spec, roles);
-    if ('error' in payload) {
-      bad += 1;
-      await rt.out.error(new Error(payload.error));
-      continue;
-    }
-    const request = await client.dryRun(spec.action.request(payload.value));
-    if (rt.out.isJson)
-      rt.ctx.stdout.write(`${JSON.stringify({ line: item.line, dry_run: true, request })}\n`);
-    else await printDryRun(rt.out, request);
-  }
-  return bad ? ExitCode.usage : ExitCode.ok;
+  resumed: Awaited<ReturnType<typeof readJournal>>,
+  path: string,
+  input: string,
+): SameInput | undefined {
+  const name = input === '-' ? 'stdin' : `'${input}'`;
+  if (resumed.header.line_digests) return new SameInput(resumed.states, path, name);
+  void rt.out.warn(
+    `--resume: '${path}' was written by an older promo that kept no hash of each line: the lines of ${name} are matched to it by number only. Make sure it is the same input.`,
+  );
+  return undefined;
 }

@@ -34,7 +34,12 @@ the start), one JSON line each: {"line","status","code","id","error"}, status cr
 deleted, sent, failed, skipped or unknown (the request may have reached the service and its answer
 was lost). After Ctrl-C, kill or a crash, run the same command with --resume JOURNAL, as often as
 needed: done lines are skipped, unknown ones are checked first where they can be (a voucher with
-a code is read back), failed ones are sent again. Exit 0: all done; 7: some failed or unknown;
+a code is read back), failed ones are sent again. The input must be the same: a file's hash is
+kept; from stdin, which is read once, each record keeps a hash of the input up to its line, and a
+resume reads stdin up to the journal's last line, checking every line, before it sends anything
+again, so that another input is refused (exit 2, nothing sent; with more than 10,000 lines to redo
+in that stretch, the verified ones go out first). A journal of an older promo, without those
+hashes, is matched by line number, with a warning. Exit 0: all done; 7: some failed or unknown;
 130: interrupted; 2: bad input (nothing sent).`;
 
 function wholeNumber(value: string, flag: string, min: number, max: number): number {

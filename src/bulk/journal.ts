@@ -4,7 +4,8 @@
 // the request is sent: should the process die before the outcome is written, the journal still
 // says that this line may have reached the service. Outcomes wait for the next such write, or a
 // tenth of a second, so that a run costs one write per line, not two. The last record of a line
-// is what holds.
+// is what holds. An input read once (stdin, a FIFO) cannot be hashed whole before the run: its
+// records carry `input_sha256`, a short hash of the input up to their line (same-input.ts).
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -34,6 +35,8 @@ export interface JournalHeader {
   sha256: string | null;
   /** Records in the input, when known before the run. */
   lines: number | null;
+  /** Records carry `input_sha256` (an input read once); journals of older runs lack it. */
+  line_digests?: true;
   started_at: string;
 }
 
@@ -61,15 +64,15 @@ export class Journal {
     }
   }
 
-  /** Written with the next flush (within FLUSH_AFTER_MS). */
-  add(record: object): void {
-    this.pending += `${JSON.stringify(record)}\n`;
+  /** One record, as JSON, written with the next flush (within FLUSH_AFTER_MS). */
+  add(json: string): void {
+    this.pending += `${json}\n`;
     this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
   }
 
   /** Written now, with whatever waits: a record that must be in the file before what follows. */
-  write(record: object): void {
-    this.pending += `${JSON.stringify(record)}\n`;
+  write(json: string): void {
+    this.pending += `${json}\n`;
     this.flush();
   }
 
@@ -96,20 +99,27 @@ export function defaultJournalPath(dir: string, command: string, nowMs: number):
   return join(dir, 'runs', `${stamp}-${command.replace(/ /g, '-')}-${suffix}.ndjson`);
 }
 
-/** What a journal says of each line: one byte per line number, so that a million lines cost a megabyte. */
+/**
+ * What a journal says of each line: one byte per line number, so that a million lines cost a
+ * megabyte; and, for an input read once, the hash of the input up to each line (8 bytes a line).
+ */
 export class LineStates {
   static readonly none = 0;
   static readonly done = 1;
   static readonly failed = 2;
   static readonly unknown = 3;
   private states = new Uint8Array(1024);
+  /** 48 bits of `input_sha256`, plus one (0: none recorded). */
+  private digests?: Float64Array;
   counts = { done: 0, failed: 0, unknown: 0 };
+  /** The highest line the journal has a record of. */
+  lastLine = 0;
 
   get(line: number): number {
     return this.states[line] ?? LineStates.none;
   }
 
-  set(line: number, status: LineStatus): void {
+  set(line: number, status: LineStatus, digest?: unknown): void {
     if (line >= this.states.length) {
       const grown = new Uint8Array(Math.max(line + 1, this.states.length * 2));
       grown.set(this.states);
@@ -117,6 +127,21 @@ export class LineStates {
     }
     this.states[line] =
       status === 'unknown' ? LineStates.unknown : status === 'failed' ? LineStates.failed : LineStates.done;
+    this.lastLine = Math.max(this.lastLine, line);
+    if (typeof digest === 'string' && /^[0-9a-f]{12}$/.test(digest)) {
+      if (!this.digests || this.digests.length < this.states.length) {
+        const grown = new Float64Array(this.states.length);
+        if (this.digests) grown.set(this.digests);
+        this.digests = grown;
+      }
+      this.digests[line] = Number.parseInt(digest, 16) + 1;
+    }
+  }
+
+  /** The `input_sha256` recorded for the line, if any. */
+  digest(line: number): string | undefined {
+    const value = this.digests?.[line];
+    return value ? (value - 1).toString(16).padStart(12, '0') : undefined;
   }
 
   tally(): void {
@@ -151,7 +176,11 @@ export async function readJournal(
         throw new UsageError(`--resume: '${path}' is not a journal of a promo bulk run`);
       header = record as JournalHeader;
     } else if (Number.isInteger(record.line) && typeof record.status === 'string') {
-      states.set(record.line!, record.status as LineStatus);
+      states.set(
+        record.line!,
+        record.status as LineStatus,
+        (record as { input_sha256?: unknown }).input_sha256,
+      );
     }
   }
   if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);

@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { inexactNumber, inexactNumberError } from '../input/exact-numbers.js';
 import { loadCsvStream } from '../lazy.js';
 import { chunksOf, type InputSource, linesOf, lineText, MAX_LINE_BYTES } from './lines.js';
+import type { PrefixHash } from './same-input.js';
 
 export type InputFormat = 'ndjson' | 'csv' | 'lines';
 
@@ -18,7 +19,8 @@ export type InputRecord =
   | { format: 'csv'; line: number; value: Record<string, string> }
   | { format: 'lines'; line: number; value: string };
 
-export type ReadItem = InputRecord | { format: 'error'; line: number; error: string };
+/** `digest`: the input's hash up to this record, when asked for (same-input.ts). */
+export type ReadItem = (InputRecord | { format: 'error'; line: number; error: string }) & { digest?: string };
 
 export interface ReadOptions {
   /** The formats the command takes; the first of csv/lines is the default for text that is not NDJSON. */
@@ -41,19 +43,21 @@ const EXTENSIONS: Record<string, InputFormat> = {
   txt: 'lines',
 };
 
-/** Starts reading; resolves once the format (and a CSV header) is known. */
+/** Starts reading; resolves once the format (and a CSV header) is known. `prefix` hashes the records as read. */
 export async function readRecords(
   source: InputSource,
   options: ReadOptions,
   signal?: AbortSignal,
   hash?: Hash,
+  prefix?: PrefixHash,
 ): Promise<Reading> {
   const chunks = replayable(chunksOf(source, signal, hash));
   const byName = EXTENSIONS[/\.([a-z]+)$/i.exec(source.name)?.[1]?.toLowerCase() ?? ''];
   const format =
     byName && options.formats.includes(byName) ? byName : detect(await chunks.peekLine(), options);
-  if (format === 'csv') return readCsv(chunks);
-  const items = format === 'ndjson' ? ndjsonItems(linesOf(chunks)) : plainItems(linesOf(chunks));
+  if (format === 'csv') return readCsv(chunks, prefix);
+  const lines = textLines(linesOf(chunks), prefix);
+  const items = format === 'ndjson' ? ndjsonItems(lines) : plainItems(lines);
   return { format, items };
 }
 
@@ -93,24 +97,37 @@ function replayable(chunks: AsyncGenerator<Buffer>) {
   };
 }
 
+type TextLine = { line: number; text: string; digest?: string };
+
 /** The text of each line that is not blank; a line too long or not UTF-8 is an error item. */
 async function* textLines(
   lines: ReturnType<typeof linesOf>,
-): AsyncGenerator<{ line: number; text: string } | ReadItem> {
+  prefix: PrefixHash | undefined,
+): AsyncGenerator<TextLine | ReadItem> {
   for await (const raw of lines) {
     const { line } = raw;
+    // A line too long is not kept, its bytes neither: its length stands for it.
+    prefix?.add('tooLong' in raw ? '\0too long' : raw.bytes);
     if ('tooLong' in raw) {
-      yield { format: 'error', line, error: `line ${line} is longer than 1 MiB` };
+      yield { format: 'error', line, error: `line ${line} is longer than 1 MiB`, digest: prefix?.digest() };
       continue;
     }
     const text = lineText(raw);
-    if (text === undefined) yield { format: 'error', line, error: `line ${line} is not valid UTF-8` };
-    else if (text.trim() !== '') yield { line, text };
+    if (text === undefined)
+      yield { format: 'error', line, error: `line ${line} is not valid UTF-8`, digest: prefix?.digest() };
+    else if (text.trim() !== '') yield { line, text, digest: prefix?.digest() };
   }
 }
 
-async function* ndjsonItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
-  for await (const item of textLines(lines)) yield 'text' in item ? ndjsonRecord(item.text, item.line) : item;
+async function* ndjsonItems(lines: AsyncGenerator<TextLine | ReadItem>): AsyncGenerator<ReadItem> {
+  for await (const item of lines) {
+    if (!('text' in item)) yield item;
+    else {
+      const record = ndjsonRecord(item.text, item.line);
+      if (item.digest !== undefined) record.digest = item.digest;
+      yield record;
+    }
+  }
 }
 
 function ndjsonRecord(text: string, line: number): ReadItem {
@@ -128,15 +145,17 @@ function ndjsonRecord(text: string, line: number): ReadItem {
   return { format: 'ndjson', line, value: value as Record<string, unknown> };
 }
 
-async function* plainItems(lines: ReturnType<typeof linesOf>): AsyncGenerator<ReadItem> {
-  for await (const item of textLines(lines))
-    yield 'text' in item ? { format: 'lines', line: item.line, value: item.text.trim() } : item;
+async function* plainItems(lines: AsyncGenerator<TextLine | ReadItem>): AsyncGenerator<ReadItem> {
+  for await (const item of lines)
+    yield 'text' in item
+      ? { format: 'lines', line: item.line, value: item.text.trim(), digest: item.digest }
+      : item;
 }
 
 type CsvRow = { record: string[]; info: { lines: number } };
 
 /** CSV through csv-parse's stream parser (loaded only for CSV): a bad row is skipped and reported. */
-async function readCsv(chunks: AsyncIterable<Buffer>): Promise<Reading> {
+async function readCsv(chunks: AsyncIterable<Buffer>, prefix: PrefixHash | undefined): Promise<Reading> {
   const { parse } = await loadCsvStream();
   const skipped: ReadItem[] = [];
   const parser = parse({
@@ -155,21 +174,29 @@ async function readCsv(chunks: AsyncIterable<Buffer>): Promise<Reading> {
   const first = await rows.next();
   const header = first.done ? undefined : first.value;
   const columns = header ? header.record.map((name) => name.trim()) : [];
+  if (header) prefix?.add(JSON.stringify(header.record));
+  const hashed = (item: ReadItem, fields: string): ReadItem => {
+    if (!prefix) return item;
+    prefix.add(fields);
+    item.digest = prefix.digest();
+    return item;
+  };
   const seen = new Set<string>();
   for (const column of columns) {
     if (column === '') throw new UsageError('--input: the CSV header has an empty column name');
     if (seen.has(column)) throw new UsageError(`--input: the CSV header names column '${column}' twice`);
     seen.add(column);
   }
+  const badRow = (item: ReadItem) => hashed(item, 'error' in item ? `\0${item.error}` : '');
   async function* items(): AsyncGenerator<ReadItem> {
     for await (const { record, info } of rows) {
-      while (skipped.length) yield skipped.shift()!;
+      while (skipped.length) yield badRow(skipped.shift()!);
       // info.lines is where the record ends; quoted fields may span lines.
       const spanned = record.reduce((n, field) => n + (field.match(/\n/g)?.length ?? 0), 0);
       const value = Object.fromEntries(columns.map((column, i) => [column, record[i] ?? '']));
-      yield { format: 'csv', line: info.lines - spanned, value };
+      yield hashed({ format: 'csv', line: info.lines - spanned, value }, JSON.stringify(record));
     }
-    while (skipped.length) yield skipped.shift()!;
+    while (skipped.length) yield badRow(skipped.shift()!);
   }
   return { format: 'csv', columns, items: header ? items() : (async function* () {})() };
 }

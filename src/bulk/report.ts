@@ -57,9 +57,11 @@ export class Reporter {
     };
   }
 
-  record(record: JournalRecord): void {
-    this.journal.add(record);
-    if (this.toStdout) this.rt.ctx.stdout.write(`${JSON.stringify(record)}\n`);
+  /** A line's outcome; `digest` (an input read once) goes to the journal, not to stdout. */
+  record(record: JournalRecord, digest?: string): void {
+    const json = JSON.stringify(record);
+    this.journal.add(digest ? `${json.slice(0, -1)},"input_sha256":"${digest}"}` : json);
+    if (this.toStdout) this.rt.ctx.stdout.write(`${json}\n`);
     this.byStatus[record.status] = (this.byStatus[record.status] ?? 0) + 1;
     if (record.status === 'failed') {
       const key = record.error?.key ? ` (${record.error.key})` : '';
@@ -79,6 +81,11 @@ export class Reporter {
   note(text: string): void {
     if (this.progress) this.progress.print(text);
     else this.rt.out.notice(text);
+  }
+
+  /** The run ends without a summary (its input refused): the progress line goes. */
+  abandon(): void {
+    this.progress?.stop();
   }
 
   /** Writes the summary on stderr. */

@@ -197,6 +197,34 @@ describe('CSV input', () => {
     expect(summaryOf(stderr)).toMatchObject({ created: 1, failed: 1 });
     expect(summaryOf(stderr).resume).toMatch(/^promo voucher create --input - --percent-off 5 --resume \S+$/);
   });
+
+  it('resumes CSV from stdin only with the same rows: a changed row is refused before the failed one is sent again', async () => {
+    const taken = unique('CSVTAKEN');
+    await promo(['--percent-off', '1', '--code', taken]);
+    const fresh = unique('CSVFRESH');
+    const journal = join(fx.configDir, `${unique('csv')}.journal`);
+    const argv = ['--input', '-', '--percent-off', '5'];
+    const first = await promo([...argv, '--results', journal], { stdin: `code\n${taken}\n${fresh}\n` });
+    expect(first.code).toBe(7);
+    fx.sandbox.requests.length = 0;
+    const changed = await promo([...argv, '--resume', journal], { stdin: `code\n${taken}\n${fresh}-X\n` });
+    expect(changed.code).toBe(2);
+    expect(lines(changed.stderr).at(-1)!.error.message).toBe(
+      `--resume: line 3 of stdin is not the line 3 the run in '${journal}' read: refusing to mix two inputs; nothing was sent`,
+    );
+    const header = await promo([...argv, '--resume', journal], {
+      stdin: `code,category\n${taken},x\n${fresh},x\n`,
+    });
+    expect(header.code).toBe(2);
+    expect(lines(header.stderr).at(-1)!.error.message).toMatch(
+      /^--resume: line 2 of stdin is not the line 2/,
+    );
+    expect(fx.sandbox.requests).toEqual([]);
+    const same = await promo([...argv, '--resume', journal], { stdin: `code\n${taken}\n${fresh}\n` });
+    expect(same.code).toBe(7);
+    expect(posts().map((r) => JSON.parse(r.body).code)).toEqual([taken]);
+    expect(summaryOf(same.stderr)).toMatchObject({ failed: 1, done_earlier: 1 });
+  });
 });
 
 describe('lost answers', () => {

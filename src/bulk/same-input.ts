@@ -1,0 +1,89 @@
+// --resume of a run whose input can be read only once (stdin, a FIFO): it cannot be hashed whole
+// before the first request, as a file is. So each journal record of such a run carries
+// `input_sha256`: the first 12 hex digits of the SHA-256 of the input up to the end of its line
+// (every line so far, blank ones too, each ended by \n; for CSV, the header and each record's
+// fields). The same input gives the same hashes; one matching hash vouches for every line before it.
+//
+// A resume reads the input up to the last line its journal records, comparing each line's hash
+// with the journal's, before it does anything about those lines again: the lines to redo there
+// (failed, unknown) wait in memory, so that a different input is refused (exit 2) with nothing
+// sent. Only past HOLD_MAX waiting lines do verified ones go out before the rest is read.
+import { createHash } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import type { LineStates } from './journal.js';
+
+/** Lines to redo held back while the input is checked against the journal; memory stays bounded (BULK_HELP and docs/cli.md say 10,000). */
+export const HOLD_MAX = 10_000;
+
+/** The running hash of an input read once. */
+export class PrefixHash {
+  private readonly hash = createHash('sha256');
+
+  /** Adds a line (or a CSV record) to what has been read. */
+  add(bytes: Uint8Array | string): void {
+    this.hash.update(bytes);
+    this.hash.update('\n');
+  }
+
+  /** The journal's `input_sha256` of the input read so far. */
+  digest(): string {
+    return this.hash.copy().digest('hex').slice(0, 12);
+  }
+}
+
+/** The input is not the one the journal's run read: refused, before or while resuming. */
+export class InputDiffers extends UsageError {}
+
+const HINT =
+  'Pipe in the same input as the run, unchanged, from its first line; for a new input start a new run without --resume.';
+
+/** Checks, line by line, that an input read once is the one the journal's run read. */
+export class SameInput {
+  /** The highest line read, and whether the journal's last line was among them and matched. */
+  private seen = 0;
+  private reachedLast = false;
+
+  constructor(
+    private readonly states: LineStates,
+    private readonly journalPath: string,
+    /** `stdin`, or the FIFO's path quoted. */
+    private readonly inputName: string,
+  ) {}
+
+  /** Every line the journal records has been read and found the same. */
+  get verified(): boolean {
+    return this.reachedLast || this.states.lastLine === 0;
+  }
+
+  /** Whether a line to redo must wait (the journal's lines are not all verified yet). */
+  holds(waiting: number): boolean {
+    return !this.verified && waiting < HOLD_MAX;
+  }
+
+  /** Throws InputDiffers when the line is not the one recorded under its number. */
+  verify(line: number, digest: string | undefined): void {
+    const last = this.states.lastLine;
+    // A line the journal recorded is missing (blank now): the first line past it tells.
+    if (!this.reachedLast && line > last && this.seen < last) throw this.differs(last);
+    this.seen = line;
+    const recorded = this.states.digest(line);
+    if (recorded !== undefined && recorded !== digest) throw this.differs(line);
+    if (line === last) this.reachedLast = true;
+  }
+
+  /** At the end of the input: refuses one that ended before the lines the journal records. */
+  end(): void {
+    if (this.verified) return;
+    throw new InputDiffers(
+      `--resume: ${this.inputName} ended ${this.seen ? `after line ${this.seen}` : 'before its first line'}, but the run in '${this.journalPath}' read up to line ${this.states.lastLine}: refusing to mix two inputs`,
+      HINT,
+    );
+  }
+
+  private differs(line: number): InputDiffers {
+    return new InputDiffers(
+      `--resume: line ${line} of ${this.inputName} is not the line ${line} the run in '${this.journalPath}' read: refusing to mix two inputs`,
+      HINT,
+    );
+  }
+}

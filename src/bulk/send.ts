@@ -1,0 +1,116 @@
+// One line of a bulk run, from its record to its outcome in the journal: prepared (a bad line of
+// stdin is recorded as failed, never sent), left `unknown` when an earlier run lost its answer and
+// nothing can tell what became of it, else sent `--concurrency` at a time at the pace the service
+// allows, marked in flight in the journal first, and settled (settle.ts).
+import type { ApiClient } from '../api/client.js';
+import type { Runtime } from '../runtime.js';
+import { abortableSleep } from '../sleep.js';
+import type { BulkSpec } from './engine.js';
+import { IN_FLIGHT, type Journal, LineStates } from './journal.js';
+import type { Pacer } from './pacer.js';
+import type { ReadItem } from './read.js';
+import type { Reporter } from './report.js';
+import { canCheck, settle } from './settle.js';
+
+export interface SenderParts<P, Roles> {
+  rt: Runtime;
+  spec: BulkSpec<P, Roles>;
+  roles: Roles | undefined;
+  client: ApiClient;
+  pacer: Pacer;
+  journal: Journal;
+  reporter: Reporter;
+  /** The first Ctrl-C: no new requests. */
+  soft?: AbortSignal;
+  /** Requests in flight given up (second Ctrl-C, or --timeout after the first). */
+  stop: AbortSignal;
+}
+
+const earlier = {
+  key: 'outcome_unknown',
+  message: 'an earlier run sent it and its answer was lost; not sent again without --resend-unknown',
+};
+const inFlight = { key: IN_FLIGHT, message: 'sent; no answer yet' };
+
+export class LineSender<P, Roles> {
+  readonly tasks = new Set<Promise<void>>();
+  /** Resolved when a line in flight ends: a line waiting for a free slot waits on it. */
+  private slotFreed: () => void = () => undefined;
+  /** The exit code of a failure that would fail every line after it too. */
+  fatal?: number;
+  /** Lines whose request this run sent (or read back). */
+  sent = 0;
+
+  constructor(private readonly parts: SenderParts<P, Roles>) {}
+
+  /** A line that no earlier run did: false when the run must stop reading (Ctrl-C, a fatal failure). */
+  async line(item: ReadItem, index: number, state: number): Promise<boolean> {
+    const { spec, reporter, pacer, soft } = this.parts;
+    const { line, digest } = item;
+    if (index <= spec.flags.skip) {
+      reporter.record({ line, status: 'skipped', error: { key: 'skipped', message: '--skip' } }, digest);
+      return true;
+    }
+    const payload = preparedOrError(item, spec, this.parts.roles);
+    if ('error' in payload) {
+      reporter.record(
+        { line, status: 'failed', error: { key: 'invalid_input', message: payload.error } },
+        digest,
+      );
+      return true;
+    }
+    const exposed = state === LineStates.unknown;
+    const { action } = spec;
+    if (exposed && !canCheck(action, payload.value) && !action.repeatable && !spec.flags.resendUnknown) {
+      // Nothing can tell whether it went through, and sending it again might do it twice.
+      reporter.record({ line, status: 'unknown', code: action.code(payload.value), error: earlier }, digest);
+      return true;
+    }
+    while (this.tasks.size >= spec.flags.concurrency)
+      await new Promise<void>((resolve) => (this.slotFreed = resolve));
+    if (this.fatal !== undefined || soft?.aborted || !(await pacer.acquire(soft))) return false;
+    const code = action.code(payload.value);
+    const marked = { line, status: 'unknown', code, error: inFlight };
+    this.parts.journal.write(JSON.stringify(digest ? { ...marked, input_sha256: digest } : marked));
+    this.sent += 1;
+    const task = settle(this.parts.client, action, payload.value, {
+      exposed,
+      resendUnknown: spec.flags.resendUnknown,
+      stop: this.parts.stop,
+      retries: this.parts.rt.globals.retries,
+      sleep: abortableSleep,
+    }).then((outcome) => {
+      const done = outcome.done;
+      reporter.record(
+        { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
+        digest,
+      );
+      if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;
+    });
+    const tracked = task.finally(() => {
+      this.tasks.delete(tracked);
+      pacer.release();
+      this.slotFreed();
+    });
+    this.tasks.add(tracked);
+    return true;
+  }
+
+  /** Resolves when every line in flight has its outcome. */
+  async settled(): Promise<void> {
+    await Promise.all(this.tasks);
+  }
+}
+
+export function preparedOrError<P, Roles>(
+  item: ReadItem,
+  spec: BulkSpec<P, Roles>,
+  roles: Roles | undefined,
+): { value: P } | { error: string } {
+  if (item.format === 'error') return { error: item.error };
+  try {
+    return { value: spec.prepare(item, roles) };
+  } catch (error) {
+    return { error: `line ${item.line}: ${(error as Error).message}` };
+  }
+}
