@@ -3,8 +3,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, runPromo, tempDir } from '../helpers/promo.js';
-
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
+import { JSON_HEADERS } from '../helpers/sandbox-http.js';
 
 describe('promo sandbox lifecycle knobs', () => {
   it('serves generated vouchers, the import settings and the bulk limit the flags ask for', async () => {
@@ -41,7 +40,7 @@ describe('promo sandbox lifecycle knobs', () => {
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${url}${path}`, {
         method,
-        headers: HEADERS,
+        headers: JSON_HEADERS,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, type: res.headers.get('x-rate-limit-type'), body: await res.json() };

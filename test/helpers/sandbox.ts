@@ -1,7 +1,7 @@
 // A sandbox on an ephemeral loopback port and a profile pointing at it, for one test file.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 import { runPromo, tempDir } from './promo.js';
+import { fileScoped } from './sandbox-http.js';
 
 export const APP_ID = 'test-app-id-0001';
 export const APP_TOKEN = 'test-app-token-secret-7f3a9c1e';
@@ -53,19 +53,14 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixt
  * log emptied before each test. Returns a handle whose fields read the fixture of the moment.
  */
 export function useSandbox(options: SandboxOptions = {}): Fixture {
-  let current: Fixture | undefined;
-  const fixture = () => {
-    if (!current) throw new Error('useSandbox: the fixture is only there inside tests');
-    return current;
-  };
-  beforeAll(async () => {
-    current = await sandboxFixture(options);
-  });
-  afterAll(() => current?.close());
-  beforeEach(() => {
-    fixture().sandbox.faults.set({});
-    fixture().sandbox.requests.length = 0;
-  });
+  const fixture = fileScoped(
+    () => sandboxFixture(options),
+    (current) => current.close(),
+    (current) => {
+      current.sandbox.faults.set({});
+      current.sandbox.requests.length = 0;
+    },
+  );
   return {
     get sandbox() {
       return fixture().sandbox;

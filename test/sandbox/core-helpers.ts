@@ -2,8 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APP_HEADERS } from '../helpers/sandbox-http.js';
 
-export const APP_HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox' };
+export { APP_HEADERS };
 
 /** A fixed clock that a test moves by hand. */
 export function fixedClock(startMs = Date.UTC(2025, 0, 15, 12, 0, 0)) {

@@ -1,27 +1,13 @@
 // Send custom event over real HTTP, as the CLI sees it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
+import { describe, expect, it } from 'vitest';
+import { useServedSandbox } from '../helpers/sandbox-http.js';
 
 describe('send custom event over HTTP', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ now: () => Date.parse('2026-04-01T12:00:00Z') });
-  });
-  afterAll(() => sandbox.close());
-
-  async function send(body: unknown) {
-    const response = await fetch(`${sandbox.url}/v1/events`, {
-      method: 'POST',
-      headers: HEADERS,
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const served = useServedSandbox({ now: () => Date.parse('2026-04-01T12:00:00Z') });
+  const send = (body: unknown) => served.call('POST', '/v1/events', body);
 
   it('answers 200 with the event and keeps it in the state', async () => {
-    const before = sandbox.state.events.length;
+    const before = served.sandbox.state.events.length;
     const { status, body } = await send({
       event: 'purchase_completed',
       customer: { source_id: 'http-1', email: 'http@example.com' },
@@ -37,7 +23,7 @@ describe('send custom event over HTTP', () => {
       loyalty: null,
       metadata: { total: 5000 },
     });
-    expect(sandbox.state.events).toHaveLength(before + 1);
+    expect(served.sandbox.state.events).toHaveLength(before + 1);
     const again = await send({ event: 'newsletter_signup', customer: { source_id: 'http-1' } });
     expect((again.body.customer as { id: string }).id).toBe((body.customer as { id: string }).id);
   });

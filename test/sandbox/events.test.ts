@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventRoutes } from '../../src/sandbox/events.js';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
-import { type RouteContext, SandboxError, type SandboxState } from '../../src/sandbox/types.js';
+import type { RouteContext, SandboxState } from '../../src/sandbox/types.js';
+import { routeContext, routeRequest, sandboxFailure } from '../helpers/sandbox-routes.js';
 
 const route = eventRoutes[0]!;
 
@@ -16,44 +17,18 @@ interface EventReply {
 }
 
 function setup() {
-  let counter = 0;
-  const rc: RouteContext = {
-    now: () => Date.parse('2026-04-01T12:00:00Z'),
-    newId: (prefix, hexLength = 16) => prefix + (++counter).toString(16).padStart(hexLength, '0'),
-    appId: 'sandbox',
-  };
+  const rc = routeContext(() => Date.parse('2026-04-01T12:00:00Z'));
   const state = stateFromSeed(demoSeed());
   return { state, send: (body: unknown) => send(state, rc, body) };
 }
 
 function send(state: SandboxState, rc: RouteContext, body: unknown) {
   const reply = route.handle(
-    {
-      method: 'POST',
-      path: '/v1/events',
-      params: {},
-      query: new URLSearchParams(),
-      rawQuery: '',
-      headers: { 'content-type': 'application/json' },
-      rawBody: Buffer.from(JSON.stringify(body) ?? ''),
-      body,
-      auth: { kind: 'app', scopes: [] },
-      requestId: 'req_test',
-    },
+    routeRequest({ method: 'POST', path: '/v1/events', body, json: true }),
     state,
     rc,
   );
   return reply.body as EventReply;
-}
-
-function failure(action: () => unknown): SandboxError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof SandboxError) return error;
-    throw error;
-  }
-  throw new Error('expected a SandboxError');
 }
 
 describe('send custom event handler', () => {
@@ -111,7 +86,7 @@ describe('send custom event handler', () => {
 
   it('answers 404 not_found for an event the schema does not define', () => {
     const { state, send } = setup();
-    const error = failure(() => send({ event: 'unicorn_sighted', customer: { source_id: 'x' } }));
+    const error = sandboxFailure(() => send({ event: 'unicorn_sighted', customer: { source_id: 'x' } }));
     expect([error.status, error.key]).toEqual([404, 'not_found']);
     expect(error.extra).toEqual({ resource_type: 'custom_event_schema', resource_id: 'unicorn_sighted' });
     expect(state.events).toEqual([]);
@@ -119,7 +94,9 @@ describe('send custom event handler', () => {
 
   it('accepts a 300-character event name as far as the schema check', () => {
     const { send } = setup();
-    expect(failure(() => send({ event: 'e'.repeat(300), customer: { source_id: 'x' } })).status).toBe(404);
+    expect(sandboxFailure(() => send({ event: 'e'.repeat(300), customer: { source_id: 'x' } })).status).toBe(
+      404,
+    );
   });
 
   it.each([
@@ -139,7 +116,7 @@ describe('send custom event handler', () => {
     ['metadata that is not an object', { event: 'purchase_completed', customer: { id: 'c' }, metadata: 'x' }],
   ])('answers 400 invalid_payload for %s', (_case, body) => {
     const { state, send } = setup();
-    const error = failure(() => send(body));
+    const error = sandboxFailure(() => send(body));
     expect([error.status, error.key]).toEqual([400, 'invalid_payload']);
     expect(state.events).toEqual([]);
   });

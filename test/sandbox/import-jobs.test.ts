@@ -4,23 +4,13 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { APP_HEADERS, fixedClock, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
+import { callSandbox } from '../helpers/sandbox-http.js';
+import { fixedClock, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
 
-const HEADERS = { ...APP_HEADERS, 'Content-Type': 'application/json' };
 const discount = { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' };
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-async function call(url: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const call = (url: string, method: string, path: string, body?: unknown) =>
+  callSandbox(url, method, path, { body });
 
 const records = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, n) => ({ code: `${prefix}-${n}`, discount }));

@@ -1,8 +1,8 @@
 // The two list operations over real HTTP, as the CLI sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed, type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { APP_HEADERS, callSandbox } from '../helpers/sandbox-http.js';
 
-const APP = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox' };
 const STRUCTURE = 'lts_0a1b2c3d4e5f';
 const START = Date.parse('2026-04-01T12:00:00.000Z');
 
@@ -19,8 +19,8 @@ interface TemplatePage {
 }
 
 async function get<T>(sandbox: Sandbox, pathAndQuery: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(sandbox.url + pathAndQuery, { headers: APP });
-  return { status: response.status, body: (await response.json()) as T };
+  const { status, body } = await callSandbox(sandbox.url, 'GET', pathAndQuery, { headers: APP_HEADERS });
+  return { status, body: body as T };
 }
 
 const tiersPath = (structure = STRUCTURE) => `/v2/loyalties/tier-structures/${structure}/tiers`;
@@ -116,7 +116,7 @@ describe('list tiers over HTTP', () => {
     const issue = async (scope: string) => {
       const response = await fetch(`${demo.url}/v1/oauth/token`, {
         method: 'POST',
-        headers: { ...APP, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { ...APP_HEADERS, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
       });
       return ((await response.json()) as { access_token: string }).access_token;

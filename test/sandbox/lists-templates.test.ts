@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
 import { templateRoutes } from '../../src/sandbox/templates.js';
-import { type RouteContext, SandboxError } from '../../src/sandbox/types.js';
+import type { RouteContext } from '../../src/sandbox/types.js';
+import { routeRequest, sandboxFailure } from '../helpers/sandbox-routes.js';
 
 const route = templateRoutes[0]!;
 const rc: RouteContext = {
@@ -22,33 +23,14 @@ interface TemplateList {
 
 function list(query: string): TemplateList {
   const reply = route.handle(
-    {
-      method: 'GET',
-      path: '/v1/templates/campaigns',
-      params: {},
-      query: new URLSearchParams(query),
-      rawQuery: query,
-      headers: {},
-      rawBody: Buffer.alloc(0),
-      body: undefined,
-      auth: { kind: 'app', scopes: [] },
-      requestId: 'req_test',
-    },
+    routeRequest({ path: '/v1/templates/campaigns', query }),
     stateFromSeed(demoSeed()),
     rc,
   );
   return reply.body as TemplateList;
 }
 
-function failure(query: string): SandboxError {
-  try {
-    list(query);
-  } catch (error) {
-    if (error instanceof SandboxError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${query} to be refused`);
-}
+const failure = (query: string) => sandboxFailure(() => list(query));
 
 const names = (page: TemplateList) => page.campaign_templates.map((template) => template.name);
 const all = (query: string) => names(list(`limit=100&${query}`));

@@ -2,35 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
 import { tierRoutes } from '../../src/sandbox/tiers.js';
-import { type RouteContext, SandboxError, type SandboxState } from '../../src/sandbox/types.js';
+import type { RouteContext, SandboxState } from '../../src/sandbox/types.js';
+import { routeContext, routeRequest, sandboxFailure } from '../helpers/sandbox-routes.js';
 
 const STRUCTURE = 'lts_0a1b2c3d4e5f';
 const START = Date.parse('2026-04-01T12:00:00.000Z');
 const route = tierRoutes[0]!;
 
-function context(clock: { now: number }): RouteContext {
-  let counter = 0;
-  return {
-    now: () => clock.now,
-    newId: (prefix, hexLength = 16) => prefix + (++counter).toString(16).padStart(hexLength, '0'),
-    appId: 'sandbox',
-  };
-}
+const context = (clock: { now: number }) => routeContext(() => clock.now);
 
 function list(state: SandboxState, rc: RouteContext, query: string, structure = STRUCTURE) {
+  const path = `/v2/loyalties/tier-structures/${structure}/tiers`;
   const reply = route.handle(
-    {
-      method: 'GET',
-      path: `/v2/loyalties/tier-structures/${structure}/tiers`,
-      params: { tierStructureId: structure },
-      query: new URLSearchParams(query),
-      rawQuery: query,
-      headers: {},
-      rawBody: Buffer.alloc(0),
-      body: undefined,
-      auth: { kind: 'app', scopes: [] },
-      requestId: 'req_test',
-    },
+    routeRequest({ path, params: { tierStructureId: structure }, query }),
     state,
     rc,
   );
@@ -39,16 +23,6 @@ function list(state: SandboxState, rc: RouteContext, query: string, structure = 
     data: Array<Record<string, unknown>>;
     cursor: { next: string; expires_at: string } | null;
   };
-}
-
-function failure(action: () => unknown): SandboxError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof SandboxError) return error;
-    throw error;
-  }
-  throw new Error('expected a SandboxError');
 }
 
 const names = (page: { data: Array<Record<string, unknown>> }) => page.data.map((tier) => tier.name);
@@ -100,7 +74,7 @@ describe('list tiers handler', () => {
     const state = stateFromSeed(demoSeed());
     const rc = context({ now: START });
     const first = list(state, rc, 'limit=2&order=name');
-    const error = failure(() => list(state, rc, `cursor=${first.cursor?.next}&order=-name`));
+    const error = sandboxFailure(() => list(state, rc, `cursor=${first.cursor?.next}&order=-name`));
     expect([error.status, error.key]).toEqual([400, 'invalid_cursor']);
   });
 
@@ -112,7 +86,7 @@ describe('list tiers handler', () => {
     clock.now = START + 29 * 60 * 1000;
     expect(names(list(state, rc, `cursor=${first.cursor?.next}`))).toEqual(['Gold', 'Silver']);
     clock.now = START + 30 * 60 * 1000;
-    const error = failure(() => list(state, rc, `cursor=${first.cursor?.next}`));
+    const error = sandboxFailure(() => list(state, rc, `cursor=${first.cursor?.next}`));
     expect([error.status, error.key]).toEqual([400, 'cursor_expired']);
   });
 
@@ -121,7 +95,9 @@ describe('list tiers handler', () => {
     ['not-a-cursor', 'a malformed cursor'],
     ['', 'an empty cursor'],
   ])('refuses cursor=%s (%s) with invalid_cursor', (cursor) => {
-    const error = failure(() => list(stateFromSeed(demoSeed()), context({ now: START }), `cursor=${cursor}`));
+    const error = sandboxFailure(() =>
+      list(stateFromSeed(demoSeed()), context({ now: START }), `cursor=${cursor}`),
+    );
     expect([error.status, error.key]).toEqual([400, 'invalid_cursor']);
   });
 
@@ -131,24 +107,30 @@ describe('list tiers handler', () => {
     const state = stateFromSeed(seed);
     const rc = context({ now: START });
     const first = list(state, rc, 'limit=1');
-    const error = failure(() => list(state, rc, `cursor=${first.cursor?.next}`, 'lts_ffff'));
+    const error = sandboxFailure(() => list(state, rc, `cursor=${first.cursor?.next}`, 'lts_ffff'));
     expect(error.key).toBe('invalid_cursor');
   });
 
   it.each(['0', '101', 'ten', '2.5', '-1', ''])('refuses limit=%s naming the parameter', (limit) => {
-    const error = failure(() => list(stateFromSeed(demoSeed()), context({ now: START }), `limit=${limit}`));
+    const error = sandboxFailure(() =>
+      list(stateFromSeed(demoSeed()), context({ now: START }), `limit=${limit}`),
+    );
     expect([error.status, error.key]).toEqual([400, 'invalid_query_params']);
     expect(error.details).toContain("'limit'");
   });
 
   it('refuses an order the endpoint does not know', () => {
-    const error = failure(() => list(stateFromSeed(demoSeed()), context({ now: START }), 'order=updated_at'));
+    const error = sandboxFailure(() =>
+      list(stateFromSeed(demoSeed()), context({ now: START }), 'order=updated_at'),
+    );
     expect([error.status, error.key]).toEqual([400, 'invalid_query_params']);
     expect(error.details).toContain("'order'");
   });
 
   it('answers 404 not_found naming the tier structure that does not exist', () => {
-    const error = failure(() => list(stateFromSeed(demoSeed()), context({ now: START }), '', 'lts_missing'));
+    const error = sandboxFailure(() =>
+      list(stateFromSeed(demoSeed()), context({ now: START }), '', 'lts_missing'),
+    );
     expect([error.status, error.key]).toEqual([404, 'not_found']);
     expect(error.extra).toEqual({ resource_type: 'tier_structure', resource_id: 'lts_missing' });
   });

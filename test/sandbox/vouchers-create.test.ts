@@ -2,52 +2,28 @@
 // codes it generates, and the campaign and category it attaches.
 import { describe, expect, it } from 'vitest';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
-import { type RouteContext, SandboxError, type SandboxState } from '../../src/sandbox/types.js';
+import type { SandboxState } from '../../src/sandbox/types.js';
 import { createVoucher } from '../../src/sandbox/vouchers.js';
+import { routeContext, routeRequest, sandboxFailure } from '../helpers/sandbox-routes.js';
 
 const NOW = Date.parse('2026-03-02T08:30:00.000Z');
 
-function context(): RouteContext {
-  let counter = 0;
-  return {
-    now: () => NOW,
-    newId: (prefix, hexLength = 16) => prefix + (++counter).toString(16).padStart(hexLength, '0'),
-    appId: 'sandbox',
-  };
-}
+const context = () => routeContext(() => NOW);
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
 type Voucher = Record<string, any>;
 
 function create(state: SandboxState, body: unknown): Voucher {
-  const reply = createVoucher.handle(
-    {
-      method: 'POST',
-      path: '/v1/vouchers',
-      params: {},
-      query: new URLSearchParams(),
-      rawQuery: '',
-      headers: { 'content-type': 'application/json' },
-      rawBody: Buffer.from(JSON.stringify(body ?? null)),
-      body,
-      auth: { kind: 'app', scopes: [] },
-      requestId: 'v-test',
-    },
-    state,
-    context(),
-  );
+  const request = routeRequest({
+    method: 'POST',
+    path: '/v1/vouchers',
+    body,
+    json: true,
+    requestId: 'v-test',
+  });
+  const reply = createVoucher.handle(request, state, context());
   expect(reply.status).toBe(200);
   return reply.body as Voucher;
-}
-
-function failure(action: () => unknown): SandboxError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof SandboxError) return error;
-    throw error;
-  }
-  throw new Error('expected a SandboxError');
 }
 
 const percent = {
@@ -173,9 +149,9 @@ describe('create voucher handler', () => {
 
   it('answers 404 for an unknown campaign and invalid_campaign for a STANDALONE one', () => {
     const state = stateFromSeed(demoSeed());
-    const missing = failure(() => create(state, { ...percent, campaign: 'Nope' }));
+    const missing = sandboxFailure(() => create(state, { ...percent, campaign: 'Nope' }));
     expect(missing).toMatchObject({ status: 404, key: 'not_found', extra: { resource_type: 'campaign' } });
-    const standalone = failure(() => create(state, { ...percent, campaign: 'Standalone Vouchers' }));
+    const standalone = sandboxFailure(() => create(state, { ...percent, campaign: 'Standalone Vouchers' }));
     expect(standalone).toMatchObject({ status: 400, key: 'invalid_campaign', message: 'Invalid Campaign' });
     expect(Object.keys(state.vouchers)).toEqual([]);
   });
@@ -197,7 +173,7 @@ describe('create voucher handler', () => {
     expect(fresh.category_id).toMatch(/^cat_[0-9a-f]+$/);
     expect(create(state, { ...percent, category: 'VIP' }).category_id).toBe(fresh.category_id);
     expect(state.categories.filter((c) => c.name === 'VIP')).toHaveLength(1);
-    expect(failure(() => create(state, { ...percent, category_id: 'cat_missing' })).status).toBe(404);
+    expect(sandboxFailure(() => create(state, { ...percent, category_id: 'cat_missing' })).status).toBe(404);
   });
 
   it('normalises dates to UTC with milliseconds and keeps the validity fields', () => {
@@ -229,10 +205,10 @@ describe('create voucher handler', () => {
   it('refuses a code that is live or in the bin with 409 duplicate_found', () => {
     const state = stateFromSeed(demoSeed());
     create(state, { ...percent, code: 'TAKEN' });
-    const live = failure(() => create(state, { ...percent, code: 'TAKEN' }));
+    const live = sandboxFailure(() => create(state, { ...percent, code: 'TAKEN' }));
     expect(live).toMatchObject({ status: 409, key: 'duplicate_found', extra: { resource_id: 'TAKEN' } });
     state.bin.BINNED = { code: 'BINNED' };
-    expect(failure(() => create(state, { ...percent, code: 'BINNED' })).status).toBe(409);
+    expect(sandboxFailure(() => create(state, { ...percent, code: 'BINNED' })).status).toBe(409);
   });
 
   it('stores a voucher whose code is __proto__ as an ordinary entry', () => {

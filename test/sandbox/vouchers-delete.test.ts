@@ -1,8 +1,9 @@
 // The delete-voucher handler called directly: the bin, the forced delete, and the 404.
 import { describe, expect, it } from 'vitest';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
-import { type RouteContext, SandboxError, type SandboxState } from '../../src/sandbox/types.js';
+import type { RouteContext, SandboxState } from '../../src/sandbox/types.js';
 import { createVoucher, deleteVoucher } from '../../src/sandbox/vouchers.js';
+import { routeRequest, sandboxFailure } from '../helpers/sandbox-routes.js';
 
 const rc: RouteContext = {
   now: () => Date.parse('2026-03-02T08:30:00.000Z'),
@@ -11,18 +12,7 @@ const rc: RouteContext = {
 };
 
 function request(method: string, body: unknown, params: Record<string, string> = {}, query = '') {
-  return {
-    method,
-    path: '/v1/vouchers',
-    params,
-    query: new URLSearchParams(query),
-    rawQuery: query,
-    headers: {},
-    rawBody: Buffer.alloc(0),
-    body,
-    auth: { kind: 'app' as const, scopes: [] },
-    requestId: 'v-test',
-  };
+  return routeRequest({ method, path: '/v1/vouchers', params, query, body, requestId: 'v-test' });
 }
 
 function create(state: SandboxState, code: string) {
@@ -34,16 +24,6 @@ function remove(state: SandboxState, code: string, query = '') {
   return deleteVoucher.handle(request('DELETE', undefined, { code }, query), state, rc);
 }
 
-function failure(action: () => unknown): SandboxError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof SandboxError) return error;
-    throw error;
-  }
-  throw new Error('expected a SandboxError');
-}
-
 describe('delete voucher handler', () => {
   it('moves a live voucher to the bin without force, keeping its code taken', () => {
     const state = stateFromSeed(demoSeed());
@@ -51,14 +31,14 @@ describe('delete voucher handler', () => {
     expect(remove(state, 'BIN-ME')).toEqual({ status: 204 });
     expect(state.vouchers['BIN-ME']).toBeUndefined();
     expect(state.bin['BIN-ME']).toMatchObject({ code: 'BIN-ME' });
-    expect(failure(() => create(state, 'BIN-ME')).status).toBe(409);
+    expect(sandboxFailure(() => create(state, 'BIN-ME')).status).toBe(409);
   });
 
   it('answers 404 to a plain delete of a binned voucher', () => {
     const state = stateFromSeed(demoSeed());
     create(state, 'TWICE');
     remove(state, 'TWICE', 'force=false');
-    expect(failure(() => remove(state, 'TWICE')).status).toBe(404);
+    expect(sandboxFailure(() => remove(state, 'TWICE')).status).toBe(404);
   });
 
   it('frees a code for reuse only after a forced delete, from the bin or from live', () => {
@@ -74,7 +54,7 @@ describe('delete voucher handler', () => {
   });
 
   it('answers the service 404 shape for a code it never held', () => {
-    const error = failure(() => remove(stateFromSeed(demoSeed()), '10OFF', 'force=true'));
+    const error = sandboxFailure(() => remove(stateFromSeed(demoSeed()), '10OFF', 'force=true'));
     expect(error).toMatchObject({
       status: 404,
       key: 'not_found',
@@ -87,7 +67,7 @@ describe('delete voucher handler', () => {
   it('refuses a force value that is neither true nor false', () => {
     const state = stateFromSeed(demoSeed());
     create(state, 'KEEP');
-    expect(failure(() => remove(state, 'KEEP', 'force=yes')).status).toBe(400);
+    expect(sandboxFailure(() => remove(state, 'KEEP', 'force=yes')).status).toBe(400);
     expect(state.vouchers.KEEP).toBeDefined();
   });
 });

@@ -1,33 +1,14 @@
 // Get voucher by code or id, and create with the code in the path, over real HTTP; answers are
 // checked against the vendor's voucher-lifecycle description.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { lifecycleApi } from '../helpers/openapi.js';
+import { useServedSandbox } from '../helpers/sandbox-http.js';
 
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 const api = lifecycleApi();
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const served = useServedSandbox({ now: () => NOW });
+const { call } = served;
 
 const discount = { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' };
 
@@ -41,8 +22,8 @@ describe('POST /v1/vouchers/{code}', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ code: 'PATH-1', type: 'DISCOUNT_VOUCHER', discount, object: 'voucher' });
     expect(api.problems(api.responseSchema('create-voucher', 200), body)).toEqual([]);
-    expect(Object.keys(sandbox.state.vouchers)).toContain('PATH-1');
-    expect(Object.keys(sandbox.state.vouchers)).not.toContain('BODY-1');
+    expect(Object.keys(served.sandbox.state.vouchers)).toContain('PATH-1');
+    expect(Object.keys(served.sandbox.state.vouchers)).not.toContain('BODY-1');
   });
 
   it('takes a gift card without code or code_config in the body and an encoded code', async () => {
@@ -77,7 +58,7 @@ describe('POST /v1/vouchers/{code}', () => {
       key: 'invalid_payload',
       details: 'Property discount is required for type DISCOUNT_VOUCHER',
     });
-    expect(Object.keys(sandbox.state.vouchers)).not.toContain('BAD-1');
+    expect(Object.keys(served.sandbox.state.vouchers)).not.toContain('BAD-1');
   });
 });
 
@@ -128,7 +109,7 @@ describe('GET /v1/vouchers/{code}', () => {
   });
 
   it('answers 401 without credentials', async () => {
-    const res = await fetch(`${sandbox.url}/v1/vouchers/GET-1`);
+    const res = await fetch(`${served.url}/v1/vouchers/GET-1`);
     expect(res.status).toBe(401);
   });
 });

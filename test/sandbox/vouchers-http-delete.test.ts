@@ -1,38 +1,13 @@
 // Delete voucher over real HTTP: the bin, the forced delete, code reuse, encoded codes, the 404.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { useServedSandbox } from '../helpers/sandbox-http.js';
 
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function post(body: unknown) {
-  const res = await fetch(`${sandbox.url}/v1/vouchers`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
-async function remove(encodedCode: string, query = '') {
-  const res = await fetch(`${sandbox.url}/v1/vouchers/${encodedCode}${query}`, {
-    method: 'DELETE',
-    headers: HEADERS,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Json) : undefined };
-}
+const served = useServedSandbox({ now: () => NOW });
+const post = (body: unknown) => served.call('POST', '/v1/vouchers', body);
+const remove = (encodedCode: string, query = '') =>
+  served.call('DELETE', `/v1/vouchers/${encodedCode}${query}`);
 
 let serial = 0;
 const uniqueCode = (stem: string) => `${stem}-${++serial}`;
@@ -60,14 +35,14 @@ describe('DELETE /v1/vouchers/:code', () => {
     const body = { type: 'DISCOUNT_VOUCHER', code, discount: { type: 'AMOUNT', amount_off: 1 } };
     await post(body);
     expect(await remove(code)).toEqual({ status: 204, body: undefined });
-    expect(sandbox.state.bin[code]).toBeDefined();
+    expect(served.sandbox.state.bin[code]).toBeDefined();
     expect((await remove(code)).status).toBe(404);
     expect((await post(body)).status).toBe(409);
     expect((await remove(code, '?force=true')).status).toBe(204);
-    expect(sandbox.state.bin[code]).toBeUndefined();
+    expect(served.sandbox.state.bin[code]).toBeUndefined();
     expect((await post(body)).status).toBe(200);
     expect((await remove(code, '?force=true')).status).toBe(204);
-    expect(sandbox.state.vouchers[code]).toBeUndefined();
+    expect(served.sandbox.state.vouchers[code]).toBeUndefined();
   });
 
   it('answers the service 404 error object for an unknown code', async () => {
@@ -94,8 +69,8 @@ describe('DELETE /v1/vouchers/:code', () => {
     expect(created.status).toBe(200);
     expect(created.body.publish.url).toBe('/v1/vouchers/A%2FB%3FC/publications?page=1&limit=10');
     expect((await remove(encodeURIComponent(code))).status).toBe(204);
-    expect(sandbox.state.bin[code]).toBeDefined();
+    expect(served.sandbox.state.bin[code]).toBeDefined();
     expect((await remove(encodeURIComponent(code), '?force=true')).status).toBe(204);
-    expect(sandbox.state.bin[code]).toBeUndefined();
+    expect(served.sandbox.state.bin[code]).toBeUndefined();
   });
 });

@@ -1,30 +1,13 @@
 // Create voucher over real HTTP against the sandbox, the way the CLI talks to it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { callSandbox, JSON_HEADERS, type Json, useServedSandbox } from '../helpers/sandbox-http.js';
 
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 const LOYALTY_CLUB = 'camp_9NCrXEfRYWEo7iemANa5N9ZH';
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function post(body: unknown, headers: Record<string, string> = HEADERS) {
-  const res = await fetch(`${sandbox.url}/v1/vouchers`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const served = useServedSandbox({ now: () => NOW });
+const post = (body: unknown, headers: Record<string, string> = JSON_HEADERS) =>
+  callSandbox(served.url, 'POST', '/v1/vouchers', { body, headers });
 
 let serial = 0;
 const uniqueCode = (stem: string) => `${stem}-${++serial}`;
@@ -90,7 +73,7 @@ describe('POST /v1/vouchers', () => {
       object: 'list',
       url: body.redemption.url,
     });
-    expect(sandbox.state.vouchers[code]).toEqual(body);
+    expect(served.sandbox.state.vouchers[code]).toEqual(body);
   });
 
   it('creates a gift card in a gift campaign with balance, zero subtracted amount and dates', async () => {
@@ -207,9 +190,9 @@ describe('POST /v1/vouchers', () => {
 
   it('accepts a bearer token with the vouchers scope', async () => {
     const form = new URLSearchParams({ grant_type: 'client_credentials', scope: 'vouchers' });
-    const issued = await fetch(`${sandbox.url}/v1/oauth/token`, {
+    const issued = await fetch(`${served.url}/v1/oauth/token`, {
       method: 'POST',
-      headers: { ...HEADERS, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { ...JSON_HEADERS, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
     });
     const { access_token } = (await issued.json()) as Json;

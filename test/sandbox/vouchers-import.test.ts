@@ -1,35 +1,15 @@
 // The voucher import over real HTTP: a job that moves through its states as the clock moves, records
 // that fail alone, the 10 MB limit, and the async actions that report on jobs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { lifecycleApi } from '../helpers/openapi.js';
+import { type Json, useServedSandbox } from '../helpers/sandbox-http.js';
 import { fixedClock } from './core-helpers.js';
 
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
 const clock = fixedClock(Date.parse('2026-05-04T10:00:00.000Z'));
 const api = lifecycleApi();
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: clock.now, imports: { records_per_second: 2 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(() => sandbox.faults.set({}));
-
-async function call(method: string, path: string, body?: unknown, raw?: string) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: HEADERS,
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const served = useServedSandbox({ now: clock.now, imports: { records_per_second: 2 } });
+const { call } = served;
 
 const discount = { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' };
 const job = async (id: string) => (await call('GET', `/v1/async-actions/${id}`)).body;
@@ -171,14 +151,14 @@ describe('POST /v1/vouchers/import and the job it queues', () => {
   });
 
   it('refuses a body that is not an array with 400 and queues nothing', async () => {
-    const before = Object.keys(sandbox.state.asyncActions).length;
+    const before = Object.keys(served.sandbox.state.asyncActions).length;
     const { status, body } = await call('POST', '/v1/vouchers/import', { code: 'A', discount });
     expect(status).toBe(400);
     expect(body).toMatchObject({
       key: 'invalid_payload',
       details: 'Property body must be a JSON array of vouchers',
     });
-    expect(Object.keys(sandbox.state.asyncActions)).toHaveLength(before);
+    expect(Object.keys(served.sandbox.state.asyncActions)).toHaveLength(before);
   });
 
   it('finishes an empty import at once', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stateFromSeed } from '../../src/sandbox/index.js';
 import type { SandboxState } from '../../src/sandbox/types.js';
 import { voucherListRoutes } from '../../src/sandbox/voucher-list.js';
+import { routeRequest } from '../helpers/sandbox-routes.js';
 
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 const GENERATED = 12_000;
@@ -13,18 +14,7 @@ const GENERATED = 12_000;
 type Json = Record<string, any>;
 
 function listHandler(state: SandboxState, query: string): Json {
-  const request = {
-    method: 'GET',
-    path: '/v1/vouchers',
-    params: {},
-    query: new URLSearchParams(query),
-    rawQuery: query,
-    headers: {},
-    rawBody: Buffer.alloc(0),
-    body: undefined,
-    auth: { kind: 'app' as const, scopes: [] },
-    requestId: 'v-test',
-  };
+  const request = routeRequest({ path: '/v1/vouchers', query, requestId: 'v-test' });
   const rc = { now: () => NOW, newId: (prefix: string) => `${prefix}1`, appId: 'sandbox' };
   return voucherListRoutes[0]!.handle(request, state, rc).body as Json;
 }

@@ -1,38 +1,20 @@
 // List vouchers over real HTTP: paging to page 99 and no further, every filter and order, and
 // generated vouchers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSeed, type Sandbox, startSandbox, stateFromSeed } from '../../src/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSeed, startSandbox, stateFromSeed } from '../../src/sandbox/index.js';
 import { lifecycleApi } from '../helpers/openapi.js';
+import { JSON_HEADERS, type Json, useServedSandbox } from '../helpers/sandbox-http.js';
 
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 // The sandbox served over HTTP holds fewer: paging to page 99 needs only 99 at one a page.
 const SERVED = 150;
 const api = lifecycleApi();
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    now: () => NOW,
-    seed: { ...demoSeed(), generatedVouchers: { count: SERVED, start: '2025-01-01T00:00:00Z', batch: 2 } },
-  });
+const served = useServedSandbox({
+  now: () => NOW,
+  seed: { ...demoSeed(), generatedVouchers: { count: SERVED, start: '2025-01-01T00:00:00Z', batch: 2 } },
 });
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const { call } = served;
 
 const list = async (query: string) => {
   const { status, body } = await call('GET', `/v1/vouchers?${query}`);
@@ -159,7 +141,7 @@ describe('generated vouchers', () => {
       generatedVouchers: { count: 3, prefix: 'X-', start: '2026-01-01', interval_seconds: 3600 },
     });
     try {
-      const res = await fetch(`${small.url}/v1/vouchers?order=created_at`, { headers: HEADERS });
+      const res = await fetch(`${small.url}/v1/vouchers?order=created_at`, { headers: JSON_HEADERS });
       const page = (await res.json()) as Json;
       expect(page.vouchers.map((v: Json) => [v.code, v.created_at, v.id])).toEqual([
         [

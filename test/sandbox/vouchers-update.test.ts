@@ -1,34 +1,15 @@
 // Update, enable and disable over real HTTP: what changes, what is skipped, what is refused, and the
 // answers checked against the vendor's voucher-lifecycle description.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { lifecycleApi } from '../helpers/openapi.js';
+import { type Json, useServedSandbox } from '../helpers/sandbox-http.js';
 import { fixedClock } from './core-helpers.js';
 
-const HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox', 'Content-Type': 'application/json' };
 const clock = fixedClock(Date.parse('2026-05-04T10:00:00.000Z'));
 const api = lifecycleApi();
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the service's JSON answers
-type Json = Record<string, any>;
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: clock.now });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const served = useServedSandbox({ now: clock.now });
+const { call } = served;
 
 const discount = { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' };
 let serial = 0;
@@ -164,7 +145,7 @@ describe('POST /v1/vouchers/{code}/enable and /disable', () => {
     const on = await call('POST', `/v1/vouchers/${before.id}/enable`);
     expect(api.problems(api.responseSchema('enable-voucher', 200), on.body)).toEqual([]);
     expect(on.body).toEqual({ ...before, active: true, updated_at: new Date(clock.now()).toISOString() });
-    expect(sandbox.state.vouchers[before.code]).toEqual(on.body);
+    expect(served.sandbox.state.vouchers[before.code]).toEqual(on.body);
   });
 
   it('answers 404 not_found for an unknown voucher', async () => {

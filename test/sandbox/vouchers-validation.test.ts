@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
 import { type RouteContext, SandboxError } from '../../src/sandbox/types.js';
 import { createVoucher } from '../../src/sandbox/vouchers.js';
+import { routeRequest } from '../helpers/sandbox-routes.js';
 
 const rc: RouteContext = {
   now: () => Date.parse('2026-03-02T08:30:00.000Z'),
@@ -12,18 +13,7 @@ const rc: RouteContext = {
 
 function attempt(body: unknown) {
   const state = stateFromSeed(demoSeed());
-  const request = {
-    method: 'POST',
-    path: '/v1/vouchers',
-    params: {},
-    query: new URLSearchParams(),
-    rawQuery: '',
-    headers: {},
-    rawBody: Buffer.alloc(0),
-    body,
-    auth: { kind: 'app' as const, scopes: [] },
-    requestId: 'v-test',
-  };
+  const request = routeRequest({ method: 'POST', path: '/v1/vouchers', body, requestId: 'v-test' });
   try {
     createVoucher.handle(request, state, rc);
   } catch (error) {
