@@ -111,10 +111,7 @@ export interface SpawnOptions {
 }
 
 /** The built bin in a child process; stdin is a pipe (no terminal), as in a cron job. */
-export function spawnPromo(
-  argv: string[],
-  options: SpawnOptions = {},
-): Promise<RunResult & { ms: number }> {
+export function spawnPromo(argv: string[], options: SpawnOptions = {}): Promise<RunResult & { ms: number }> {
   return startPromo(argv, options).done;
 }
 
