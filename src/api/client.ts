@@ -70,8 +70,10 @@ export class ApiClient {
       );
     }
     let bearer: SourcedToken | undefined;
+    // Promo's own headers are fine as written; the app's are checked once (appHeaders).
+    if (request.headers)
+      for (const [name, value] of Object.entries(request.headers)) checkHeaderValue(name, value);
     if (request.auth === 'app') Object.assign(headers, this.appHeaders());
-    for (const [name, value] of Object.entries(headers)) checkHeaderValue(name, value);
     if (request.auth === 'bearer') {
       if (options.dryRun) {
         headers.Authorization = `Bearer ${REDACTED}`;
@@ -149,6 +151,7 @@ export class ApiClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
+  /** The app's credentials as headers, their values checked (once: they do not change). */
   appHeaders(): Record<string, string> {
     if (!this.credentials) {
       throw new AuthError(
@@ -156,10 +159,20 @@ export class ApiClient {
         'Run `promo login`, `promo profile add`, set PROMO_APP_ID and PROMO_APP_TOKEN, or try `--profile sandbox`.',
       );
     }
+    if (!this.appChecked) {
+      checkHeaderValue('X-App-Id', this.credentials.appId);
+      checkHeaderValue('X-App-Token', this.credentials.appToken);
+      this.appChecked = true;
+    }
     return { 'X-App-Id': this.credentials.appId, 'X-App-Token': this.credentials.appToken };
   }
 
+  private appChecked = false;
+  /** The URL of the last path sent without a query: a bulk run sends thousands to the same one. */
+  private lastUrl?: { path: string; url: URL };
+
   url(path: string, query?: Query | URLSearchParams): URL {
+    if (!query && this.lastUrl?.path === path) return this.lastUrl.url;
     checkPathSegments(path);
     const url = new URL(this.baseUrl + path);
     if (query instanceof URLSearchParams) {
@@ -176,6 +189,8 @@ export class ApiClient {
         `the request URL would be ${url.href.length} characters long; the most promo sends is ${MAX_URL_LENGTH}`,
       );
     }
+    // Nothing changes a URL once made (the transport and http.request only read it).
+    if (!query) this.lastUrl = { path, url };
     return url;
   }
 }

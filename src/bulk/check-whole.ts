@@ -1,6 +1,8 @@
 // The first pass over an input file: every record read and prepared as it will be sent, the bad
 // ones named (the first ten, and how many more), the records counted and the bytes hashed for
-// --resume. Nothing is kept but a few payloads for a confirmation question: memory stays flat.
+// --resume. A small file's payloads are kept, so that the run sends what was checked without
+// reading and preparing every line a second time; a larger file keeps only a few, for a
+// confirmation question, and is read again: memory stays flat.
 import type { Hash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import type { Runtime } from '../runtime.js';
@@ -10,11 +12,23 @@ import { readRecords } from './read.js';
 
 const SHOWN = 10;
 const PREVIEW = 5;
+/** Files up to this size and this many lines keep their payloads (some tens of MiB at most). */
+export const KEEP_MAX_BYTES = 4 * 1024 * 1024;
+export const KEEP_MAX_LINES = 50_000;
+
+/** A line checked and prepared by the first pass. */
+export interface KeptLine<P> {
+  line: number;
+  prepared: P;
+  digest?: undefined;
+}
 
 export interface CheckedInput<P> {
   total: number;
   sha256: string;
   first: P[];
+  /** Every line's payload, in order, for a small file. */
+  kept?: Array<KeptLine<P>>;
 }
 
 export async function checkWhole<P, Roles>(
@@ -27,6 +41,7 @@ export async function checkWhole<P, Roles>(
   const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
   const shown: string[] = [];
   const first: P[] = [];
+  let kept: Array<KeptLine<P>> | undefined = (source.size ?? Infinity) <= KEEP_MAX_BYTES ? [] : undefined;
   let bad = 0;
   let total = 0;
   for await (const item of reading.items) {
@@ -37,6 +52,9 @@ export async function checkWhole<P, Roles>(
       try {
         const payload = spec.prepare(item, roles);
         if (first.length < PREVIEW) first.push(payload);
+        kept?.push({ line: item.line, prepared: payload });
+        // A file that grew after it was measured.
+        if (kept && kept.length > KEEP_MAX_LINES) kept = undefined;
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         problem = `line ${item.line}: ${error.message}`;
@@ -44,6 +62,7 @@ export async function checkWhole<P, Roles>(
     }
     if (problem === undefined) continue;
     bad += 1;
+    kept = undefined;
     if (shown.length < SHOWN) shown.push(problem);
   }
   if (bad === 1) throw new UsageError(`--input: ${shown[0]}; nothing was sent`);
@@ -53,5 +72,5 @@ export async function checkWhole<P, Roles>(
       `--input has ${bad} bad lines; nothing was sent:\n${[...shown.map((s) => `  ${s}`), ...more].join('\n')}`,
     );
   }
-  return { total, sha256: hash.digest('hex'), first };
+  return { total, sha256: hash.digest('hex'), first, kept };
 }

@@ -5,7 +5,7 @@
 import { ExitCode } from '../errors.js';
 import type { Runtime } from '../runtime.js';
 import { abortableSleep } from '../sleep.js';
-import { checkWhole } from './check-whole.js';
+import { checkWhole, type KeptLine } from './check-whole.js';
 import { dryRun } from './dry-run.js';
 import type { BulkFlags } from './flags.js';
 import {
@@ -64,9 +64,11 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   // An input read once is checked line by line against the journal of the run it resumes.
   const prefix = source.rereadable ? undefined : new PrefixHash();
   const same = resumed && prefix ? sameInput(rt, resumed, spec.flags.resume!, spec.input) : undefined;
-  // Opened before the journal, so that a stream whose CSV header is bad leaves no journal behind.
-  const reading = await readRecords(source, spec.read, soft, undefined, prefix);
-  const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
+  // A small file's lines were prepared by the check; others are read (again) now, before the
+  // journal is opened, so that a stream whose CSV header is bad leaves no journal behind.
+  const reading = checked?.kept ? undefined : await readRecords(source, spec.read, soft, undefined, prefix);
+  const roles = reading?.columns ? spec.columns?.(reading.columns) : undefined;
+  const items = reading?.items ?? keptLines(checked!.kept!);
 
   const journalPath =
     spec.flags.resume ?? spec.flags.results ?? defaultJournalPath(rt.dirs.state, spec.command, rt.ctx.now());
@@ -120,7 +122,7 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
     sender = new LineSender({ rt, spec, roles, client, pacer, journal, reporter, soft, stop: stop.signal });
     const lines = sender;
     // Lines to redo that wait until the input is known to be the journal's (same-input.ts).
-    const held: Array<[ReadItem, number, number]> = [];
+    const held: Array<[ReadItem | KeptLine<P>, number, number]> = [];
     const sendHeld = async () => {
       for (const [item, index, state] of held.splice(0))
         if (!(await lines.line(item, index, state))) return false;
@@ -128,7 +130,7 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
     };
     let index = 0;
     let stopped = false;
-    for await (const item of reading.items) {
+    for await (const item of items) {
       index += 1;
       same?.verify(item.line, item.digest);
       const state = states?.get(item.line) ?? LineStates.none;
@@ -176,6 +178,15 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   if (interrupted) return ExitCode.interrupted;
   if (sender?.fatal !== undefined) return sender.fatal;
   return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
+}
+
+async function* keptLines<P>(kept: Array<KeptLine<P> | undefined>): AsyncGenerator<KeptLine<P>> {
+  for (let i = 0; i < kept.length; i++) {
+    const line = kept[i]!;
+    // Let go of each once handed over: it is freed when its line is done.
+    kept[i] = undefined;
+    yield line;
+  }
 }
 
 /** Checks stdin against the journal; a journal of an older promo has no hashes to check with. */

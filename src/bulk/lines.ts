@@ -18,6 +18,8 @@ export interface InputSource {
   shared: boolean;
   /** A regular file: read twice (checked whole first), hashed for --resume. */
   rereadable: boolean;
+  /** A regular file's size in bytes. */
+  size?: number;
   /**
    * Its bytes, from the start; for stdin, the stream there is. A chunk is only good until the next
    * is asked for (a file's buffer is reused: reading costs no memory however large the file).
@@ -35,11 +37,13 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
   }
   let regular: boolean;
   let fifo: boolean;
+  let size: number;
   try {
     const stat = statSync(name);
     if (stat.isDirectory()) throw new UsageError(`${flag}: cannot read '${name}': is a directory`);
     regular = stat.isFile();
     fifo = stat.isFIFO();
+    size = stat.size;
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -51,6 +55,7 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
     name,
     shared: false,
     rereadable: regular,
+    size: regular ? size : undefined,
     open: () => (regular ? fileChunks(name) : createReadStream(name, { highWaterMark: CHUNK_BYTES })),
     // Opening the FIFO for writing, without waiting, lets the pending open for reading return.
     unblock: fifo

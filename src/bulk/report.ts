@@ -61,7 +61,11 @@ export class Reporter {
   record(record: JournalRecord, digest?: string): void {
     const json = JSON.stringify(record);
     this.journal.add(digest ? `${json.slice(0, -1)},"input_sha256":"${digest}"}` : json);
-    if (this.toStdout) this.rt.ctx.stdout.write(`${json}\n`);
+    if (this.toStdout) {
+      // Outcomes that come together (a burst of answers) go out in one write.
+      this.stdoutPending += `${json}\n`;
+      if (!this.stdoutSoon) this.stdoutSoon = setImmediate(() => this.flushStdout());
+    }
     this.byStatus[record.status] = (this.byStatus[record.status] ?? 0) + 1;
     if (record.status === 'failed') {
       const key = record.error?.key ? ` (${record.error.key})` : '';
@@ -77,6 +81,16 @@ export class Reporter {
     this.progress?.draw();
   }
 
+  private stdoutPending = '';
+  private stdoutSoon?: NodeJS.Immediate;
+
+  private flushStdout(): void {
+    clearImmediate(this.stdoutSoon);
+    this.stdoutSoon = undefined;
+    if (this.stdoutPending) this.rt.ctx.stdout.write(this.stdoutPending);
+    this.stdoutPending = '';
+  }
+
   /** A notice for people, above the progress line. */
   note(text: string): void {
     if (this.progress) this.progress.print(text);
@@ -85,11 +99,13 @@ export class Reporter {
 
   /** The run ends without a summary (its input refused): the progress line goes. */
   abandon(): void {
+    this.flushStdout();
     this.progress?.stop();
   }
 
   /** Writes the summary on stderr. */
   finish(command: string, ending: Ending): void {
+    this.flushStdout();
     this.progress?.stop();
     const elapsed = (this.rt.ctx.now() - this.startedAt) / 1000;
     const c = this.counts();

@@ -5,6 +5,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Runtime } from '../runtime.js';
 import { abortableSleep } from '../sleep.js';
+import type { KeptLine } from './check-whole.js';
 import type { BulkSpec } from './engine.js';
 import { IN_FLIGHT, type Journal, LineStates } from './journal.js';
 import type { Pacer } from './pacer.js';
@@ -44,14 +45,15 @@ export class LineSender<P, Roles> {
   constructor(private readonly parts: SenderParts<P, Roles>) {}
 
   /** A line that no earlier run did: false when the run must stop reading (Ctrl-C, a fatal failure). */
-  async line(item: ReadItem, index: number, state: number): Promise<boolean> {
+  async line(item: ReadItem | KeptLine<P>, index: number, state: number): Promise<boolean> {
     const { spec, reporter, pacer, soft } = this.parts;
     const { line, digest } = item;
     if (index <= spec.flags.skip) {
       reporter.record({ line, status: 'skipped', error: { key: 'skipped', message: '--skip' } }, digest);
       return true;
     }
-    const payload = preparedOrError(item, spec, this.parts.roles);
+    const payload =
+      'prepared' in item ? { value: item.prepared } : preparedOrError(item, spec, this.parts.roles);
     if ('error' in payload) {
       reporter.record(
         { line, status: 'failed', error: { key: 'invalid_input', message: payload.error } },

@@ -159,10 +159,13 @@ export class Transport {
     this.direct.add(origin);
   }
 
+  /** Whether a proxy variable is set: read once (process.env is slow to read, and a run does not change it). */
+  private proxied?: boolean;
+
   private async proxyRoute(url: URL): Promise<Route | undefined> {
     const env = this.options.env;
-    if (!env || this.direct.has(url.origin) || !PROXY_VARIABLES.some((name) => env[name]?.trim()))
-      return undefined;
+    this.proxied ??= env !== undefined && PROXY_VARIABLES.some((name) => env[name]?.trim());
+    if (!env || !this.proxied || this.direct.has(url.origin)) return undefined;
     this.proxies ??= loadProxy().then(({ ProxyRoutes }) => {
       this.proxyRoutes = new ProxyRoutes(env, {
         secret: (value) => this.options.secrets.add(value),

@@ -105,6 +105,31 @@ describe('NDJSON input', () => {
   });
 });
 
+describe('a file over 4 MiB', () => {
+  it('is read a second time for the run (its payloads are not kept) and sends what was checked', async () => {
+    const codes = Array.from({ length: 5 }, () => unique('BIG'));
+    const pad = 'x'.repeat(900_000);
+    const text = codes
+      .map((code) =>
+        JSON.stringify({
+          code,
+          type: 'DISCOUNT_VOUCHER',
+          discount: { type: 'PERCENT', percent_off: 5 },
+          metadata: { pad },
+        }),
+      )
+      .join('\n');
+    const { code, stdout } = await promo(['--input', file('big.ndjson', `${text}\n`)]);
+    expect(code).toBe(0);
+    expect(byLine(stdout).map((r) => [r.line, r.status, r.code])).toEqual(
+      codes.map((c, i) => [i + 1, 'created', c]),
+    );
+    expect(sentBodies().map((b) => [b.code, b.metadata.pad.length])).toEqual(
+      [...codes].sort().map((c) => [c, 900_000]),
+    );
+  });
+});
+
 describe('CSV input', () => {
   it('reads option names, metadata.KEY and JSON columns, typed as on the command line', async () => {
     const [a, b] = [unique('CSV'), unique('CSV')];

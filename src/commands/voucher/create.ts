@@ -40,7 +40,7 @@ export function parseCreateOptions(flags: OptionValues<typeof options>): CreateO
 
 /** One body, ready to send: --body, the flags over it, defaults filled in, checked. */
 export function buildBody(base: CreateVoucherBody, patch: CreateVoucherBody): CreateVoucherBody {
-  const body = finalizeBody(mergeBody(base, patch));
+  const body = finalizeBody(mergeBody(base, patch), true);
   validateCreateBody(body);
   return body;
 }
