@@ -20,6 +20,7 @@ import {
   scratchDir,
   startSandbox,
   timed,
+  timedWithPeakRss,
   verdicts,
 } from './bench-lib.mjs';
 
@@ -53,11 +54,8 @@ function writeLines(path, count, line) {
 
 /** Runs promo to the end: elapsed ms, exit code, stderr; with `rss`, its peak RSS (GNU time's %M). */
 function promo(args, { rss = false } = {}) {
-  const argv = rss ? ['-f', '%M', process.execPath, bin, ...args] : [bin, ...args];
-  const command = rss ? '/usr/bin/time' : process.execPath;
-  const run = timed(argv, { env, command, stdio: ['ignore', 'ignore', 'pipe'], check: false });
-  const peakKb = rss ? Number(run.stderr.trim().split('\n').at(-1)) : undefined;
-  return { ...run, peakMiB: peakKb / 1024 };
+  if (rss) return timedWithPeakRss(args, { env });
+  return timed([bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], check: false });
 }
 
 const rows = [];

@@ -108,6 +108,22 @@ export function timed(args, { env, input, command = process.execPath, stdio, che
   return { ms, code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * Runs promo (`args` after its bin) under GNU time: timed()'s figures, with stderr short of time's
+ * own line, and the peak resident memory in MiB. stdout is thrown away unless `stdio` says otherwise.
+ */
+export function timedWithPeakRss(args, { env, bin = BIN, stdio = ['ignore', 'ignore', 'pipe'] } = {}) {
+  const run = timed(['-f', '%M', process.execPath, bin, ...args], {
+    env,
+    command: '/usr/bin/time',
+    stdio,
+    check: false,
+  });
+  const lines = run.stderr.trimEnd().split('\n');
+  const peakKb = Number(lines.pop());
+  return { ...run, stderr: lines.join('\n'), peakMiB: peakKb / 1024 };
+}
+
 /** Stops every server started here, then removes every scratch directory. */
 export async function cleanUp() {
   await Promise.all(children.splice(0).map(stop));

@@ -35,6 +35,31 @@ export class Output {
     return this.format !== 'table';
   }
 
+  /**
+   * True once stdout is gone: the reader of a pipe left (`promo … | head`) and a write failed.
+   * A list being streamed stops there instead of asking the service for pages nobody will read.
+   */
+  get closed(): boolean {
+    return this.stdout.destroyed || this.stdout.errored !== null;
+  }
+
+  /**
+   * Resolves once stdout has taken everything written (or is gone). A pipe whose reader is slower
+   * than the service holds a streamed list back here, page by page, instead of promo queueing the
+   * whole list in memory; a reader that left shows up here as an error, before the next page.
+   */
+  private drained(): Promise<void> {
+    const out = this.stdout;
+    if (!out.writableNeedDrain || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        for (const event of ['drain', 'error', 'close']) out.off(event, done);
+        resolve();
+      };
+      for (const event of ['drain', 'error', 'close']) out.on(event, done);
+    });
+  }
+
   /** Tables fit a terminal's width; written to a file or a pipe, they keep every character. */
   private get terminalWidth(): number | undefined {
     return this.stdout.isTTY === true ? this.stdout.columns : undefined;
@@ -55,12 +80,15 @@ export class Output {
     );
   }
 
-  /** A list: one JSON array, one NDJSON line per item, or a table. */
+  /** A list: one JSON array, one NDJSON line per item (resolving once stdout took them), or a table. */
   async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
     if (this.format === 'json') return this.json(items);
     if (this.format === 'ndjson') {
-      for (const item of items) this.stdout.write(`${JSON.stringify(item)}\n`);
-      return;
+      for (const item of items) {
+        if (this.closed) return;
+        this.stdout.write(`${JSON.stringify(item)}\n`);
+      }
+      return this.drained();
     }
     if (items.length === 0) {
       this.notice(empty);

@@ -41,7 +41,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
   for (;;) {
     if (streaming) await out.list(page.items, list.columns);
     else collected.push(...page.items);
-    if (page.next === undefined) break;
+    if (page.next === undefined || (streaming && out.closed)) break;
     // A service that hands back a position twice would have promo loop forever.
     if (seen.has(page.next)) {
       throw new PromoError(

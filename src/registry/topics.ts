@@ -63,7 +63,8 @@ json when stdout is a pipe or a file.
   table   the columns that matter, dates readable, secrets masked, fitted to the terminal's width
   json    the service's own objects and field names; a list is one JSON array ([] when empty,
           every page with --all); --raw prints the service's whole list object (cursors, totals)
-  ndjson  one object a line, streamed as pages arrive
+  ndjson  one object a line, streamed as pages arrive, at the pace of the reader; with --all,
+          | head stops the walk
 
 stdout carries data only: notices, progress and warnings go to stderr. An error is one line on
 stderr, or with json/ndjson output a JSON object {"error": {"status", "key", "message", ...}}.

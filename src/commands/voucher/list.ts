@@ -41,8 +41,13 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
     },
   );
   for await (const page of pages) {
-    if (streaming) await rt.out.list(page, columns);
-    else collected.push(...page);
+    if (!streaming) {
+      collected.push(...page);
+      continue;
+    }
+    await rt.out.list(page, columns);
+    // The reader left (`| head`): stop the walk rather than read pages nobody will see.
+    if (rt.out.closed) break;
   }
   if (!streaming) await rt.out.list(collected, columns, 'No vouchers.');
 }

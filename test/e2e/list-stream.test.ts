@@ -1,0 +1,105 @@
+// `-o ndjson` with --all streams, on every list command: each page is printed as it arrives (a page
+// is on stdout while the next one is still awaited), a reader that stops (`| head`) stops the walk,
+// and the lines are the items of the json array. The built promo against the sandbox over HTTP.
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { demoSeed } from '../../src/sandbox/index.js';
+import { BIN, spawnPromo, startPromo } from '../helpers/promo.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const STRUCTURE = 'lts_0a1b2c3d4e5f';
+// At 100 a page a generated voucher's line is over 1 KB: one page is more than a pipe holds (64 KiB).
+const VOUCHERS = 250;
+const fixture = useSandbox({ seed: { ...demoSeed(), generatedVouchers: { count: VOUCHERS } } });
+
+const LISTS = [
+  {
+    name: 'voucher list',
+    argv: ['voucher', 'list', '--all', '--limit', '10'],
+    path: '/v1/vouchers',
+    page: 10,
+  },
+  {
+    name: 'templates list',
+    argv: ['templates', 'list', '--all', '--limit', '10'],
+    path: '/v1/templates/campaigns',
+    page: 10,
+  },
+  {
+    name: 'tiers list',
+    argv: ['tiers', 'list', STRUCTURE, '--all', '--limit', '2'],
+    path: `/v2/loyalties/tier-structures/${STRUCTURE}/tiers`,
+    page: 2,
+  },
+];
+
+const pageRequests = (path: string) =>
+  fixture.sandbox.requests.filter((r) => r.method === 'GET' && r.rawPath === path);
+const parseLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+/** Resolves once `ready()` holds, looking again whenever the child writes to stdout and every 20 ms. */
+function until(ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const look = () => {
+      if (!ready()) return;
+      clearInterval(timer);
+      resolve();
+    };
+    const timer = setInterval(look, 20);
+    look();
+  });
+}
+
+describe('--all -o ndjson streams page by page', () => {
+  it.each(LISTS)('$name: the first page is on stdout while the second is still awaited', async (list) => {
+    // The second page request never gets its answer: what is on stdout was printed before it.
+    fixture.sandbox.faults.push(
+      { match: { method: 'GET', path: list.path }, action: { delayMs: 0 } },
+      { match: { method: 'GET', path: list.path }, action: { hang: true } },
+    );
+    const run = startPromo([...list.argv, '-o', 'ndjson'], { env: fixture.env });
+    let stdout = '';
+    run.child.stdout!.on('data', (d) => (stdout += d));
+    await until(() => parseLines(stdout).length === list.page && pageRequests(list.path).length === 2);
+    run.child.kill('SIGINT');
+    const done = await run.done;
+
+    expect(done.code).toBe(130);
+    expect(pageRequests(list.path)).toHaveLength(2);
+    const full = await spawnPromo([...list.argv, '-o', 'json'], { env: fixture.env });
+    expect(parseLines(done.stdout)).toEqual(JSON.parse(full.stdout).slice(0, list.page));
+  });
+
+  it.each(LISTS)('$name: the lines are the items of the json array', async (list) => {
+    const streamed = await spawnPromo([...list.argv, '-o', 'ndjson'], { env: fixture.env });
+    const whole = await spawnPromo([...list.argv, '-o', 'json'], { env: fixture.env });
+    expect([streamed.code, streamed.stderr, whole.code]).toEqual([0, '', 0]);
+    const items = JSON.parse(whole.stdout) as unknown[];
+    expect(items.length).toBeGreaterThan(2 * list.page);
+    expect(parseLines(streamed.stdout)).toEqual(items);
+    expect(streamed.stdout).toBe(items.map((item) => `${JSON.stringify(item)}\n`).join(''));
+  });
+
+  it('voucher list | head -n 3: promo stops asking for pages once the reader is gone', async () => {
+    const pipeline = `"${process.execPath}" "${BIN}" voucher list --all -o ndjson | head -n 3`;
+    const shell = spawn('sh', ['-c', pipeline], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...fixture.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    shell.stdout.on('data', (d) => (stdout += d));
+    shell.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => shell.on('close', resolve));
+
+    expect([code, stderr]).toEqual([0, '']);
+    expect(parseLines(stdout).map((v) => v.code)).toEqual(['GEN-000001', 'GEN-000002', 'GEN-000003']);
+    // Page 1 (100 vouchers) does not fit in the pipe: promo is still writing it when head leaves,
+    // and asks for no page after it (the walk takes 3).
+    expect(pageRequests('/v1/vouchers')).toHaveLength(1);
+  });
+});
