@@ -44,5 +44,5 @@ describe('a git source', () => {
     const listed = promo(prefix, ['--profile', 'sandbox', 'templates', 'list', '--limit', '1']);
     expect([listed.status, listed.stderr]).toEqual([0, '']);
     expect(JSON.parse(listed.stdout)).toHaveLength(1);
-  }, 60_000); // npm ci and the build inside npm's clone: ~6 s alone, more beside other test files
+  });
 });
