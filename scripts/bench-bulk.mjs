@@ -78,6 +78,9 @@ for (let round = 0; round < ROUNDS; round++) {
     amount: CREATES,
     headers: { ...APP_HEADERS, 'Content-Type': 'application/json' },
     body: JSON.stringify(BODY),
+    // Its result waits for the next sample: at the default 1 s, a 1.6 s run counted 2 s (up to a
+    // whole second added, its rate understated by a third). 20 ms keeps that error under 1%.
+    sampleInt: 20,
   });
   forAutocannon.stop();
   if (cannon.non2xx + cannon.errors > 0)

@@ -176,15 +176,25 @@ export class Transport {
     return (await this.proxies)?.route(url);
   }
 
+  /** The direct route of each protocol, made once (a bulk run asks for it thousands of times). */
+  private readonly directRoutes: Partial<Record<'http:' | 'https:', Route>> = {};
+
   private async route(url: URL): Promise<Route> {
     const proxied = await this.proxyRoute(url);
     if (proxied) return proxied;
     const key = url.protocol === 'https:' ? 'https:' : 'http:';
+    const made = this.directRoutes[key];
+    if (made) return made;
     const module: HttpModule = this.modules[key] ?? (key === 'https:' ? await loadHttps() : await loadHttp());
     this.modules[key] = module;
     const agent = this.agents[key] ?? new module.Agent({ keepAlive: true });
     this.agents[key] = agent;
-    return { request: (target, options) => module.request(target, { ...options, agent }), agent };
+    const route: Route = {
+      request: (target, options) => module.request(target, { ...options, agent }),
+      agent,
+    };
+    this.directRoutes[key] = route;
+    return route;
   }
 
   private async pause(ms: number, reason: string): Promise<void> {
