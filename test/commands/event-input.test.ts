@@ -1,7 +1,5 @@
-// `event send --input`: many events through the bulk runner, NDJSON or CSV.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ndjson, writeIn } from '../helpers/input-files.js';
 import { runPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -10,7 +8,6 @@ const fx = useSandbox();
 const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin });
 // Sent one at a time where the order is asserted: --concurrency 1.
 const sentBodies = () => fx.sandbox.requests.map((r) => JSON.parse(r.body));
-const ndjson = (...lines: unknown[]) => lines.map((line) => JSON.stringify(line)).join('\n');
 const resultLines = (stdout: string) =>
   stdout
     .trimEnd()
@@ -24,11 +21,7 @@ const summaryOf = (stderr: string) =>
     .map((line) => JSON.parse(line))
     .find((line) => line.summary)?.summary;
 
-function file(name: string, text: string): string {
-  const path = join(fx.configDir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const file = (name: string, text: string) => writeIn(fx.configDir, name, text);
 
 describe('promo event send --input', () => {
   it('sends one event per NDJSON line over the shared flags, the line winning, and reports each', async () => {

@@ -1,10 +1,11 @@
 // promo voucher create --input: NDJSON and CSV, a file checked whole before the first request,
 // stdin line by line, one journal line per input line (on stdout when piped), lost answers settled
 // by reading the voucher back, resuming from the journal, Ctrl-C.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
+import { writeIn } from '../helpers/input-files.js';
 import { runPromo, testContext } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -16,11 +17,7 @@ const fx = useSandbox();
 let serial = 0;
 const unique = (stem: string) => `${stem}-${Date.now().toString(36)}-${++serial}`;
 
-function file(name: string, text: string): string {
-  const path = join(fx.configDir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const file = (name: string, text: string) => writeIn(fx.configDir, name, text);
 
 const promo = (argv: string[], options: { stdin?: string; tty?: boolean } = {}) =>
   runPromo(['voucher', 'create', ...argv], { configDir: fx.configDir, ...options });

@@ -6,8 +6,7 @@ import { sandboxFixture, useSandbox } from '../helpers/sandbox.js';
 
 const fx = useSandbox();
 
-const promo = (argv: string[], options: { tty?: boolean; answers?: boolean[]; stdin?: string } = {}) =>
-  runPromo(argv, { configDir: fx.configDir, ...options });
+const promo = fx.run;
 
 let serial = 0;
 const unique = (stem: string) => `${stem}-${Date.now().toString(36)}-${++serial}`;

@@ -1,10 +1,11 @@
 // promo voucher import --wait against the sandbox over HTTP: the 10 MB split, every job state
 // on a terminal's progress line, a job that fails.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jsonLines, ndjson, percentVoucher, writeIn } from '../helpers/input-files.js';
 import { runPromo } from '../helpers/promo.js';
-import { APP_ID, APP_TOKEN, type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { type Fixture, sandboxFixture, setImportSettings } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
 type Json = Record<string, any>;
@@ -30,45 +31,18 @@ const promo = (argv: string[], options: { stdin?: string; tty?: boolean } = {}) 
 
 let serial = 0;
 const stem = () => `IMP${Date.now().toString(36)}${++serial}`;
-const percent = (code: string, extra: Json = {}) => ({
-  code,
-  type: 'DISCOUNT_VOUCHER',
-  discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' },
-  ...extra,
-});
-function file(name: string, text: string): string {
-  const path = join(fx.configDir, name);
-  writeFileSync(path, text);
-  return path;
-}
-const ndjson = (...items: Json[]) => items.map((item) => JSON.stringify(item)).join('\n');
+const file = (name: string, text: string) => writeIn(fx.configDir, name, text);
 const imports = () =>
   fx.sandbox.requests.slice(mark).filter((r) => r.method === 'POST' && r.rawPath === '/v1/vouchers/import');
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-
-async function importSettings(settings: Json): Promise<void> {
-  const response = await fetch(`${fx.sandbox.url}/_sandbox/imports`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Connection: 'close',
-      'X-App-Id': APP_ID,
-      'X-App-Token': APP_TOKEN,
-    },
-    body: JSON.stringify(settings),
-  });
-  expect(response.status).toBe(200);
-}
+const importSettings = (settings: Json) => setImportSettings(fx, settings);
 
 describe('voucher import --wait', () => {
   it('splits a file over 10 MB into requests of at most 10 MB, and imports all of it', async () => {
     const s = stem();
     const blob = 'x'.repeat(4_000);
-    const lines = Array.from({ length: 2_600 }, (_, i) => percent(`${s}-${i}`, { metadata: { blob } }));
+    const lines = Array.from({ length: 2_600 }, (_, i) =>
+      percentVoucher(`${s}-${i}`, { metadata: { blob } }),
+    );
     const path = file(`${s}.ndjson`, ndjson(...lines));
     const { code, stdout } = await promo(['voucher', 'import', path, '--wait', '-o', 'json']);
     expect(code).toBe(0);
@@ -85,10 +59,13 @@ describe('voucher import --wait', () => {
     try {
       const s = stem();
       // A job queued first (2 s of work) keeps the next one ENQUEUED until it ends; each poll is a second.
-      const ahead = ndjson(...Array.from({ length: 40 }, (_, i) => percent(`${s}-a${i}`)));
+      const ahead = ndjson(...Array.from({ length: 40 }, (_, i) => percentVoucher(`${s}-a${i}`)));
       const first = await promo(['voucher', 'import', file(`${s}-a.ndjson`, ahead), '-o', 'json']);
       expect(first.code).toBe(0);
-      const path = file(`${s}.ndjson`, ndjson(...Array.from({ length: 30 }, (_, i) => percent(`${s}-${i}`))));
+      const path = file(
+        `${s}.ndjson`,
+        ndjson(...Array.from({ length: 30 }, (_, i) => percentVoucher(`${s}-${i}`))),
+      );
       const { code, stderr } = await promo(['voucher', 'import', path, '--wait', '-o', 'table'], {
         tty: true,
       });
@@ -110,7 +87,10 @@ describe('voucher import --wait', () => {
     await importSettings({ fail: true });
     try {
       const s = stem();
-      const path = file(`${s}.ndjson`, ndjson(...Array.from({ length: 4 }, (_, i) => percent(`${s}-${i}`))));
+      const path = file(
+        `${s}.ndjson`,
+        ndjson(...Array.from({ length: 4 }, (_, i) => percentVoucher(`${s}-${i}`))),
+      );
       const results = join(fx.configDir, `${s}-results.jsonl`);
       const { code, stdout } = await promo([
         'voucher',

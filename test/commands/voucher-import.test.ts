@@ -1,60 +1,33 @@
 // promo voucher import and promo job against the sandbox over HTTP: lines checked offline, the
 // requests sent (and their 10 MB split), --wait through every job state, the results file, the
 // bulk-call limit waited out.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPromo } from '../helpers/promo.js';
-import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { jsonLines, ndjson, percentVoucher, writeIn } from '../helpers/input-files.js';
+import { setImportSettings, useSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
 type Json = Record<string, any>;
 
 const fx = useSandbox({ imports: { records_per_second: 100_000 } });
 
-const promo = (argv: string[], options: { stdin?: string; tty?: boolean } = {}) =>
-  runPromo(argv, { configDir: fx.configDir, ...options });
+const promo = fx.run;
 
 let serial = 0;
 const stem = () => `IMP${Date.now().toString(36)}${++serial}`;
-const percent = (code: string, extra: Json = {}) => ({
-  code,
-  type: 'DISCOUNT_VOUCHER',
-  discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' },
-  ...extra,
-});
-function file(name: string, text: string): string {
-  const path = join(fx.configDir, name);
-  writeFileSync(path, text);
-  return path;
-}
-const ndjson = (...items: Json[]) => items.map((item) => JSON.stringify(item)).join('\n');
+const file = (name: string, text: string) => writeIn(fx.configDir, name, text);
 const imports = () =>
   fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === '/v1/vouchers/import');
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-
-async function importSettings(settings: Json): Promise<void> {
-  const response = await fetch(`${fx.sandbox.url}/_sandbox/imports`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Connection: 'close',
-      'X-App-Id': APP_ID,
-      'X-App-Token': APP_TOKEN,
-    },
-    body: JSON.stringify(settings),
-  });
-  expect(response.status).toBe(200);
-}
+const _importSettings = (settings: Json) => setImportSettings(fx, settings);
 
 describe('voucher import without --wait', () => {
   it('sends the checked lines in one request and says how to follow the job', async () => {
     const s = stem();
-    const path = file(`${s}.ndjson`, ndjson(percent(`${s}-1`), { code: `${s}-2`, gift: { amount: 2500 } }));
+    const path = file(
+      `${s}.ndjson`,
+      ndjson(percentVoucher(`${s}-1`), { code: `${s}-2`, gift: { amount: 2500 } }),
+    );
     const { code, stdout, stderr } = await promo(['voucher', 'import', path, '-o', 'json']);
     expect(code).toBe(0);
     const [answer] = JSON.parse(stdout);
@@ -64,7 +37,7 @@ describe('voucher import without --wait', () => {
     ]);
     expect(imports()).toHaveLength(1);
     expect(JSON.parse(imports()[0]!.body)).toEqual([
-      percent(`${s}-1`),
+      percentVoucher(`${s}-1`),
       { code: `${s}-2`, type: 'GIFT_VOUCHER', gift: { amount: 2500 } },
     ]);
     const job = await promo(['job', 'wait', answer.async_action_id, '-o', 'json']);
@@ -85,9 +58,9 @@ describe('voucher import without --wait', () => {
     const path = file(
       `${s}.ndjson`,
       ndjson(
-        percent(`${s}-1`),
+        percentVoucher(`${s}-1`),
         { code: `${s}-2`, discount: { type: 'PERCENT', percent_off: 10 } },
-        percent(`${s}-1`),
+        percentVoucher(`${s}-1`),
       ),
     );
     const { code, stderr } = await promo(['voucher', 'import', path, '-o', 'json']);
@@ -104,13 +77,17 @@ describe('voucher import without --wait', () => {
 
   it('prints the requests and sends nothing with --dry-run', async () => {
     const s = stem();
-    const path = file(`${s}.ndjson`, ndjson(percent(`${s}-1`)));
+    const path = file(`${s}.ndjson`, ndjson(percentVoucher(`${s}-1`)));
     const { code, stdout } = await promo(['voucher', 'import', path, '--dry-run', '-o', 'json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({
       dry_run: true,
       lines: '1-1',
-      request: { method: 'POST', url: `${fx.sandbox.url}/v1/vouchers/import`, body: [percent(`${s}-1`)] },
+      request: {
+        method: 'POST',
+        url: `${fx.sandbox.url}/v1/vouchers/import`,
+        body: [percentVoucher(`${s}-1`)],
+      },
     });
     expect(fx.sandbox.requests).toEqual([]);
   });
@@ -167,7 +144,7 @@ describe('voucher import --wait', () => {
       },
     });
     const s = stem();
-    const path = file(`${s}.ndjson`, ndjson(percent(`${s}-1`)));
+    const path = file(`${s}.ndjson`, ndjson(percentVoucher(`${s}-1`)));
     // No retries of its own: promo's wait for the bulk limit is what gets it through.
     const { code, stderr } = await promo([
       '--retries',
@@ -196,7 +173,7 @@ describe('promo job', () => {
     const queued = await promo([
       'voucher',
       'import',
-      file(`${s}.ndjson`, ndjson(percent(`${s}-1`))),
+      file(`${s}.ndjson`, ndjson(percentVoucher(`${s}-1`))),
       '--wait',
       '-o',
       'json',
@@ -234,7 +211,7 @@ describe('an import whose answer is lost', () => {
     const { code, stderr } = await promo([
       'voucher',
       'import',
-      file(`${s}.ndjson`, ndjson(percent(`${s}-1`))),
+      file(`${s}.ndjson`, ndjson(percentVoucher(`${s}-1`))),
       '-o',
       'json',
     ]);

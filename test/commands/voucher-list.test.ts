@@ -1,8 +1,7 @@
 // promo voucher list against the sandbox over HTTP: the request sent, the answer
 // printed, the checks made before anything is sent.
 import { describe, expect, it } from 'vitest';
-import { runPromo } from '../helpers/promo.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { sentRequests, useSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
 type Json = Record<string, any>;
@@ -11,13 +10,9 @@ const fx = useSandbox({
   generatedVouchers: { count: 30, prefix: 'GL-', start: '2026-01-01T00:00:00Z', interval_seconds: 60 },
 });
 
-const promo = (argv: string[], options: { tty?: boolean } = {}) =>
-  runPromo(argv, { configDir: fx.configDir, ...options });
+const promo = fx.run;
 
-const sent = () =>
-  fx.sandbox.requests.map(
-    (r) => `${r.method} ${r.rawPath}${r.query ? `?${decodeURIComponent(r.query)}` : ''}`,
-  );
+const sent = () => sentRequests(fx.sandbox);
 
 describe('voucher list', () => {
   it('prints one page as a JSON array of the service’s vouchers, newest first', async () => {

@@ -1,7 +1,7 @@
 // A sandbox on an ephemeral loopback port and a profile pointing at it, for one test file.
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
-import { runPromo, tempDir } from './promo.js';
-import { fileScoped } from './sandbox-http.js';
+import { type RunOptions, runPromo, tempDir } from './promo.js';
+import { callSandbox, fileScoped, JSON_HEADERS } from './sandbox-http.js';
 
 export const APP_ID = 'test-app-id-0001';
 export const APP_TOKEN = 'test-app-token-secret-7f3a9c1e';
@@ -11,6 +11,8 @@ export interface Fixture {
   configDir: string;
   /** Environment for a child process using the fixture's profile. */
   env: Record<string, string>;
+  /** promo in-process on the fixture's profile. */
+  run(argv: string[], options?: RunOptions): ReturnType<typeof runPromo>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixt
     sandbox,
     configDir: dir.path,
     env: { PROMO_CONFIG_DIR: dir.path },
+    run: (argv, runOptions = {}) => runPromo(argv, { configDir: dir.path, ...runOptions }),
     close: async () => {
       await sandbox.close();
       dir.cleanup();
@@ -71,6 +74,21 @@ export function useSandbox(options: SandboxOptions = {}): Fixture {
     get env() {
       return fixture().env;
     },
+    run: (argv, runOptions) => fixture().run(argv, runOptions),
     close: () => fixture().close(),
   };
 }
+
+/** Sets how the fixture's sandbox processes imports, through its control API. */
+export async function setImportSettings(fx: Fixture, settings: Record<string, unknown>): Promise<void> {
+  const headers = { ...JSON_HEADERS, Connection: 'close', 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN };
+  const { status } = await callSandbox(fx.sandbox.url, 'POST', '/_sandbox/imports', {
+    body: settings,
+    headers,
+  });
+  if (status !== 200) throw new Error(`POST /_sandbox/imports answered ${status}`);
+}
+
+/** The requests the sandbox received, one line each: `GET /v1/vouchers?limit=3` (query decoded). */
+export const sentRequests = (sandbox: Sandbox) =>
+  sandbox.requests.map((r) => `${r.method} ${r.rawPath}${r.query ? `?${decodeURIComponent(r.query)}` : ''}`);
