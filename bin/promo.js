@@ -29,12 +29,6 @@ try {
   throw error;
 }
 
-// `promo … | head` closes the pipe early: that is the reader's choice, not an error to report.
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
-
 // main() reports every error it sees; anything that escapes it is a bug in promo. One line for
 // people (its stack may hold request data), the stack with --debug.
 function crash(error) {

@@ -67,7 +67,7 @@ export function dynamicImportsToChunk(targets, names = new Map()) {
             "const { join } = require('node:path');",
             "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
           ],
-          `loadCached(join(__dirname, 'commands.cjs'))[${JSON.stringify(args.path)}]`,
+          `loadCached(join(__dirname, 'commands.cjs'))[${JSON.stringify(args.path)}]()`,
           names.get(args.path) ?? [],
         ),
         loader: 'js',
@@ -76,13 +76,14 @@ export function dynamicImportsToChunk(targets, names = new Map()) {
   };
 }
 
-/** The chunk's entry: each target's namespace under its key. */
+/**
+ * The chunk's entry: under each target's key, a function that evaluates the target (and what it
+ * imports) on first call and returns its namespace. A require() of an ES module is what makes
+ * esbuild wrap it to run on demand: loading the chunk must not run every noun's verbs.
+ */
 export function chunkEntry(targets) {
   const keys = [...targets].sort();
-  return [
-    ...keys.map((key, i) => `import * as m${i} from './${key}';`),
-    `module.exports = { ${keys.map((key, i) => `${JSON.stringify(key)}: m${i}`).join(', ')} };`,
-  ].join('\n');
+  return `module.exports = {\n${keys.map((key) => `  ${JSON.stringify(key)}: () => require('./${key}'),`).join('\n')}\n};`;
 }
 
 /** For the chunk: a project file the core holds is taken from the core; `used` collects those. */

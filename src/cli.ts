@@ -1,5 +1,6 @@
 // The real context: the process's streams, environment and clock. Only bin/promo.js imports this.
 
+import { directStdout } from './cli-stdout.js';
 import { platformDirs } from './config/dirs.js';
 import type { Context, Prompts } from './context.js';
 import { ExitCode, InterruptedError } from './errors.js';
@@ -15,10 +16,13 @@ export const INTERRUPT_GRACE_MS = 700;
 
 /** Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop by itself. */
 export async function runCli(argv: string[], exit: (code: number) => void): Promise<number> {
-  const controller = new AbortController();
+  // Made on first use, as Node's stdout below: `promo --help` needs neither.
+  let interrupt: AbortController | undefined;
+  const controller = () => (interrupt ??= new AbortController());
   // A bulk run holds the process through the first signal: its requests in flight may finish
   // (within --timeout) and its journal be completed. The second signal aborts them (`stop`).
-  const stop = new AbortController();
+  let stopController: AbortController | undefined;
+  const stop = () => (stopController ??= new AbortController());
   let holds = 0;
   let finished = false;
   let stopping = false;
@@ -31,38 +35,57 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
       .finally(() => exit(ExitCode.interrupted));
   };
   const onSignal = () => {
-    if (controller.signal.aborted) {
-      if (holds === 0 || stop.signal.aborted) return stopNow();
-      stop.abort();
+    if (controller().signal.aborted) {
+      if (holds === 0 || stop().signal.aborted) return stopNow();
+      stop().abort();
       setTimeout(stopNow, INTERRUPT_GRACE_MS).unref();
       return;
     }
-    controller.abort();
+    controller().abort();
     setTimeout(() => holds === 0 && stopNow(), INTERRUPT_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // stdin and stderr are getters: Node builds each stream on first use (~1-2 ms apiece), and most
-  // runs read no stdin.
+  // The streams are getters: Node builds each on first use (~1-2 ms apiece), and most runs read no
+  // stdin. `promo … | head` closes the pipe early: that is the reader's choice, not an error.
+  const direct = directStdout(
+    (stream) =>
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPIPE') return exit(Number(process.exitCode ?? 0));
+        throw error;
+      }),
+    () => exit(Number(process.exitCode ?? 0)),
+  );
   let prompts: Prompts | undefined;
+  let dirs: Context['platformDirs'] | undefined;
   const ctx: Context = {
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
+    get stdout() {
+      return process.stdout;
+    },
+    directStdout: direct,
     get stderr() {
       return process.stderr;
     },
     env: process.env,
     now: Date.now,
-    platformDirs: platformDirs(process.env),
+    get platformDirs() {
+      dirs ??= platformDirs(process.env);
+      return dirs;
+    },
     get prompts() {
-      prompts ??= inquirerPrompts(process.stdin, process.stderr, controller.signal);
+      prompts ??= inquirerPrompts(process.stdin, process.stderr, controller().signal);
       return prompts;
     },
-    signal: controller.signal,
+    get signal() {
+      return controller().signal;
+    },
     sandbox: loadSandbox,
-    stopSignal: stop.signal,
+    get stopSignal() {
+      return stop().signal;
+    },
     holdInterrupt() {
       holds += 1;
       return () => {
@@ -72,5 +95,5 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
   };
   const code = await main(argv, ctx);
   finished = true;
-  return controller.signal.aborted && code !== 0 ? ExitCode.interrupted : code;
+  return interrupt?.signal.aborted === true && code !== 0 ? ExitCode.interrupted : code;
 }

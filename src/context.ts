@@ -30,9 +30,18 @@ export interface Prompts {
   ): Promise<T>;
 }
 
+/** stdout for text printed whole (help): see cli-stdout.ts. */
+export interface DirectStdout {
+  /** Whether stdout is a terminal, told without building Node's stream when it is a pipe or a file. */
+  isTTY(): boolean;
+  write(text: string): void;
+}
+
 export interface Context {
   stdin: InputStream;
   stdout: OutputStream;
+  /** The real context's cheaper way to print help; tests leave it out (stdout is used). */
+  directStdout?: DirectStdout;
   stderr: OutputStream;
   env: Record<string, string | undefined>;
   /** Milliseconds since the epoch. */

@@ -1,6 +1,6 @@
 // The prompts of a real terminal: @inquirer/prompts reading stdin and drawing on stderr (stdout
 // stays data), with the library's ways of ending a prompt turned into promo's exit codes.
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { InputStream, OutputStream, PromptOptions, Prompts } from './context.js';
 import { CancelledError, InterruptedError } from './errors.js';
 import { loadPrompts } from './lazy.js';
@@ -11,7 +11,7 @@ type Io = { input: InputStream; output: Writable; signal?: AbortSignal; clearPro
 export function inquirerPrompts(stdin: InputStream, stderr: OutputStream, signal?: AbortSignal): Prompts {
   async function ask<T>(options: PromptOptions, start: (lib: Library, io: Io) => Promise<T>): Promise<T> {
     const lib = await loadPrompts();
-    const output = options.color === false ? new WithoutColor(stderr) : stderr;
+    const output = options.color === false ? new lib.WithoutColor(stderr) : stderr;
     // Ctrl-D closes the library's line reader, which pauses stdin and leaves the prompt waiting
     // with nothing to keep the process alive: it would end at exit with the library's own text.
     const endOfInput = new AbortController();
@@ -45,23 +45,4 @@ function promptEnded(error: unknown, signal?: AbortSignal): unknown {
   if (name !== 'AbortPromptError' && name !== 'ExitPromptError') return error;
   if (signal?.aborted || /SIGINT/.test((error as Error).message)) return new InterruptedError();
   return new CancelledError('Cancelled (end of input).');
-}
-
-/** Colour codes (SGR sequences) are dropped; cursor movements, which the prompt needs, pass. */
-class WithoutColor extends Writable {
-  constructor(private readonly target: OutputStream) {
-    super({ decodeStrings: false });
-  }
-
-  get isTTY(): boolean | undefined {
-    return this.target.isTTY;
-  }
-
-  get columns(): number | undefined {
-    return this.target.columns;
-  }
-
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    this.target.write(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''), done);
-  }
 }

@@ -3,6 +3,7 @@
 // them); the others stand as name and summary (all `promo --help` lists): loading and building
 // every verb costs start-up.
 import { type Command, Command as CommandClass, type Help } from 'commander';
+import type { Context } from '../context.js';
 import { GLOBAL_OPTIONS } from '../globals.js';
 import { VERSION } from '../version.js';
 import {
@@ -58,7 +59,7 @@ function helpCommand(program: Command, registry: readonly Listed[], session: Ses
     const path = Array.isArray(words) ? words.map(String) : [];
     const topic = path.length === 1 ? TOPICS[path[0]!] : undefined;
     if (topic) {
-      session.ctx.stdout.write(await topic.text());
+      helpOutput(session.ctx).writeOut(await topic.text());
       return;
     }
     const names = registry.map(entryName);
@@ -110,16 +111,31 @@ function subcommandTerm(command: Command): string {
 }
 
 /** Settings every command needs, applied down the tree (addCommand does not copy them). */
-function configureTree(command: Command, session: Session): void {
+function configureTree(command: Command, session: Session, out = helpOutput(session.ctx)): void {
   command
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, subcommandTerm } satisfies Partial<Help>)
     .configureOutput({
-      writeOut: (text) => session.ctx.stdout.write(text),
+      ...out,
       writeErr: (text) => session.ctx.stderr.write(text),
       // Usage errors are printed by main, in the run's output format.
       outputError: () => undefined,
     });
-  for (const sub of command.commands) configureTree(sub, session);
+  for (const sub of command.commands) configureTree(sub, session, out);
+}
+
+/**
+ * Where help goes, and how wide it may be: commander would ask process.stdout, which builds Node's
+ * stream for it; the real context can answer and write without it (cli-stdout.ts).
+ */
+export function helpOutput(ctx: Context) {
+  const direct = ctx.directStdout;
+  const isTTY = () => (direct ? direct.isTTY() : ctx.stdout.isTTY === true);
+  return {
+    writeOut: (text: string) => (direct ? direct.write(text) : ctx.stdout.write(text)),
+    // 80, commander's own default, when stdout is not a terminal.
+    getOutHelpWidth: () => (isTTY() ? (ctx.stdout.columns ?? 80) : 80),
+    getOutHasColors: () => isTTY() && (ctx.stdout as { hasColors?: () => boolean }).hasColors?.() === true,
+  };
 }

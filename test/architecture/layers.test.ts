@@ -12,7 +12,7 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /** Layers from the top (bin → cli → … → http → base); a module may import its own layer and those below. */
 const LAYERS: Array<[string, RegExp]> = [
-  ['cli', /^cli\.ts$/],
+  ['cli', /^cli(-stdout)?\.ts$/],
   ['main', /^main\.ts$/],
   ['registry', /^registry\/(index|build|program|input|docs|answer|topics)\.ts$/],
   ['commands', /^commands\//],

@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
+import { BIN, runPromo, spawnPromo, tempDir } from '../helpers/promo.js';
 
 const ROOT = dirname(dirname(BIN));
 let copy: { path: string; cleanup(): void };
@@ -95,5 +95,25 @@ describe('the core and the commands chunk', () => {
     });
     expect(command.code).toBe(1);
     expect(command.stdout).toBe('');
+  });
+
+  it('writes help straight to a pipe whose reader has gone: exit 0, nothing on stderr', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, '--help'], {
+      env: { ...process.env, PROMO_CONFIG_DIR: config.path },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The read end is closed before promo has even started: its write fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('prints the same help straight to the descriptor as through a stream', async () => {
+    const spawned = await spawnPromo(['--help'], { env: env() });
+    const inProcess = await runPromo(['--help']);
+    expect(spawned.stdout).toBe(inProcess.stdout);
   });
 });

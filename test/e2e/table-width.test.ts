@@ -83,3 +83,27 @@ describe('column widths', () => {
     expect(fitWidths([id, { text: true, natural: 40 }], undefined)).toEqual([24, 40]);
   });
 });
+
+// Help is written straight to stdout's file descriptor when it is not a terminal (cli-stdout.ts),
+// so its width must still come from the terminal when it is one.
+describe.skipIf(!hasScript)('help on a terminal', () => {
+  it('wraps at the terminal width: 100 and 140 columns, and at 80 when piped', async () => {
+    // commander wraps the usage, options and commands; the examples and topics after them are promo's own text.
+    const widest = (lines: string[]) =>
+      Math.max(...lines.slice(0, lines.indexOf('Examples:')).map((line) => line.length));
+    const narrow = await onTerminal(100, ['--help']);
+    const wide = await onTerminal(140, ['--help']);
+    expect(narrow[0]).toBe('Usage: promo [options] [command]');
+    expect(widest(narrow)).toBeLessThanOrEqual(100);
+    expect(widest(narrow)).toBeGreaterThan(80);
+    expect(widest(wide)).toBeGreaterThan(100);
+    expect(widest(wide)).toBeLessThanOrEqual(140);
+    const piped = spawnSync(process.execPath, [BIN, '--help'], {
+      env: { ...process.env, NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(widest(piped.stdout.split('\n'))).toBeLessThanOrEqual(80);
+    expect(widest(piped.stdout.split('\n'))).toBeGreaterThan(60);
+    expect(piped.stdout.split('\n').filter((line) => line !== '')).not.toEqual(wide);
+  });
+});
