@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { demoSeed } from '../../src/sandbox/index.js';
 import { BIN, spawnPromo, startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 const STRUCTURE = 'lts_0a1b2c3d4e5f';
 // At 100 a page a generated voucher's line is over 1 KB: one page is more than a pipe holds (64 KiB).
@@ -40,19 +41,6 @@ const parseLines = (stdout: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
-
-/** Resolves once `ready()` holds, looking again whenever the child writes to stdout and every 20 ms. */
-function until(ready: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const look = () => {
-      if (!ready()) return;
-      clearInterval(timer);
-      resolve();
-    };
-    const timer = setInterval(look, 20);
-    look();
-  });
-}
 
 describe('--all -o ndjson streams page by page', () => {
   it.each(LISTS)('$name: the first page is on stdout while the second is still awaited', async (list) => {

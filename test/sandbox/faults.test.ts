@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRateLimit, type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import { until } from '../helpers/until.js';
 import { APP_HEADERS, fixedClock, postForm } from './core-helpers.js';
 
 let sandbox: Sandbox;
@@ -70,7 +71,7 @@ describe('scripted faults', () => {
   it('hangs a scripted request until close() ends it', async () => {
     await start({ faults: { script: [{ action: { hang: true } }] } });
     const pending = introspect();
-    await waitFor(() => sandbox.requests.length === 1);
+    await until(() => sandbox.requests.length === 1);
     await sandbox.close();
     await expect(pending).rejects.toThrow();
   });
@@ -121,7 +122,7 @@ describe('random and global faults', () => {
   it('hangs every request until close() when asked, and close() still returns promptly', async () => {
     await start({ faults: { hang: true } });
     const pending = Promise.allSettled([introspect(), issue()]);
-    await waitFor(() => sandbox.requests.length === 2);
+    await until(() => sandbox.requests.length === 2);
     const started = Date.now();
     await sandbox.close();
     expect(Date.now() - started).toBeLessThan(1000);
@@ -154,10 +155,3 @@ describe('parseRateLimit', () => {
     }
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  if (!condition()) throw new Error('condition not met in time');
-}
