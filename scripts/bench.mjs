@@ -35,17 +35,21 @@ const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
   .filter(Boolean);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
 if (unknown.length || !chosen.length) {
-  throw new Error(
+  console.error(
     `BENCH_SECTIONS names sections among ${Object.keys(SECTIONS).join(', ')}, not '${process.env.BENCH_SECTIONS}'`,
   );
+  process.exitCode = 2;
+} else {
+  await run(chosen);
 }
 
-if (chosen.includes('startup')) await startup();
-
-for (const [name, section] of Object.entries(SECTIONS)) {
-  if (!section || !chosen.includes(name)) continue;
-  const script = fileURLToPath(new URL(section, import.meta.url));
-  if (spawnSync(process.execPath, [script], { stdio: 'inherit' }).status !== 0) process.exitCode = 1;
+async function run(chosen) {
+  if (chosen.includes('startup')) await startup();
+  for (const [name, section] of Object.entries(SECTIONS)) {
+    if (!section || !chosen.includes(name)) continue;
+    const script = fileURLToPath(new URL(section, import.meta.url));
+    if (spawnSync(process.execPath, [script], { stdio: 'inherit' }).status !== 0) process.exitCode = 1;
+  }
 }
 
 async function startup() {
