@@ -2,7 +2,7 @@
 // 1000 live tokens, so cron jobs must reuse them. The cache is only a cache: a file that cannot be
 // read or parsed is a miss, never a failure. Issuing is serialised across processes by a lock, so
 // that many processes started at once on a cold cache issue one token between them.
-import { lstatSync, rmSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import type { BearerToken } from '../api/client.js';
@@ -46,6 +46,7 @@ export interface TokenCacheListener {
 export class TokenCache {
   private conf?: Conf<CacheShape>;
   private opened = false;
+  private tightened = false;
 
   private readonly warn: (message: string) => void;
 
@@ -112,12 +113,22 @@ export class TokenCache {
     if (fileWarning) this.warn(fileWarning);
   }
 
-  /** The valid entries; anything unreadable or malformed counts as absent. */
+  /**
+   * The valid entries; anything unreadable or malformed counts as absent. Read with fs, not conf:
+   * a run that reuses a cached token (most runs) then never loads conf, which only writes.
+   */
   private async entries(): Promise<Record<string, CachedToken>> {
-    const conf = await this.open();
+    if (!this.opened && !this.tightened) {
+      this.tightened = true;
+      try {
+        this.tighten();
+      } catch {
+        // What cannot be fixed here is a miss; a write later replaces the file, and says so.
+      }
+    }
     let tokens: unknown;
     try {
-      tokens = conf?.store.tokens;
+      tokens = (JSON.parse(readFileSync(this.file, 'utf8')) as CacheShape | null)?.tokens;
     } catch {
       return {};
     }
