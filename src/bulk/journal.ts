@@ -3,7 +3,8 @@
 // flight, and that record is in the file (the kernel's, whatever kills the process next) before
 // the request is sent: should the process die before the outcome is written, the journal still
 // says that this line may have reached the service. Outcomes wait for the next such write, or a
-// tenth of a second, so that a run costs one write per line, not two. The last record of a line
+// tenth of a second, and the lines that start in one turn of the event loop share one write, so
+// that a run costs at most one write per line, not two. The last record of a line
 // is what holds. An input read once (stdin, a FIFO) cannot be hashed whole before the run: its
 // records carry `input_sha256`, a short hash of the input up to their line (same-input.ts).
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
@@ -74,6 +75,23 @@ export class Journal {
   write(json: string): void {
     this.pending += `${json}\n`;
     this.flush();
+  }
+
+  private starting: Array<() => void> = [];
+  private startSoon?: NodeJS.Immediate;
+
+  /**
+   * A line's in-flight record: `start` runs once it is in the file. Lines marked in the same turn
+   * of the event loop (answers that came together freeing their slots) are written together.
+   */
+  mark(json: string, start: () => void): void {
+    this.pending += `${json}\n`;
+    this.starting.push(start);
+    this.startSoon ??= setImmediate(() => {
+      this.startSoon = undefined;
+      this.flush();
+      for (const go of this.starting.splice(0)) go();
+    });
   }
 
   flush(): void {

@@ -73,22 +73,27 @@ export class LineSender<P, Roles> {
     if (this.fatal !== undefined || soft?.aborted || !(await pacer.acquire(soft))) return false;
     const code = action.code(payload.value);
     const marked = { line, status: 'unknown', code, error: inFlight };
-    this.parts.journal.write(JSON.stringify(digest ? { ...marked, input_sha256: digest } : marked));
+    const json = JSON.stringify(digest ? { ...marked, input_sha256: digest } : marked);
     this.sent += 1;
-    const task = settle(this.parts.client, action, payload.value, {
+    // Sent once its in-flight record is in the file.
+    const written = new Promise<void>((resolve) => this.parts.journal.mark(json, resolve));
+    const options = {
       exposed,
       resendUnknown: spec.flags.resendUnknown,
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
       sleep: abortableSleep,
-    }).then((outcome) => {
-      const done = outcome.done;
-      reporter.record(
-        { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
-        digest,
-      );
-      if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;
-    });
+    };
+    const task = written
+      .then(() => settle(this.parts.client, action, payload.value, options))
+      .then((outcome) => {
+        const done = outcome.done;
+        reporter.record(
+          { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
+          digest,
+        );
+        if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;
+      });
     const tracked = task.finally(() => {
       this.tasks.delete(tracked);
       pacer.release();

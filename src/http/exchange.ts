@@ -1,6 +1,7 @@
 // One exchange on the wire: the request written, the answer read whole (up to a limit), each step
 // in the --debug trace. Failures before an answer are AttemptFailure, for the retry loop to judge.
 import type { IncomingMessage } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import { AnswerTooLargeError, AttemptFailure, socketFailure } from './failures.js';
 import { redactBody, redactHeader } from './redact.js';
 import type { HttpRequest, HttpResponse, Route } from './types.js';
@@ -85,4 +86,15 @@ function answer(res: IncomingMessage, text: string, o: ExchangeOptions, started:
     if (text) o.trace(`< ${redactBody(text, res.headers['content-type'])}`);
   }
   return { status: res.statusCode ?? 0, headers: res.headers, text };
+}
+
+/** What http.request makes of a URL, made once per URL object (a bulk run sends thousands to one). */
+const targets = new WeakMap<URL, ReturnType<typeof urlToHttpOptions>>();
+export function targetOptions(url: URL): ReturnType<typeof urlToHttpOptions> {
+  let options = targets.get(url);
+  if (!options) {
+    options = urlToHttpOptions(url);
+    targets.set(url, options);
+  }
+  return options;
 }

@@ -5,7 +5,7 @@ import type { Agent, IncomingHttpHeaders } from 'node:http';
 import { ExitCode, PromoError } from '../errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../lazy.js';
 import { abortableSleep } from '../sleep.js';
-import { exchange } from './exchange.js';
+import { exchange, targetOptions } from './exchange.js';
 import {
   AttemptFailure,
   gatewayLost,
@@ -183,18 +183,15 @@ export class Transport {
     const proxied = await this.proxyRoute(url);
     if (proxied) return proxied;
     const key = url.protocol === 'https:' ? 'https:' : 'http:';
-    const made = this.directRoutes[key];
-    if (made) return made;
+    if (this.directRoutes[key]) return this.directRoutes[key];
     const module: HttpModule = this.modules[key] ?? (key === 'https:' ? await loadHttps() : await loadHttp());
     this.modules[key] = module;
     const agent = this.agents[key] ?? new module.Agent({ keepAlive: true });
     this.agents[key] = agent;
-    const route: Route = {
-      request: (target, options) => module.request(target, { ...options, agent }),
-      agent,
-    };
-    this.directRoutes[key] = route;
-    return route;
+    const request: Route['request'] = (target, options) =>
+      module.request({ ...targetOptions(target), ...options, agent });
+    this.directRoutes[key] = { request, agent };
+    return { request, agent };
   }
 
   private async pause(ms: number, reason: string): Promise<void> {
