@@ -39,8 +39,14 @@ function copyJson<T>(value: T): T {
   return copy as T;
 }
 
-export function mergeBody(base: CreateVoucherBody, patch: CreateVoucherBody): CreateVoucherBody {
+/** `patchOwned`: the patch is the caller's to give away (a line just parsed), so it is not copied. */
+export function mergeBody(
+  base: CreateVoucherBody,
+  patch: CreateVoucherBody,
+  patchOwned = false,
+): CreateVoucherBody {
   const merged: CreateVoucherBody = copyJson(base);
+  const take = patchOwned ? <T>(value: T) => value : copyJson;
   if (patch.type !== undefined && base.type !== undefined && patch.type !== base.type) {
     for (const part of Object.values(TYPE_PARTS)) delete merged[part];
   }
@@ -55,8 +61,8 @@ export function mergeBody(base: CreateVoucherBody, patch: CreateVoucherBody): Cr
     const current = merged[field];
     merged[field] =
       MERGED_OBJECTS.includes(field) && isObject(current) && isObject(value)
-        ? { ...current, ...copyJson(value) }
-        : copyJson(value);
+        ? { ...current, ...take(value) }
+        : take(value);
   }
   return merged;
 }

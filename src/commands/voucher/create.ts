@@ -39,8 +39,12 @@ export function parseCreateOptions(flags: OptionValues<typeof options>): CreateO
 }
 
 /** One body, ready to send: --body, the flags over it, defaults filled in, checked. */
-export function buildBody(base: CreateVoucherBody, patch: CreateVoucherBody): CreateVoucherBody {
-  const body = finalizeBody(mergeBody(base, patch), true);
+export function buildBody(
+  base: CreateVoucherBody,
+  patch: CreateVoucherBody,
+  patchOwned = false,
+): CreateVoucherBody {
+  const body = finalizeBody(mergeBody(base, patch, patchOwned), true);
   validateCreateBody(body);
   return body;
 }
@@ -75,7 +79,8 @@ function createMany(
     input,
     read: { formats: ['ndjson', 'csv'] },
     columns: csvColumnRoles,
-    prepare: (record, roles) => buildBody(base, recordPatch(record, roles)),
+    // Each line's patch is fresh (parsed from the line), its own to give.
+    prepare: (record, roles) => buildBody(base, recordPatch(record, roles), true),
     action: createAction,
     flags: options.bulk,
     dryRun: options.dryRun,
