@@ -57,10 +57,17 @@ export function validateCreateBody(body: CreateVoucherBody): void {
   }
 }
 
+const TYPE_PART = {
+  DISCOUNT_VOUCHER: 'discount',
+  GIFT_VOUCHER: 'gift',
+  LOYALTY_CARD: 'loyalty_card',
+} as const;
+const TYPE_PARTS = Object.entries(TYPE_PART) as Array<[VoucherType, string]>;
+
 function checkTypeParts(body: CreateVoucherBody, type: VoucherType): void {
-  const part = { DISCOUNT_VOUCHER: 'discount', GIFT_VOUCHER: 'gift', LOYALTY_CARD: 'loyalty_card' } as const;
+  const part = TYPE_PART;
   const words = { DISCOUNT_VOUCHER: 'discount', GIFT_VOUCHER: 'gift', LOYALTY_CARD: 'loyalty' };
-  for (const [other, field] of Object.entries(part) as Array<[VoucherType, string]>) {
+  for (const [other, field] of TYPE_PARTS) {
     if (other !== type && given(body[field])) {
       bad(field, `is for --type ${words[other]}, and the type is ${type}`);
     }

@@ -19,8 +19,17 @@ export function fieldByFlag(flag: string): VoucherField | undefined {
 }
 
 /** The rule of the field at a body path, if the table has one. */
+/** Rules by path, looked up for every field of every line of a bulk run. */
+let rulesByPath: Map<string, Rule | undefined> | undefined;
+
 export function ruleFor(path: string): Rule | undefined {
-  return VOUCHER_FIELDS.find((field) => field.path === path)?.rule;
+  if (!rulesByPath) {
+    rulesByPath = new Map();
+    // The first field of a path holds, as with find().
+    for (const field of VOUCHER_FIELDS)
+      if (!rulesByPath.has(field.path)) rulesByPath.set(field.path, field.rule);
+  }
+  return rulesByPath.get(path);
 }
 
 /** The options that set an object of the body, where no one field names it. */
