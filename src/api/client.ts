@@ -5,7 +5,6 @@ import { REDACTED, redactBody, redactHeader } from '../http/redact.js';
 import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js';
 import { isObject } from '../json.js';
 import { VERSION } from '../version.js';
-
 import type {
   ApiRequest,
   ApiResponse,
@@ -15,8 +14,10 @@ import type {
   Query,
   SourcedToken,
 } from './request.js';
+import { checkHeaderValue, checkPathSegments, MAX_URL_LENGTH } from './request-checks.js';
 
 export type * from './request.js';
+export { isDotSegment } from './request-checks.js';
 
 /** Percent-encodes every interpolated value, so that a code like `A/B?C` stays one path segment. */
 export function encodePath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
@@ -195,35 +196,6 @@ export class ApiClient {
   }
 }
 
-/** Servers and proxies refuse longer request lines (commonly at 8 KiB); no real code or id comes near. */
-const MAX_URL_LENGTH = 8 * 1024;
-
-/**
- * The URL parser resolves `.` and `..` segments, `%2e` spelled ones too, and a proxy that decodes
- * `%2F` may resolve `..%2F`: a code or path holding one could reach another endpoint than the one
- * named. No real code or id holds one, so refuse them before anything is sent.
- */
-function checkPathSegments(path: string): void {
-  for (const segment of path.split('/')) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      decoded = segment;
-    }
-    if (isDotSegment(decoded)) {
-      throw new UsageError(
-        "a code, id or path segment is '.' or '..' or holds '../' (perhaps percent-encoded); refusing to send it",
-      );
-    }
-  }
-}
-
-/** A code or id that could not travel in a URL path safely (see checkPathSegments). */
-export function isDotSegment(value: string): boolean {
-  return /^\.\.?$/.test(value) || /(^|[/\\])\.\.([/\\]|$)/.test(value);
-}
-
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -232,32 +204,6 @@ function parseBody(text: string): unknown {
     return text;
   }
 }
-
-/**
- * A header value with CR or LF could smuggle a second header or request: refuse it outright, and
- * anything else that is not printable ASCII (Node would throw on it mid-send). The value itself is
- * never echoed: it may be a secret.
- */
-function checkHeaderValue(name: string, value: string): void {
-  if (/[\r\n\0]/.test(value)) {
-    throw new UsageError(`the value for header ${name} contains a line break or NUL character`);
-  }
-  if (/[^\t\x20-\x7e]/.test(value)) {
-    throw new UsageError(
-      `the value for header ${name} contains a control or non-ASCII character`,
-      name.startsWith('X-App')
-        ? 'Check the app id and token of the profile, or PROMO_APP_ID/PROMO_APP_TOKEN.'
-        : undefined,
-    );
-  }
-  if (value.length > MAX_HEADER_LENGTH) {
-    throw new UsageError(
-      `the value for header ${name} is ${value.length} characters long; at most ${MAX_HEADER_LENGTH}`,
-    );
-  }
-}
-
-const MAX_HEADER_LENGTH = 4 * 1024;
 
 /** The sandbox, like the service it imitates, answers 413 above 1 MiB: refuse before sending. */
 const MAX_BODY_BYTES = 1024 * 1024;
