@@ -159,6 +159,8 @@ export function startPromo(
       clearTimeout(timer);
       resolve({ code: code ?? -1, signal, stdout, stderr, ms: Date.now() - started });
     });
+    // A run that exits without reading its stdin closes the pipe under us: EPIPE here is no failure.
+    child.stdin!.on('error', () => undefined);
     child.stdin!.end(options.stdin ?? '');
   });
   return { child, done };
@@ -197,6 +199,7 @@ export function spawnAsNobody(
       copy.cleanup();
       resolve({ code: code ?? -1, stdout, stderr });
     });
+    child.stdin.on('error', () => undefined);
     child.stdin.end(stdin);
   });
 }
