@@ -51,10 +51,10 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
   const direct = directStdout(
     (stream) =>
       stream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EPIPE') return exit(Number(process.exitCode ?? 0));
+        if (error.code === 'EPIPE') return exit(ExitCode.ok);
         throw error;
       }),
-    () => exit(Number(process.exitCode ?? 0)),
+    () => exit(ExitCode.ok),
   );
   let prompts: Prompts | undefined;
   let dirs: Context['platformDirs'] | undefined;

@@ -75,7 +75,7 @@ export class TokenCache {
         clearInvalidConfig: true,
       });
     try {
-      this.tighten();
+      this.tightenOnce();
       this.conf = make();
     } catch (error) {
       // Unreadable (mode 000, another owner, a directory): a cache that can never be read would
@@ -105,6 +105,13 @@ export class TokenCache {
     }
   }
 
+  /** The clean-up below, once a run: a read and the write after it need it only once. */
+  private tightenOnce(): void {
+    if (this.tightened) return;
+    this.tightened = true;
+    this.tighten();
+  }
+
   private tighten(): void {
     this.unlink();
     const dirWarning = ensurePrivateDir(this.dir);
@@ -118,13 +125,10 @@ export class TokenCache {
    * a run that reuses a cached token (most runs) then never loads conf, which only writes.
    */
   private async entries(): Promise<Record<string, CachedToken>> {
-    if (!this.opened && !this.tightened) {
-      this.tightened = true;
-      try {
-        this.tighten();
-      } catch {
-        // What cannot be fixed here is a miss; a write later replaces the file, and says so.
-      }
+    try {
+      this.tightenOnce();
+    } catch {
+      // What cannot be fixed here is a miss; a write later replaces the file, and says so.
     }
     let tokens: unknown;
     try {
@@ -197,7 +201,7 @@ export class TokenCache {
   async withLock<T>(fn: () => Promise<T>): Promise<T> {
     let release: (() => Promise<void>) | undefined;
     try {
-      this.tighten();
+      this.tightenOnce();
       release = await acquireLock(this.file, {
         lockPath: this.lockPath,
         waitMs: this.tell.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,

@@ -6,18 +6,13 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 import { bulkOptions } from '../bulk-options.js';
-import { CODE_LIST, checkCode, codeColumns, codeItems, recordCode } from './codes-input.js';
+import { CODE_LIST, checkCode, codeColumns, codeItems, codesInputOption, recordCode } from './codes-input.js';
 import { voucherFields } from './voucher-view.js';
 
 const args = defineArgs({ codes: { help: 'voucher codes', variadic: true, parse: checkCode } });
 
 const options = defineOptions({
-  input: {
-    type: 'value',
-    value: 'file',
-    complete: 'files',
-    help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
-  },
+  input: codesInputOption,
   ...bulkOptions,
 });
 

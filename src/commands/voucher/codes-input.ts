@@ -9,6 +9,7 @@ import {
   readInput,
 } from '../../bulk/index.js';
 import { UsageError } from '../../errors.js';
+import type { OptionSpec } from '../../registry/define.js';
 import type { Runtime } from '../../runtime.js';
 
 export function checkCode(code: string, where: string): string {
@@ -29,6 +30,14 @@ export function checkCode(code: string, where: string): string {
  * `code` holds a voucher named so: it is not taken for a header, and is not skipped.
  */
 export const CODE_LIST: ReadOptions = { formats: ['ndjson', 'lines', 'csv'], headerNames: ['code'] };
+
+/** The `--input` option of every command that takes a list of codes. */
+export const codesInputOption = {
+  type: 'value',
+  value: 'file',
+  complete: 'files',
+  help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
+} as const satisfies OptionSpec;
 
 /** A CSV of codes has one column, code: anything else is refused before anything is sent. */
 export function codeColumns(columns: string[]): void {

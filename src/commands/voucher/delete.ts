@@ -16,7 +16,7 @@ import type { Runtime } from '../../runtime.js';
 import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { deleteAction } from './bulk-actions.js';
-import { CODE_LIST, checkCode, codeColumns, recordCode } from './codes-input.js';
+import { CODE_LIST, checkCode, codeColumns, codesInputOption, recordCode } from './codes-input.js';
 
 export interface DeleteOptions {
   codes: string[];
@@ -34,12 +34,7 @@ const options = defineOptions({
     help: 'remove permanently (cannot be undone; the code can then be used again)',
   },
   ignoreMissing: { type: 'switch', help: 'a voucher that does not exist is not an error (exit 0)' },
-  input: {
-    type: 'value',
-    value: 'file',
-    complete: 'files',
-    help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
-  },
+  input: codesInputOption,
   ...bulkOptions,
 });
 
