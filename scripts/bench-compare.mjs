@@ -1,8 +1,11 @@
-// node scripts/bench-compare.mjs OLD_BIN NEW_BIN: start-up of two builds of promo side by side (say,
-// main with and without a change, each in its own worktree), interleaved, against one sandbox, as
+// node scripts/bench-compare.mjs OLD NEW: start-up of two builds of promo side by side (say, main
+// with and without a change, each in its own worktree), interleaved, against one sandbox, as
 // medians and ratios to `node -e 0` measured in the same run. On a shared, noisy machine only such
-// side-by-side ratios can show a regression of a few per cent. RUNS=N (default 31).
-import { resolve } from 'node:path';
+// side-by-side ratios can show a regression of a few per cent. OLD and NEW are built checkouts
+// (their bin/promo.js is run; a worktree of an older commit can borrow this node_modules) or the
+// bin files themselves. BENCH_RUNS=N (default 31).
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import {
   addProfile,
   cleanEnv,
@@ -15,9 +18,11 @@ import {
   times,
 } from './bench-lib.mjs';
 
-const [oldBin, newBin] = process.argv.slice(2).map((p) => resolve(p));
-if (!oldBin || !newBin) throw new Error('usage: node scripts/bench-compare.mjs OLD_BIN NEW_BIN');
-const runs = Number(process.env.RUNS ?? 31);
+const binOf = (path) => (statSync(path).isDirectory() ? join(path, 'bin', 'promo.js') : path);
+const [oldBin, newBin] = process.argv.slice(2).map((p) => binOf(resolve(p)));
+if (!oldBin || !newBin)
+  throw new Error('usage: node scripts/bench-compare.mjs OLD NEW (checkouts or bin files)');
+const runs = Number(process.env.BENCH_RUNS ?? 31);
 const bins = { old: oldBin, new: newBin };
 const base = cleanEnv();
 
@@ -40,6 +45,7 @@ const proxied = {
 };
 const cases = [{ name: 'node -e 0 (baseline)', args: ['-e', '0'], env: base }];
 for (const name of Object.keys(bins)) {
+  cases.push({ name: `${name}: promo --version`, args: [bins[name], '--version'], env: envs[name] });
   cases.push({ name: `${name}: promo --help`, args: [bins[name], '--help'], env: envs[name] });
   const issue = [bins[name], 'token', 'issue', '--scope', 'api'];
   cases.push({ name: `${name}: promo token issue (cached)`, args: issue, env: envs[name] });
@@ -59,6 +65,7 @@ for (let i = 0; i < runs; i++) for (const [k, c] of cases.entries()) samples[k].
 await cleanUp();
 
 const baseline = median(samples[0]);
+console.log(`old = ${oldBin}\nnew = ${newBin}`);
 console.log(`promo start-up side by side, median of ${runs} interleaved runs, node ${process.version}\n`);
 for (const [k, c] of cases.entries()) {
   const m = median(samples[k]);
