@@ -13,6 +13,9 @@ import { build } from 'esbuild';
 /** Where the core leaves its modules for the chunk; a symbol no other code could name by chance. */
 const CORE_MODULES = "globalThis[Symbol.for('promo.core-modules')]";
 
+/** What the core's stand-ins for the chunk's modules import to load it. */
+const CHUNK_LOADER = 'promo:commands-chunk';
+
 /** The key of a file: its path from the project's root, `/`-separated (`src/errors.ts`). */
 const keyOf = (file) => relative(process.cwd(), file).replaceAll('\\', '/');
 
@@ -63,13 +66,23 @@ export function dynamicImportsToChunk(targets, names = new Map()) {
       });
       b.onLoad({ filter: /.*/, namespace: 'in-commands-chunk' }, (args) => ({
         contents: reexport(
-          [
-            "const { join } = require('node:path');",
-            "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
-          ],
-          `loadCached(join(__dirname, 'commands.cjs'))[${JSON.stringify(args.path)}]()`,
+          [`import { commandsChunk } from '${CHUNK_LOADER}';`],
+          `commandsChunk()[${JSON.stringify(args.path)}]()`,
           names.get(args.path) ?? [],
         ),
+        loader: 'js',
+      }));
+      // One loader for them all, with the code cache (bin/load-cached.js loads each file once).
+      b.onResolve({ filter: new RegExp(`^${CHUNK_LOADER}$`) }, (args) => ({
+        path: args.path,
+        namespace: 'commands-chunk-loader',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'commands-chunk-loader' }, () => ({
+        contents: [
+          "const { join } = require('node:path');",
+          "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
+          "export const commandsChunk = () => loadCached(join(__dirname, 'commands.cjs'));",
+        ].join('\n'),
         loader: 'js',
       }));
     },

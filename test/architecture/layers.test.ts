@@ -83,6 +83,15 @@ describe('dependency rules of src/', () => {
     expect(graph.get('main.ts')).toContain('registry/program.ts');
   });
 
+  // The build's commands chunk copies the core's exports as values (scripts/split.mjs): an export
+  // assigned after its module has run would leave the chunk with the old value.
+  it('exports no binding that can be reassigned (export let / var)', () => {
+    const reassignable = [...graph.keys()].filter((file) =>
+      /^export (let|var)\b/m.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(reassignable).toEqual([]);
+  });
+
   it('imports point down the layers only', () => {
     const upward: string[] = [];
     for (const [file, targets] of graph) {
