@@ -50,13 +50,20 @@ export class Output {
    */
   private drained(): Promise<void> {
     const out = this.stdout;
-    if (!out.writableNeedDrain || this.closed) return Promise.resolve();
+    if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        for (const event of ['drain', 'error', 'close']) out.off(event, done);
-        resolve();
-      };
-      for (const event of ['drain', 'error', 'close']) out.on(event, done);
+      if (out.writableNeedDrain) {
+        const done = () => {
+          for (const event of ['drain', 'error', 'close']) out.off(event, done);
+          resolve();
+        };
+        for (const event of ['drain', 'error', 'close']) out.on(event, done);
+        return;
+      }
+      // Node 22 and later leave writableNeedDrain false on a pipe with tens of kilobytes still
+      // pending, and emit no 'drain': an empty write's callback runs once all before it is
+      // written, or has failed (a reader that left: stdout is then errored).
+      out.write('', () => resolve());
     });
   }
 
