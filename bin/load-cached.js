@@ -27,11 +27,21 @@ function useCodeCache(dir) {
       // Node would make the directories readable by all; with PROMO_CONFIG_DIR they hold secrets too.
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       Module.enableCompileCache(dir);
+      // Node writes its cache when the process ends, after it has put SIGXFSZ back to its default:
+      // past a file-size limit (ulimit -f) that write would kill a run that already reported its
+      // error. Written here, in the 'exit' event, promo still ignores SIGXFSZ: the write only fails.
+      if (typeof Module.flushCompileCache === 'function') process.on('exit', flushCompileCache);
     } catch {}
     return;
   }
   cacheDir = path.join(dir, `${process.version}-${process.arch}`);
   process.on('exit', writeCaches);
+}
+
+function flushCompileCache() {
+  try {
+    Module.flushCompileCache();
+  } catch {}
 }
 
 // The checksum: two running sums over 32-bit words (Fletcher's), in 93 bytes of WebAssembly. It
@@ -67,7 +77,7 @@ function checksum(bytes) {
 }
 
 /**
- * promo's cache directory, as src/config/dirs.ts says (a test holds the two together), with
+ * promo's cache directory, as src/base/dirs.ts says (a test holds the two together), with
  * code-cache/ inside: worked out here, before any bundle is loaded, so that the first one already
  * comes from the cache.
  */

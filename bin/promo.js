@@ -15,7 +15,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 const root = path.join(__dirname, '..');
 const cliFile = path.join(root, 'dist', 'cli.cjs');
 const { codeCacheDir, loadCached, useCodeCache } = require('./load-cached.js');
-useCodeCache(codeCacheDir());
+const debug = argv.includes('--debug') || process.env.PROMO_DEBUG === '1';
+if (debug && typeof process.setSourceMapsEnabled === 'function') {
+  // --debug stacks name src/*.ts lines (dist/*.map). The maps are read only here, for --debug runs,
+  // which load the bundles with Node's own loader (a code cache would bypass the maps).
+  process.setSourceMapsEnabled(true);
+} else {
+  useCodeCache(codeCacheDir());
+}
 let runCli;
 try {
   ({ runCli } = loadCached(cliFile));
@@ -32,7 +39,6 @@ try {
 // main() reports every error it sees; anything that escapes it is a bug in promo. One line for
 // people (its stack may hold request data), the stack with --debug.
 function crash(error) {
-  const debug = argv.includes('--debug') || process.env.PROMO_DEBUG === '1';
   const what = error && (error.code || error.name);
   process.stderr.write(
     debug
@@ -47,6 +53,7 @@ process.on('unhandledRejection', crash);
 // An interrupted run that does not stop by itself in time is ended here, through exit handlers.
 runCli(argv, (code) => process.exit(code)).then((code) => {
   process.exitCode = code;
-  // Pipes on Linux are written synchronously, so nothing is lost; a stray handle must not keep a cron job alive.
+  // runCli resolves once stdout and stderr have taken everything (a slow reader's pipe included),
+  // so nothing is lost here; a stray handle must not keep a cron job alive.
   setTimeout(() => process.exit(code), 50).unref();
 }, crash);

@@ -28,6 +28,7 @@ const SECTIONS = {
   list: 'bench-list.mjs',
   lifecycle: 'bench-lifecycle.mjs',
   bulk: 'bench-bulk.mjs',
+  campaign: 'bench-campaign.mjs',
 };
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
   .split(',')

@@ -2,10 +2,12 @@
 // - everything is CommonJS: on Node 20 an ES-module entry costs ~7 ms more before the first line runs;
 // - the core (dist/cli.cjs) holds the commands; what only some commands need (the profile store's
 //   conf, prompts, tables, the lock, the sandbox) is bundled apart in dist/lazy/ and required on
-//   first use, through the loaders of src/lazy.ts, which this build swaps for require() calls;
+//   first use, through the loaders of src/base/lazy.ts, which this build swaps for require() calls;
 // - no code cache is shipped: one made here only fits the Node that made it, so the first runs on
 //   the user's machine make their own (bin/load-cached.js).
+
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { build } from 'esbuild';
 import { writeThirdPartyNotices } from './notices.mjs';
 import {
@@ -98,11 +100,10 @@ const noSignalResend = {
   },
 };
 
-// The lazily loaded modules as src/lazy.ts lists them (the one list): name → what it imports.
+// The lazily loaded modules as src/base/lazy.ts lists them (the one list): name → what it imports.
+const LAZY_LIST = 'src/base/lazy.ts';
 const lazyImports = [
-  ...readFileSync('src/lazy.ts', 'utf8').matchAll(
-    /^export const load(\w+) = \(\) => import\('([^']+)'\);$/gm,
-  ),
+  ...readFileSync(LAZY_LIST, 'utf8').matchAll(/^export const load(\w+) = \(\) => import\('([^']+)'\);$/gm),
 ].map(([, name, spec]) => ({ name: name.toLowerCase(), loader: `load${name}`, spec }));
 // Each bundled apart, exporting what import() would give: its namespace (a CommonJS module's
 // exports as `default`, as Node does).
@@ -111,17 +112,18 @@ const lazyModules = Object.fromEntries(
     .filter(({ spec }) => !spec.startsWith('node:'))
     .map(({ name, spec }) => [
       name,
-      `import * as lazy from '${spec.startsWith('.') ? `./src/${spec.slice(2).replace(/\.js$/, '.ts')}` : spec}'; module.exports = lazy;`,
+      `import * as lazy from '${spec.startsWith('.') ? `./${posix.join(posix.dirname(LAZY_LIST), spec).replace(/\.js$/, '.ts')}` : spec}'; module.exports = lazy;`,
     ]),
 );
 
 const requireLazy = {
   name: 'require-lazy-modules',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]lazy\.ts$/ }, () => ({
+    b.onLoad({ filter: /[\\/]src[\\/]base[\\/]lazy\.ts$/ }, () => ({
       contents: [
         "const { join } = require('node:path');",
         "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the template is the generated code's own
         "const load = (name) => Promise.resolve().then(() => loadCached(join(__dirname, 'lazy', `${name}.cjs`)));",
         // Built-ins are required: a dynamic import() would start the ES-module loader, ~7 ms, for nothing.
         ...lazyImports.map(({ name, loader, spec }) =>
@@ -144,9 +146,16 @@ const common = {
   minifyWhitespace: true,
   // The licences go to dist/THIRD-PARTY-NOTICES instead (scripts/notices.mjs).
   legalComments: 'none',
+  // For --debug stacks (bin/promo.js turns source maps on only then): the maps name src/ lines, and
+  // their text is left out (the sources are not shipped).
+  sourcemap: 'linked',
+  sourcesContent: false,
   metafile: true,
   logLevel: 'warning',
   define: { __PROMO_VERSION__: JSON.stringify(version) },
+  // Native code with a binary per platform: required from node_modules at run time, when a secret
+  // lives in the keychain (src/config/keychain.ts), never bundled.
+  external: ['@napi-rs/keyring'],
 };
 
 rmSync('dist', { recursive: true, force: true });

@@ -16,6 +16,21 @@ function licenceText(dir) {
   return file ? readFileSync(join(dir, file), 'utf8').trim() : undefined;
 }
 
+/** What a package carries inside it that its own licence file does not name. */
+const EMBEDDED = {
+  'jq-wasm':
+    'jq-wasm embeds jq 1.7 compiled to WebAssembly: jq is free software under the MIT License, ' +
+    'copyright Stephen Dolan and the jq contributors (https://github.com/jqlang/jq, file COPYING), ' +
+    'which includes the decNumber library under the ICU License, copyright IBM Corporation and others, ' +
+    'and the Oniguruma regular expression library under the BSD 2-Clause License, copyright K. Kosako.',
+};
+
+/**
+ * Packages promo requires at run time instead of bundling (native code): their notices travel too.
+ * The platform packages of @napi-rs/keyring hold its compiled binary, under the same licence.
+ */
+const EXTERNAL = ['@napi-rs/keyring'];
+
 /** `metafiles` are esbuild's metafiles of every bundle written; returns the packages named. */
 export function writeThirdPartyNotices(metafiles, outFile) {
   const dirs = new Set();
@@ -35,9 +50,18 @@ export function writeThirdPartyNotices(metafiles, outFile) {
     [
       `${name}@${version} (${license})`,
       text ?? `The package ships no licence file; its package.json declares the ${license} licence.`,
+      ...(EMBEDDED[name] ? [EMBEDDED[name]] : []),
     ].join('\n\n'),
   );
   const head = 'promo bundles the following third-party packages into dist/. Their licences and notices:\n';
-  writeFileSync(outFile, `${[head, ...sections].join(`\n\n${'-'.repeat(78)}\n\n`)}\n`);
+  const external = EXTERNAL.map((name) => {
+    const dir = join('node_modules', name);
+    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return [
+      `${name}@${version} (${license}), not bundled: an optional dependency installed beside promo and loaded at run time`,
+      licenceText(dir) ?? `Its package.json declares the ${license} licence.`,
+    ].join('\n\n');
+  });
+  writeFileSync(outFile, `${[head, ...sections, ...external].join(`\n\n${'-'.repeat(78)}\n\n`)}\n`);
   return packages.map((p) => `${p.name}@${p.version}`);
 }

@@ -16,7 +16,7 @@ const CORE_MODULES = "globalThis[Symbol.for('promo.core-modules')]";
 /** What the core's stand-ins for the chunk's modules import to load it. */
 const CHUNK_LOADER = 'promo:commands-chunk';
 
-/** The key of a file: its path from the project's root, `/`-separated (`src/errors.ts`). */
+/** The key of a file: its path from the project's root, `/`-separated (`src/base/errors.ts`). */
 const keyOf = (file) => relative(process.cwd(), file).replaceAll('\\', '/');
 
 /** The names `file` exports (its types aside), read by esbuild without bundling it. */

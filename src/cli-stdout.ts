@@ -4,7 +4,8 @@
 // to file descriptor 1 for as long as nothing has asked for the stream; whatever asks for it gets
 // the real stream, and from then on everything goes through it, in order.
 import { fstatSync, writeSync } from 'node:fs';
-import type { DirectStdout } from './context.js';
+import type { DirectStdout } from './base/context.js';
+import { errnoCode } from './base/errors.js';
 
 /**
  * Watches process.stdout being built and gives it `onBuilt` (promo's EPIPE handling); returns the
@@ -52,7 +53,7 @@ export function directStdout(
         try {
           rest = rest.subarray(writeSync(1, rest));
         } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
+          const code = errnoCode(error);
           if (code === 'EPIPE') return onBrokenPipe();
           // A descriptor left non-blocking by whoever shares it: the stream knows how to wait.
           if (code === 'EAGAIN') {

@@ -1,12 +1,13 @@
 // The real context: the process's streams, environment and clock. Only bin/promo.js imports this.
 
+import type { Context, Prompts } from './base/context.js';
+import { platformDirs } from './base/dirs.js';
+import { ExitCode, InterruptedError } from './base/errors.js';
+import { loadSandbox } from './base/lazy.js';
+import { abortableSleep } from './base/sleep.js';
 import { directStdout } from './cli-stdout.js';
-import { platformDirs } from './config/dirs.js';
-import type { Context, Prompts } from './context.js';
-import { ExitCode, InterruptedError } from './errors.js';
-import { loadSandbox } from './lazy.js';
 import { fallbackOutput, main } from './main.js';
-import { inquirerPrompts } from './terminal-prompts.js';
+import { inquirerPrompts } from './runtime/terminal-prompts.js';
 
 /**
  * After Ctrl-C or SIGTERM the run has this long to stop by itself (requests are aborted, prompts
@@ -46,16 +47,23 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A write past the file-size limit (ulimit -f) must fail with EFBIG, which the journal reports,
+  // not kill the process: Node ignores SIGXFSZ, but signal-exit (loaded by the lock and conf
+  // libraries) re-raises it to die unless someone else listens.
+  process.on('SIGXFSZ', () => undefined);
   // The streams are getters: Node builds each on first use (~1-2 ms apiece), and most runs read no
-  // stdin. `promo … | head` closes the pipe early: that is the reader's choice, not an error.
-  const direct = directStdout(
-    (stream) =>
-      stream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EPIPE') return exit(ExitCode.ok);
-        throw error;
-      }),
-    () => exit(ExitCode.ok),
-  );
+  // stdin. `promo … | head` closes the pipe early: that is the reader's choice, not an error. The
+  // stream is then destroyed; what writes to it looks (Output.closed): a list stops asking for
+  // pages, a bulk run stops as after Ctrl-C. Any other failure to write is promo's to report.
+  const built: NodeJS.WriteStream[] = [];
+  const onBuilt = (stream: NodeJS.WriteStream) => {
+    built.push(stream);
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  };
+  const direct = directStdout(onBuilt, () => exit(ExitCode.ok));
+  let stderr: NodeJS.WriteStream | undefined;
   let prompts: Prompts | undefined;
   let dirs: Context['platformDirs'] | undefined;
   const ctx: Context = {
@@ -67,16 +75,21 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
     },
     directStdout: direct,
     get stderr() {
-      return process.stderr;
+      if (!stderr) {
+        stderr = process.stderr;
+        onBuilt(stderr);
+      }
+      return stderr;
     },
     env: process.env,
     now: Date.now,
+    sleep: abortableSleep,
     get platformDirs() {
       dirs ??= platformDirs(process.env);
       return dirs;
     },
     get prompts() {
-      prompts ??= inquirerPrompts(process.stdin, process.stderr, controller().signal);
+      prompts ??= inquirerPrompts(process.stdin, ctx.stderr, controller().signal);
       return prompts;
     },
     get signal() {
@@ -94,6 +107,18 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
     },
   };
   const code = await main(argv, ctx);
+  // Pipes are written asynchronously: what a slow reader has not taken yet is still in this
+  // process. The run ends once it is delivered; Ctrl-C meanwhile still stops it.
+  await Promise.all(built.map(delivered));
   finished = true;
   return interrupt?.signal.aborted === true && code !== 0 ? ExitCode.interrupted : code;
+}
+
+/**
+ * Resolves once the stream has handed everything written to it to the system (or has failed:
+ * a reader that left). An empty write's callback runs after every write before it.
+ */
+function delivered(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => stream.write('', () => resolve()));
 }

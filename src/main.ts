@@ -1,20 +1,20 @@
 // main(argv, ctx) runs one command line and returns its exit code; it never exits the process
 // (bin/promo.js does), so tests run it in-process with in-memory streams.
 import { CommanderError } from 'commander';
-import type { Context } from './context.js';
-import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './errors.js';
-import { resolveOutput } from './globals.js';
+import type { Context } from './base/context.js';
+import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './base/errors.js';
 import { Output } from './output/output.js';
 import { Session } from './registry/build.js';
-import { COMPLETE_COMMAND } from './registry/define.js';
 import { loadRegistry } from './registry/index.js';
 import { buildProgram } from './registry/program.js';
+import { resolveLogFormat, resolveOutput, stderrJsonFor } from './runtime/globals.js';
+import { COMPLETE_COMMAND, COMPLETE_WITH_NOTES_COMMAND } from './toolkit/define.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
   ctx.argv ??= argv;
-  if (argv[0] === COMPLETE_COMMAND) {
-    const { answerCompletion } = await import('./registry/answer.js');
-    return answerCompletion(argv.slice(1), ctx);
+  if (argv[0] === COMPLETE_COMMAND || argv[0] === COMPLETE_WITH_NOTES_COMMAND) {
+    const { answerCompletion } = await import('./registry/tab-answer.js');
+    return answerCompletion(argv.slice(1), ctx, argv[0] === COMPLETE_WITH_NOTES_COMMAND);
   }
   const session = new Session(ctx);
   // Any word may be the noun (a flag's value can look like one too), so each noun named is loaded.
@@ -79,19 +79,26 @@ async function commanderExit(error: CommanderError, argv: string[], session: Ses
   }
   if (error.code === 'commander.help') return ExitCode.usage;
   const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-  const hint = 'Run with --help for usage.';
+  // -v is the version in many tools; promo's is -V or --version.
+  const hint =
+    error.code === 'commander.unknownOption' && /'-v'/.test(error.message)
+      ? 'Did you mean --version (or -V)?'
+      : 'Run with --help for usage.';
   await fallbackOutput(argv, session.ctx).error(new UsageError(message, hint));
   return ExitCode.usage;
 }
 
-/** An output for errors raised before the run's own exists (bad flags): guesses the format from argv. */
+/** An output for errors raised before the run's own exists (bad flags): guesses the formats from argv. */
 export function fallbackOutput(argv: string[], ctx: Context): Output {
   let output: string | undefined;
+  let logFormat: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') output = 'json';
     else if ((arg === '-o' || arg === '--output') && argv[i + 1]) output = argv[i + 1];
     else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+    else if (arg === '--log-format' && argv[i + 1]) logFormat = argv[i + 1];
+    else if (arg.startsWith('--log-format=')) logFormat = arg.slice('--log-format='.length);
   }
   let format: ReturnType<typeof resolveOutput>;
   try {
@@ -99,6 +106,16 @@ export function fallbackOutput(argv: string[], ctx: Context): Output {
   } catch {
     format = ctx.stdout.isTTY ? 'table' : 'json';
   }
+  let log: ReturnType<typeof resolveLogFormat>;
+  try {
+    log = resolveLogFormat({ logFormat }, ctx.env);
+  } catch {
+    log = undefined;
+  }
   const color = () => ctx.stderr.isTTY === true && !ctx.env.NO_COLOR && !argv.includes('--no-color');
-  return new Output(format, ctx, false, color);
+  return new Output(format, ctx, {
+    colorStdout: false,
+    colorStderr: color,
+    stderrJson: stderrJsonFor(log, format, ctx),
+  });
 }

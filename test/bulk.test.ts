@@ -3,11 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError, UsageError } from '../src/base/errors.js';
 import { type BulkOptions, prepareAll, readInput, runBulk } from '../src/bulk/index.js';
 import type { InputFormat } from '../src/bulk/read.js';
-import { ApiError, UsageError } from '../src/errors.js';
-import { resolveGlobals } from '../src/globals.js';
-import { Runtime } from '../src/runtime.js';
+import { resolveGlobals } from '../src/runtime/globals.js';
+import { Runtime } from '../src/runtime/runtime.js';
 import { tempDir, testContext } from './helpers/promo.js';
 
 const dir = tempDir();
@@ -47,10 +47,49 @@ describe('readInput', () => {
     ]);
   });
 
+  it('numbers CSV records by the line an editor shows, whatever the line breaks inside quotes', async () => {
+    const cases: Array<[string, string, number[]]> = [
+      ['CRLF, a quoted CRLF', 'code,note\r\nA,"two\r\nlines"\r\nB,ok\r\n\r\nC,x\r\n', [2, 4, 6]],
+      ['LF, a quoted CRLF', 'code,note\nA,"two\r\nlines"\nB,ok\nC,x', [2, 4, 5]],
+      ['a lone CR in a field', 'code,note\nA,"p\rq"\nB,"r\rs\rt"\nC,x\n', [2, 3, 4]],
+      ['CRLF, a lone CR in a field', 'code,note\r\nA,"p\rq"\r\nB,ok\r\n', [2, 3]],
+    ];
+    for (const [name, text, lines] of cases) {
+      const path = join(dir.path, 'lines.csv');
+      writeFileSync(path, text);
+      const { rt } = runtime();
+      const input = await readInput(path, '--input', rt.ctx.stdin, { formats: ['csv'] });
+      expect(
+        input.records.map((r) => r.line),
+        name,
+      ).toEqual(lines);
+    }
+  });
+
+  it('names the line of a CSV error, and of bytes that are not UTF-8', async () => {
+    const quote = runtime({ stdin: 'code,note\r\nA,"x\r\ny"\r\nB,ok\r\nC,"never closed\r\n' });
+    await expect(readInput('-', '--input', quote.rt.ctx.stdin, { formats: ['csv'] })).rejects.toThrow(
+      /line 5 is not valid CSV: a quoted field is never closed \(a " is missing\)$/,
+    );
+    const path = join(dir.path, 'latin1.csv');
+    writeFileSync(
+      path,
+      Buffer.concat([
+        Buffer.from('code,note\nA,"x\ny"\nB,ok\nC,caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('\n'),
+      ]),
+    );
+    const { rt } = runtime();
+    await expect(readInput(path, '--input', rt.ctx.stdin, { formats: ['csv'] })).rejects.toThrow(
+      /^--input: line 5 is not valid UTF-8$/,
+    );
+  });
+
   it('refuses CSV rows whose length differs from the header', async () => {
     const { rt } = runtime({ stdin: 'code,note\nA,b,c\n' });
     const reading = readInput('-', '--input', rt.ctx.stdin, { formats: ['csv'] });
-    await expect(reading).rejects.toThrow(/line 2 is not valid CSV: Invalid Record Length/);
+    await expect(reading).rejects.toThrow(/line 2 is not valid CSV: it has 3 fields, the header 2$/);
   });
 
   it('takes plain lines, unless the first line is a header of several columns naming a known one', async () => {
@@ -103,8 +142,15 @@ function options(send: BulkOptions<number, number>['send'], count = 3): BulkOpti
   };
 }
 
-const notFound = () => new ApiError(404, { key: 'not_found', message: 'Resource not found' }, 'GET', '/x');
-const conflict = () => new ApiError(409, { key: 'conflict', message: 'Conflict' }, 'POST', '/x');
+const notFound = () =>
+  new ApiError({
+    status: 404,
+    body: { key: 'not_found', message: 'Resource not found' },
+    method: 'GET',
+    path: '/x',
+  });
+const conflict = () =>
+  new ApiError({ status: 409, body: { key: 'conflict', message: 'Conflict' }, method: 'POST', path: '/x' });
 
 describe('runBulk', () => {
   it('sends items in order and writes one JSON line per outcome', async () => {

@@ -1,10 +1,10 @@
 // The thin API layer: builds requests (auth headers, query, JSON or form bodies), sends them
 // through the transport and turns error answers into ApiError. Knows nothing of terminals.
-import { ApiError, AuthError, type ServiceErrorBody, UsageError } from '../errors.js';
+import { ApiError, AuthError, type ServiceErrorBody, UsageError } from '../base/errors.js';
+import { isObject } from '../base/json.js';
+import { VERSION } from '../base/version.js';
 import { REDACTED, redactBody, redactHeader } from '../http/redact.js';
 import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js';
-import { isObject } from '../json.js';
-import { VERSION } from '../version.js';
 import type {
   ApiRequest,
   ApiResponse,
@@ -125,8 +125,12 @@ export class ApiClient {
     return { method: http.method, url: shown, headers, body };
   }
 
-  /** Sends and parses a JSON answer; an error status becomes ApiError. A 401 on a cached bearer token is retried once with a new one. */
-  async call<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+  /**
+   * Sends and parses a JSON answer; an error status becomes ApiError. A 401 on a cached bearer
+   * token is retried once with a new one. The body is `unknown`: readAnswer (answer.ts) with a
+   * check is how a caller gets a typed one.
+   */
+  async call(request: ApiRequest): Promise<ApiResponse> {
     let { response, bearer } = await this.send(request);
     if (response.status === 401 && bearer?.fromCache) {
       ({ response } = await this.send(request, bearer.access_token));
@@ -138,18 +142,18 @@ export class ApiClient {
         : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined };
       const requestId =
         typeof response.headers['x-request-id'] === 'string' ? response.headers['x-request-id'] : undefined;
-      throw new ApiError(
-        response.status,
+      throw new ApiError({
+        status: response.status,
         body,
-        request.method,
-        request.path,
+        method: request.method,
+        path: request.path,
         requestId,
-        response.afterLostAnswer,
-        response.headers,
-        response.waitRefused,
-      );
+        afterLostAnswer: response.afterLostAnswer,
+        headers: response.headers,
+        hint: response.waitRefused,
+      });
     }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return { status: response.status, body: parsed, headers: response.headers };
   }
 
   /** The app's credentials as headers, their values checked (once: they do not change). */

@@ -1,6 +1,6 @@
 // What a request may hold before it goes out: a URL path without dot segments, a URL of a length
 // servers take, header values without line breaks or anything Node would refuse mid-send.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** Servers and proxies refuse longer request lines (commonly at 8 KiB); no real code or id comes near. */
 export const MAX_URL_LENGTH = 8 * 1024;

@@ -36,9 +36,10 @@ export interface DryRun {
   body?: unknown;
 }
 
-export interface ApiResponse<T> {
+/** An answer as it came: its body is `unknown` until a check (answer.ts) says what it is. */
+export interface ApiResponse {
   status: number;
-  body: T;
+  body: unknown;
   headers: HttpResponse['headers'];
 }
 

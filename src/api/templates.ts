@@ -1,15 +1,14 @@
 // List campaign templates: `GET /v1/templates/campaigns`, paged by `starting_after_id`, with the
 // service's deepObject `filters` (filters[<field>][conditions][<operator>]=<value>).
 import {
-  both,
-  type Check,
+  type Checked,
   flag,
-  list,
-  nullable,
+  type ListAnswer,
+  maybe,
   number,
   object,
   optional,
-  readAnswer,
+  readListAnswer,
   text,
 } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
@@ -36,26 +35,6 @@ export interface FilterCondition {
   operator: FilterOperator;
   /** One value for most operators, several for $in / $not_in, none for $has_value / $is_unknown. */
   values: string[];
-}
-
-export interface CampaignTemplate {
-  id: string;
-  name: string;
-  description?: string;
-  campaign_type: string;
-  created_at: string;
-  updated_at?: string;
-  object: 'campaign_template';
-}
-
-/** The list object; the array lives under the key that `data_ref` names (`campaign_templates`). */
-export interface TemplateList {
-  object: 'list';
-  data_ref: string;
-  has_more: boolean;
-  more_starting_after?: string;
-  total?: number;
-  [key: string]: unknown;
 }
 
 export interface ListTemplatesQuery {
@@ -97,31 +76,38 @@ export function filterParams(
   return pairs;
 }
 
-/** The templates of a page, read from the property that `data_ref` names (checked by listTemplates). */
-export function templatesOf(list: TemplateList): CampaignTemplate[] {
-  return itemsOf(list) as CampaignTemplate[];
-}
+const TEMPLATE = object({
+  id: text,
+  name: text,
+  description: maybe(text),
+  campaign_type: text,
+  created_at: text,
+});
+export type CampaignTemplate = Checked<typeof TEMPLATE>;
 
-function itemsOf(list: TemplateList): unknown {
-  return list[list.data_ref] ?? list.campaign_templates ?? list.data;
-}
+/** The top-level fields of a campaign template (for --fields). */
+export const TEMPLATE_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'campaign_type',
+  'campaign_setup',
+  'created_at',
+  'updated_at',
+  'object',
+] as const;
 
-const TEMPLATE = object({ id: text, name: text, campaign_type: text, created_at: text });
+const TEMPLATE_PAGE = object({ has_more: flag, more_starting_after: maybe(text), total: optional(number) });
 
-const TEMPLATE_LIST_ANSWER: Check = both(
-  object({
-    data_ref: text,
-    has_more: flag,
-    more_starting_after: optional(nullable(text)),
-    total: optional(number),
-  }),
-  (value) => list(TEMPLATE)(itemsOf(value as TemplateList), 'the array that body.data_ref names'),
-);
+/** A page of templates: they sit under the key `data_ref` names (`campaign_templates`). */
+export type TemplateList = ListAnswer<CampaignTemplate, Checked<typeof TEMPLATE_PAGE>>;
 
 export async function listTemplates(client: ApiClient, query: ListTemplatesQuery): Promise<TemplateList> {
-  return readAnswer<TemplateList>(
-    await client.call<unknown>(listTemplatesRequest(query)),
-    TEMPLATE_LIST_ANSWER,
+  return readListAnswer(
+    await client.call(listTemplatesRequest(query)),
+    TEMPLATE,
+    'campaign_templates',
     'GET /v1/templates/campaigns',
+    TEMPLATE_PAGE,
   );
 }

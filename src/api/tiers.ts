@@ -1,5 +1,5 @@
 // List tiers (beta): `GET /v2/loyalties/tier-structures/{id}/tiers`, cursor-paginated, bearer-authenticated.
-import { list, nullable, object, readAnswer, text } from './answer.js';
+import { type Checked, list, maybe, nullable, number, object, readAnswer, text } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
 export const TIER_ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
@@ -8,33 +8,39 @@ export type TierOrder = (typeof TIER_ORDERS)[number];
 /** Cursors are opaque to promo, but the service only issues ids of this shape. */
 export const TIER_CURSOR_PATTERN = /^lcrst_[a-f0-9]+$/;
 
-export interface Tier {
-  id: string;
-  tier_structure_id: string;
-  name: string;
-  qualification_rules?: {
-    type?: string;
-    points?: { min_value?: number; max_value?: number };
-    segment?: { id?: string };
-  };
-  downgrade: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  updated_at: string | null;
-  object: 'tier';
-}
-
-export interface TierList {
-  object: 'list';
-  data: Tier[];
-  /** Null on the last page. */
-  cursor: { next: string; expires_at: string } | null;
-}
-
-const TIER_LIST_ANSWER = object({
-  data: list(object({ id: text, name: text, created_at: text })),
-  cursor: nullable(object({ next: text })),
+const TIER = object({
+  id: text,
+  name: text,
+  qualification_rules: maybe(
+    object({
+      type: maybe(text),
+      points: maybe(object({ min_value: maybe(number), max_value: maybe(number) })),
+      segment: maybe(object({ id: maybe(text) })),
+    }),
+  ),
+  created_at: text,
 });
+export type Tier = Checked<typeof TIER>;
+
+/** The top-level fields of a tier (for --fields). */
+export const TIER_FIELDS = [
+  'id',
+  'tier_structure_id',
+  'name',
+  'qualification_rules',
+  'downgrade',
+  'metadata',
+  'created_at',
+  'updated_at',
+  'object',
+] as const;
+
+/** A page of tiers; `cursor` is null on the last page. */
+const TIER_LIST_ANSWER = object({
+  data: list(TIER),
+  cursor: nullable(object({ next: text, expires_at: maybe(text) })),
+});
+export type TierList = Checked<typeof TIER_LIST_ANSWER>;
 
 export interface ListTiersQuery {
   limit?: number;
@@ -58,8 +64,8 @@ export async function listTiers(
   query: ListTiersQuery,
   scopes: string[],
 ): Promise<TierList> {
-  return readAnswer<TierList>(
-    await client.call<unknown>(listTiersRequest(structureId, query, scopes)),
+  return readAnswer(
+    await client.call(listTiersRequest(structureId, query, scopes)),
     TIER_LIST_ANSWER,
     'GET /v2/loyalties/tier-structures/{id}/tiers',
   );

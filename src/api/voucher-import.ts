@@ -1,6 +1,7 @@
 // The asynchronous voucher import: `POST /v1/vouchers/import` takes a JSON array of vouchers (at
 // most 10 MB a request) and answers 202 with the id of the async action that will create them.
-import { object, readAnswer, text } from './answer.js';
+import { OutcomeUnknownError } from '../http/failures.js';
+import { type Checked, object, readAnswer, text } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 import type { CreateVoucherBody } from './vouchers.js';
 
@@ -26,9 +27,8 @@ export const IMPORT_FIELDS = [
 
 export type ImportVoucher = Pick<CreateVoucherBody, (typeof IMPORT_FIELDS)[number]>;
 
-export interface ImportAnswer {
-  async_action_id: string;
-}
+const IMPORT_ANSWER = object({ async_action_id: text });
+export type ImportAnswer = Checked<typeof IMPORT_ANSWER>;
 
 /** One chunk of at most MAX_IMPORT_BYTES. Not repeated on a lost answer: the service may have queued the job. */
 export function importVouchersRequest(body: ImportVoucher[]): ApiRequest {
@@ -42,9 +42,16 @@ export function importVouchersRequest(body: ImportVoucher[]): ApiRequest {
 }
 
 export async function importVouchers(client: ApiClient, body: ImportVoucher[]): Promise<ImportAnswer> {
-  return readAnswer<ImportAnswer>(
-    await client.call<unknown>(importVouchersRequest(body)),
-    object({ async_action_id: text }),
-    'POST /v1/vouchers/import',
-  );
+  try {
+    return readAnswer(
+      await client.call(importVouchersRequest(body)),
+      IMPORT_ANSWER,
+      'POST /v1/vouchers/import',
+    );
+  } catch (error) {
+    if (!(error instanceof OutcomeUnknownError)) throw error;
+    throw error.withHint(
+      'An import job may have been queued: `promo job list` shows the recent ones, `promo job wait ID` follows one.',
+    );
+  }
 }

@@ -1,7 +1,6 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number (1..99) with filters on campaign,
 // category, customer, creation and update dates, and the service's deepObject `filters`.
-import { ExitCode, PromoError } from '../errors.js';
-import { both, list, object, optional, readAnswer, text } from './answer.js';
+import { type ListAnswer, readListAnswer } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 import { type FilterCondition, filterParams } from './templates.js';
 import { VOUCHER_ANSWER, type Voucher } from './vouchers.js';
@@ -38,14 +37,8 @@ export interface ListVouchersQuery {
   junction?: 'and' | 'or';
 }
 
-/** The list object; the array lives under `vouchers` (the key `data_ref` names). */
-export interface VoucherList {
-  object: 'list';
-  data_ref: string;
-  vouchers: Voucher[];
-  total?: number;
-  [key: string]: unknown;
-}
+/** A page of vouchers: the list object (`total`, for --raw) and its vouchers, checked. */
+export type VoucherList = ListAnswer<Voucher>;
 
 export function listVouchersRequest(query: ListVouchersQuery): ApiRequest {
   const params = new URLSearchParams();
@@ -69,27 +62,12 @@ export function listVouchersRequest(query: ListVouchersQuery): ApiRequest {
   return { method: 'GET', path: '/v1/vouchers', query: params, auth: 'app' };
 }
 
-/** The vouchers of a page, read from the property that `data_ref` names. */
-export function vouchersOf(list: VoucherList): Voucher[] {
-  const items = list[list.data_ref] ?? list.vouchers;
-  if (!Array.isArray(items)) {
-    throw new PromoError(
-      `unexpected answer from the service: no array under '${String(list.data_ref)}' in the voucher list`,
-      ExitCode.failure,
-    );
-  }
-  return items as Voucher[];
-}
-
-const VOUCHER_LIST_ANSWER = both(object({ data_ref: optional(text) }), (value) => {
-  const page = value as VoucherList;
-  return list(VOUCHER_ANSWER)(page[page.data_ref] ?? page.vouchers, 'the array that body.data_ref names');
-});
-
+/** The vouchers sit under the key `data_ref` names (`vouchers`). */
 export async function listVouchers(client: ApiClient, query: ListVouchersQuery): Promise<VoucherList> {
-  return readAnswer<VoucherList>(
-    await client.call<unknown>(listVouchersRequest(query)),
-    VOUCHER_LIST_ANSWER,
+  return readListAnswer(
+    await client.call(listVouchersRequest(query)),
+    VOUCHER_ANSWER,
+    'vouchers',
     'GET /v1/vouchers',
   );
 }

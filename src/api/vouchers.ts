@@ -1,10 +1,22 @@
-// Vouchers: create (POST /v1/vouchers) and delete (DELETE /v1/vouchers/{code}). Typed shapes of
-// the request and the answer as the reference gives them; money is in hundredths throughout.
+// Vouchers: create, get, update, enable, disable and delete (`/v1/vouchers[/{code}]`). The request
+// bodies are typed as the reference gives them; the answer's type is what its check reads
+// (answer.ts). Money is in hundredths throughout.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../base/errors.js';
 import { OutcomeUnknownError } from '../http/failures.js';
-import { anything, list, nullable, object, optional, readAnswer, text } from './answer.js';
-import { type ApiClient, type ApiRequest, encodePath } from './client.js';
+import {
+  anything,
+  type Checked,
+  flag,
+  list,
+  maybe,
+  number,
+  object,
+  readAnswer,
+  record,
+  text,
+} from './answer.js';
+import { type ApiClient, type ApiRequest, type ApiResponse, encodePath } from './client.js';
 
 export const VOUCHER_TYPES = ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] as const;
 export type VoucherType = (typeof VOUCHER_TYPES)[number];
@@ -98,47 +110,141 @@ export interface CreateVoucherBody {
   [field: string]: unknown;
 }
 
-/** The voucher object the service answers with; fields not listed pass through untouched. */
-export interface Voucher {
-  id: string;
-  code: string;
-  campaign: string | null;
-  campaign_id: string | null;
-  category: string | null;
-  type: VoucherType;
-  discount: Discount | null;
-  gift: Gift | null;
-  loyalty_card: { points: number; balance?: number; [field: string]: unknown } | null;
-  start_date: string | null;
-  expiration_date: string | null;
-  validity_day_of_week?: number[] | null;
-  validity_hours?: { daily?: DailyPeriod[] } | null;
-  active: boolean | null;
-  redemption?: { quantity: number | null; redeemed_quantity?: number };
-  created_at: string;
-  object: 'voucher';
-  [field: string]: unknown;
-}
+const DISCOUNT_ANSWER = object({
+  type: maybe(text),
+  percent_off: maybe(number),
+  amount_limit: maybe(number),
+  amount_off: maybe(number),
+  fixed_amount: maybe(number),
+  unit_off: maybe(number),
+  unit_type: maybe(text),
+  units: maybe(list(object({ unit_off: maybe(number), unit_type: maybe(text), effect: maybe(text) }))),
+  effect: maybe(text),
+});
 
-/** What promo reads of a voucher: the table view and the bulk results. */
-const optionalObject = optional(nullable(object({})));
+/**
+ * The voucher object the service answers with, as far as promo reads it (tables, bulk results,
+ * read-backs); every other field passes through untouched, typed `unknown`.
+ */
 export const VOUCHER_ANSWER = object({
   id: text,
   code: text,
   type: text,
-  discount: optionalObject,
-  gift: optionalObject,
-  loyalty_card: optionalObject,
-  validity_day_of_week: optional(nullable(list(anything))),
-  validity_hours: optionalObject,
-  redemption: optionalObject,
+  campaign: maybe(text),
+  campaign_id: maybe(text),
+  category: maybe(text),
+  discount: maybe(DISCOUNT_ANSWER),
+  gift: maybe(object({ amount: maybe(number), balance: maybe(number), effect: maybe(text) })),
+  loyalty_card: maybe(object({ points: maybe(number), balance: maybe(number) })),
+  start_date: maybe(text),
+  expiration_date: maybe(text),
+  validity_timeframe: maybe(object({ duration: maybe(text), interval: maybe(text) })),
+  validity_day_of_week: maybe(list(number)),
+  validity_hours: maybe(
+    object({
+      daily: maybe(list(object({ start_time: text, expiration_time: text, days_of_week: list(number) }))),
+    }),
+  ),
+  active: maybe(flag),
+  deleted: maybe(flag),
+  redemption: maybe(object({ quantity: maybe(number), redeemed_quantity: maybe(number) })),
+  metadata: maybe(record(anything)),
+  created_at: maybe(text),
+  updated_at: maybe(text),
 });
+
+export type Voucher = Checked<typeof VOUCHER_ANSWER>;
+
+/** The top-level fields of the service's voucher object (for --fields). */
+export const VOUCHER_FIELDS = [
+  'id',
+  'code',
+  'campaign',
+  'campaign_id',
+  'category',
+  'category_id',
+  'categories',
+  'type',
+  'discount',
+  'gift',
+  'loyalty_card',
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'active',
+  'additional_info',
+  'metadata',
+  'assets',
+  'is_referral_code',
+  'created_at',
+  'updated_at',
+  'holder_id',
+  'referrer_id',
+  'validation_rules_assignments',
+  'redemption',
+  'publish',
+  'object',
+] as const;
+
+/** The fields a voucher added to a campaign sets itself; its type and value are the campaign's. */
+export const CAMPAIGN_VOUCHER_FIELDS = [
+  'category',
+  'additional_info',
+  'start_date',
+  'expiration_date',
+  'redemption',
+  'metadata',
+  'code_config',
+] as const;
+
+/** The campaign a create body adds its voucher to (by id or name), if any. */
+export function campaignOf(body: CreateVoucherBody): string | undefined {
+  const campaign = body.campaign_id ?? body.campaign;
+  return typeof campaign === 'string' && campaign !== '' ? campaign : undefined;
+}
+
+/**
+ * A voucher into a campaign, through the campaign's own route: with a code, `POST
+ * /v1/campaigns/{campaign}/vouchers/{code}` (safe to repeat: a repeat can only make it or answer
+ * 409); without one, `POST /v1/campaigns/{campaign}/vouchers`, the code made by the campaign's
+ * code config (or the body's), each attempt possibly a voucher.
+ */
+export function campaignVoucherRequest(
+  campaign: string,
+  fields: Record<string, unknown>,
+  code?: string,
+): ApiRequest {
+  const base = encodePath`/v1/campaigns/${campaign}/vouchers`;
+  if (code === undefined)
+    return { method: 'POST', path: base, json: fields, auth: 'app', idempotent: false, mutates: true };
+  const { code_config: _, ...own } = fields;
+  return {
+    method: 'POST',
+    path: `${base}${encodePath`/${code}`}`,
+    json: own,
+    auth: 'app',
+    idempotent: true,
+    mutates: true,
+  };
+}
 
 /**
  * With an explicit code the create is safe to repeat: a repeat can only create the voucher or
- * answer 409, so it is retried after a 502/503/504 or a reset like a GET.
+ * answer 409, so it is retried after a 502/503/504 or a reset like a GET. A body that names a
+ * campaign goes through the campaign's route, which adds the voucher to it.
  */
 export function createVoucherRequest(body: CreateVoucherBody): ApiRequest {
+  const campaign = campaignOf(body);
+  if (campaign !== undefined) {
+    const { campaign: _c, campaign_id: _i, code, ...fields } = body;
+    return campaignVoucherRequest(
+      campaign,
+      fields,
+      typeof code === 'string' && code !== '' ? code : undefined,
+    );
+  }
   const idempotent = typeof body.code === 'string' && body.code !== '';
   return { method: 'POST', path: '/v1/vouchers', json: body, auth: 'app', idempotent, mutates: true };
 }
@@ -148,23 +254,32 @@ export function createVoucherRequest(body: CreateVoucherBody): ApiRequest {
  * code was answered 409: the lost first attempt most likely created it (read it back to be sure).
  */
 export async function createVoucher(client: ApiClient, body: CreateVoucherBody): Promise<Voucher> {
-  let response: Awaited<ReturnType<typeof client.call<unknown>>>;
+  let response: ApiResponse;
   try {
-    response = await client.call<unknown>(createVoucherRequest(body));
+    response = await client.call(createVoucherRequest(body));
   } catch (error) {
+    const hint = lostCreateHint(body.code);
     if (error instanceof ApiError && error.status === 409 && error.afterLostAnswer) {
-      throw new OutcomeUnknownError(
-        'POST',
-        '/v1/vouchers',
-        'conflict',
-        'its answer was lost, and the repeat was answered 409: most likely the first attempt created it',
-        'HTTP_409',
-        409,
-      );
+      throw new OutcomeUnknownError({
+        method: 'POST',
+        path: '/v1/vouchers',
+        lost: 'conflict',
+        why: 'its answer was lost, and the repeat was answered 409: most likely the first attempt created it',
+        code: 'HTTP_409',
+        status: 409,
+        hint,
+      });
     }
-    throw error;
+    throw error instanceof OutcomeUnknownError ? error.withHint(hint) : error;
   }
-  return readAnswer<Voucher>(response, VOUCHER_ANSWER, 'POST /v1/vouchers');
+  return readAnswer(response, VOUCHER_ANSWER, 'POST /v1/vouchers');
+}
+
+/** How to tell whether a create whose answer was lost made the voucher. */
+function lostCreateHint(code: string | undefined): string {
+  return code
+    ? `Check before creating it again: \`promo voucher get ${code}\` answers 404 (exit 3) if it was not created.`
+    : 'A voucher without a code cannot be looked up by it: `promo voucher list --created-after TIME` shows what the service created since, before you create it again.';
 }
 
 /** Without `force` the voucher goes to the bin; with it, it is removed for good and its code freed. */
@@ -178,7 +293,7 @@ export function deleteVoucherRequest(code: string, force: boolean): ApiRequest {
 }
 
 export async function deleteVoucher(client: ApiClient, code: string, force: boolean): Promise<void> {
-  await client.call<unknown>(deleteVoucherRequest(code, force));
+  await client.call(deleteVoucherRequest(code, force));
 }
 
 /** A code or the voucher's id (`v_...`): the service takes either in the path. */
@@ -187,8 +302,8 @@ export function getVoucherRequest(codeOrId: string): ApiRequest {
 }
 
 export async function getVoucher(client: ApiClient, codeOrId: string): Promise<Voucher> {
-  return readAnswer<Voucher>(
-    await client.call<unknown>(getVoucherRequest(codeOrId)),
+  return readAnswer(
+    await client.call(getVoucherRequest(codeOrId)),
     VOUCHER_ANSWER,
     'GET /v1/vouchers/{code}',
   );
@@ -227,8 +342,8 @@ export async function updateVoucher(
   code: string,
   body: UpdateVoucherBody,
 ): Promise<Voucher> {
-  return readAnswer<Voucher>(
-    await client.call<unknown>(updateVoucherRequest(code, body)),
+  return readAnswer(
+    await client.call(updateVoucherRequest(code, body)),
     VOUCHER_ANSWER,
     'PUT /v1/vouchers/{code}',
   );
@@ -241,8 +356,8 @@ export function setVoucherActiveRequest(code: string, active: boolean): ApiReque
 }
 
 export async function setVoucherActive(client: ApiClient, code: string, active: boolean): Promise<Voucher> {
-  return readAnswer<Voucher>(
-    await client.call<unknown>(setVoucherActiveRequest(code, active)),
+  return readAnswer(
+    await client.call(setVoucherActiveRequest(code, active)),
     VOUCHER_ANSWER,
     `POST /v1/vouchers/{code}/${active ? 'enable' : 'disable'}`,
   );

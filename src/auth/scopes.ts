@@ -1,6 +1,6 @@
 // OAuth scopes as a person types them, checked against the service's list before anything is sent.
 import { ALLOWED_SCOPES } from '../api/names.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /**
  * Scopes as a person types them: repeated (`--scope api --scope vouchers`), space-separated in one

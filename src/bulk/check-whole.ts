@@ -4,11 +4,15 @@
 // reading and preparing every line a second time; a larger file keeps only a few, for a
 // confirmation question, and is read again: memory stays flat.
 import type { Hash } from 'node:crypto';
-import { UsageError } from '../errors.js';
-import type { Runtime } from '../runtime.js';
-import type { BulkSpec } from './engine.js';
+import { UsageError } from '../base/errors.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { BulkSpec, KeptLine } from './spec.js';
+
+export type { KeptLine } from './spec.js';
+
 import type { InputSource } from './lines.js';
 import { readRecords } from './read.js';
+import { CheckedLines, PrefixHash } from './same-input.js';
 
 const SHOWN = 10;
 const PREVIEW = 5;
@@ -16,19 +20,14 @@ const PREVIEW = 5;
 export const KEEP_MAX_BYTES = 4 * 1024 * 1024;
 export const KEEP_MAX_LINES = 50_000;
 
-/** A line checked and prepared by the first pass. */
-export interface KeptLine<P> {
-  line: number;
-  prepared: P;
-  digest?: undefined;
-}
-
 export interface CheckedInput<P> {
   total: number;
   sha256: string;
   first: P[];
   /** Every line's payload, in order, for a small file. */
   kept?: Array<KeptLine<P>>;
+  /** For a file read again: its hash up to each line, which the second read must match. */
+  lines?: CheckedLines;
 }
 
 export async function checkWhole<P, Roles>(
@@ -37,15 +36,17 @@ export async function checkWhole<P, Roles>(
   spec: BulkSpec<P, Roles>,
   hash: Hash,
 ): Promise<CheckedInput<P>> {
-  const reading = await readRecords(source, spec.read, rt.ctx.signal, hash);
-  const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
-  const shown: string[] = [];
-  const first: P[] = [];
   let kept: Array<KeptLine<P>> | undefined = (source.size ?? Infinity) <= KEEP_MAX_BYTES ? [] : undefined;
+  const lines = new CheckedLines();
+  const reading = await readRecords(source, spec.read, rt.ctx.signal, hash, new PrefixHash());
+  const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
+  const shown: Array<{ line: number; problem: string }> = [];
+  const first: P[] = [];
   let bad = 0;
   let total = 0;
   for await (const item of reading.items) {
     total += 1;
+    lines.add(item.line, item.digest);
     let problem: string | undefined;
     if (item.format === 'error') problem = item.error;
     else {
@@ -57,20 +58,27 @@ export async function checkWhole<P, Roles>(
         if (kept && kept.length > KEEP_MAX_LINES) kept = undefined;
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        problem = `line ${item.line}: ${error.message}`;
+        // A message that names its line already is not prefixed twice ("line 5: line 5 ...").
+        problem = error.message.startsWith(`line ${item.line}`)
+          ? error.message
+          : `line ${item.line}: ${error.message}`;
       }
     }
     if (problem === undefined) continue;
     bad += 1;
     kept = undefined;
-    if (shown.length < SHOWN) shown.push(problem);
+    // The parser may report one broken row twice (a quote gone wrong): it is said once.
+    if (shown.some((s) => s.line === item.line && s.problem === problem)) bad -= 1;
+    else if (shown.length < SHOWN) shown.push({ line: item.line, problem });
   }
-  if (bad === 1) throw new UsageError(`--input: ${shown[0]}; nothing was sent`);
+  // In the order of the input (the CSV parser tells some errors late).
+  shown.sort((a, b) => a.line - b.line);
+  if (bad === 1) throw new UsageError(`--input: ${shown[0]!.problem}; nothing was sent`);
   if (bad > 1) {
     const more = bad > SHOWN ? [`  … and ${bad - SHOWN} more`] : [];
     throw new UsageError(
-      `--input has ${bad} bad lines; nothing was sent:\n${[...shown.map((s) => `  ${s}`), ...more].join('\n')}`,
+      `--input has ${bad} bad lines; nothing was sent:\n${[...shown.map((s) => `  ${s.problem}`), ...more].join('\n')}`,
     );
   }
-  return { total, sha256: hash.digest('hex'), first, kept };
+  return { total, sha256: hash.digest('hex'), first, kept, lines: kept ? undefined : lines };
 }

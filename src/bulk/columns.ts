@@ -1,6 +1,6 @@
 // CSV headers of --input: each column names what it sets; an unknown one stops the run before
 // anything is sent, naming it and the columns that are known.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** `--Percent_Off` and `percent-off` are one column: option names, however they are typed. */
 export function columnName(column: string): string {

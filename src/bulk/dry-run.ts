@@ -1,11 +1,11 @@
 // --dry-run of a bulk run: every line prepared and its request shown, nothing sent; a bad line is
 // named (exit 2).
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../base/errors.js';
 import { printDryRun } from '../output/dry-run.js';
-import type { Runtime } from '../runtime.js';
-import type { BulkSpec } from './engine.js';
+import type { Runtime } from '../runtime/runtime.js';
 import type { Reading } from './read.js';
 import { preparedOrError } from './send.js';
+import type { BulkSpec } from './spec.js';
 
 export async function dryRun<P, Roles>(
   rt: Runtime,

@@ -2,182 +2,330 @@
 // command plugs in. A file is checked whole first (every bad line named, exit 2, nothing sent);
 // stdin records a bad line as failed. Then the lines are sent, `--concurrency` at a time, at the
 // pace the service allows, each outcome journaled as soon as it is known.
-import { ExitCode } from '../errors.js';
-import type { Runtime } from '../runtime.js';
-import { abortableSleep } from '../sleep.js';
-import { checkWhole, type KeptLine } from './check-whole.js';
+//
+// One run is one BulkRun, in four steps: check (the journal it resumes, the account, the input
+// whole), open (the lines to send, the journal), send (each line the journal does not say is done)
+// and finish (the summary and the exit code).
+import { ExitCode } from '../base/errors.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { type Account, checkBinding, fileHashes, runAccount } from './binding.js';
+import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
-import type { BulkFlags } from './flags.js';
-import {
-  defaultJournalPath,
-  JOURNAL_FORMAT,
-  Journal,
-  type JournalHeader,
-  LineStates,
-  readJournal,
-} from './journal.js';
-import { Interrupted, inputSource, sha256 } from './lines.js';
+import { defaultJournalPath, JOURNAL_FORMAT, Journal, type JournalHeader, LineStates } from './journal.js';
+import { checkNewJournal, lockJournal } from './journal-file.js';
+import { MAX_STDIN_LINES, type ReadJournal, readJournal } from './journal-read.js';
+import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './lines.js';
 import { Pacer } from './pacer.js';
-import { type InputRecord, type ReadItem, type ReadOptions, readRecords } from './read.js';
+import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
 import { checkResumable, essentialArgs, resumeCommand } from './resume.js';
-import { InputDiffers, PrefixHash, SameInput } from './same-input.js';
+import { type CheckedLines, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
-import type { BulkAction } from './settle.js';
+import type { BulkSpec, KeptLine } from './spec.js';
 
-export interface BulkSpec<P, Roles = unknown> {
-  /** `voucher create`: in the journal, and what --resume checks. */
-  command: string;
-  /** The --input value: a path, or - for stdin. */
-  input: string;
-  read: ReadOptions;
-  /** Checks a CSV header once (an unknown column is a UsageError) and says what each column sets. */
-  columns?(names: string[]): Roles;
-  /** One record's payload, checked; throws UsageError for a bad record. */
-  prepare(record: InputRecord, roles: Roles | undefined): P;
-  action: BulkAction<P>;
-  flags: BulkFlags;
-  dryRun: boolean;
-  /** Asked once before anything is sent (a delete's confirmation), with the first payloads. */
-  confirm?(first: P[], total: number | null): Promise<void>;
-  /** Voucher creates: advise `voucher import` when the run is large and the limit low. */
-  importAdvice?: boolean;
-}
+export type { BulkSpec } from './spec.js';
+
+const READER_LEFT = 'stdout was closed (its reader left)';
+const JOURNAL_FAILED = 'the journal cannot be written';
 
 /** Runs it; returns the exit code. */
 export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Roles>): Promise<number> {
-  const soft = rt.ctx.signal;
-  const source = inputSource(spec.input, rt.ctx.stdin);
-  const argv = rt.ctx.argv ?? [];
-  const resumed = spec.flags.resume ? await readJournal(spec.flags.resume, soft) : undefined;
-  const checked = source.rereadable ? await checkWhole(rt, source, spec, sha256()) : undefined;
-  if (resumed)
-    checkResumable(
-      resumed.header,
-      spec.flags.resume!,
-      spec.command,
-      essentialArgs(argv),
-      checked?.sha256 ?? null,
-    );
-  if (spec.dryRun) return dryRun(rt, spec, await readRecords(source, spec.read, soft));
-  await spec.confirm?.(checked?.first ?? [], checked?.total ?? null);
-  // An input read once is checked line by line against the journal of the run it resumes.
-  const prefix = source.rereadable ? undefined : new PrefixHash();
-  const same = resumed && prefix ? sameInput(rt, resumed, spec.flags.resume!, spec.input) : undefined;
-  // A small file's lines were prepared by the check; others are read (again) now, before the
-  // journal is opened, so that a stream whose CSV header is bad leaves no journal behind.
-  const reading = checked?.kept ? undefined : await readRecords(source, spec.read, soft, undefined, prefix);
-  const roles = reading?.columns ? spec.columns?.(reading.columns) : undefined;
-  const items = reading?.items ?? keptLines(checked!.kept!);
-
+  const flag = spec.flags.resume ? '--resume' : '--results';
   const journalPath =
     spec.flags.resume ?? spec.flags.results ?? defaultJournalPath(rt.dirs.state, spec.command, rt.ctx.now());
-  const journal = Journal.open(journalPath, resumed !== undefined);
-  const header: JournalHeader = {
-    journal: JOURNAL_FORMAT,
-    command: spec.command,
-    args: essentialArgs(argv),
-    input: spec.input,
-    sha256: checked?.sha256 ?? null,
-    lines: checked?.total ?? null,
-    ...(prefix ? { line_digests: true as const } : {}),
-    started_at: new Date(rt.ctx.now()).toISOString(),
-  };
-  journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : header));
-  const resume = resumeCommand(argv, journalPath);
-  rt.out.notice(`Journal: ${journalPath} (if interrupted, resume with: ${resume})`);
-
-  // The first Ctrl-C stops new requests; those in flight may finish within --timeout. The second
-  // (or that timeout) gives them up.
-  const stop = new AbortController();
-  const giveUp = () => stop.abort();
-  rt.ctx.stopSignal?.addEventListener('abort', giveUp, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const states = resumed?.states;
-  const reporter = new Reporter(rt, journal, checked ? checked.total - (states?.counts.done ?? 0) : null);
-  let sender: LineSender<P, Roles> | undefined;
-  const onSoft = () => {
-    timer = setTimeout(giveUp, rt.globals.timeoutMs);
-    const inFlight = sender?.tasks.size ?? 0;
-    if (inFlight > 0)
-      reporter.note(
-        `Stopping: no new requests; waiting up to ${rt.globals.timeoutMs / 1000} s for the ${inFlight} in flight. Ctrl-C again to stop at once.`,
-      );
-  };
-  soft?.addEventListener('abort', onSoft, { once: true });
-  rt.holdRequestsOnInterrupt(stop.signal);
-  const release = rt.ctx.holdInterrupt?.();
-
-  const pacer = new Pacer({
-    perMinute: spec.flags.perMinute,
-    now: () => rt.ctx.now(),
-    sleep: abortableSleep,
-  });
-  let doneEarlier = 0;
-  let reachedEnd = false;
-  let refused: InputDiffers | undefined;
+  if (spec.dryRun) return new BulkRun(rt, spec, journalPath).run();
+  // Refused before anything is read: a journal that is not this run's to write.
+  if (!spec.flags.resume) checkNewJournal(journalPath, spec.input);
+  const release = lockJournal(journalPath, flag, spec.command, rt.ctx.now());
   try {
-    const client = await rt.client();
-    client.observers.push((status, headers) => pacer.observe(status, headers));
-    sender = new LineSender({ rt, spec, roles, client, pacer, journal, reporter, soft, stop: stop.signal });
-    const lines = sender;
+    return await new BulkRun(rt, spec, journalPath).run();
+  } finally {
+    release();
+  }
+}
+
+/** What the run knows before it reads a line to send. */
+interface Checked<P> {
+  /** The journal of the run it resumes. */
+  resumed?: ReadJournal;
+  /** A file's first pass. */
+  whole?: CheckedInput<P>;
+  account: Account;
+  files: Record<string, string | null>;
+}
+
+/** The lines to send, and what each must be checked against as it is read. */
+interface Lines<P, Roles> {
+  items: AsyncIterable<ReadItem | KeptLine<P>>;
+  roles?: Roles;
+  /** stdin resumed: each line must be the one the journal's run read. */
+  same?: SameInput;
+  /** A file read again: each line must be the one checked. */
+  again?: CheckedLines;
+  /** stdin: the hash of the lines read so far, kept in the journal. */
+  prefix?: PrefixHash;
+}
+
+/** How the sending ended. */
+interface Sent {
+  reachedEnd: boolean;
+  doneEarlier: number;
+  /** The input changed under the run (a file edited, another stdin). */
+  refused?: InputDiffers;
+}
+
+class BulkRun<P, Roles> {
+  /**
+   * The first Ctrl-C, a reader of stdout that left (`| head`), a journal that cannot be written or
+   * --max-failures: no new requests, the run ends. Its reason, when not a signal, is this one's.
+   */
+  private readonly ending = new AbortController();
+  /** Ctrl-C or any of the above. */
+  private readonly soft: AbortSignal;
+  /** The second Ctrl-C, or --timeout after the first: the requests in flight are given up. */
+  private readonly givingUp = new AbortController();
+  private readonly source: InputSource;
+  private readonly argv: readonly string[];
+  private sender?: LineSender<P, Roles>;
+
+  constructor(
+    private readonly rt: Runtime,
+    private readonly spec: BulkSpec<P, Roles>,
+    private readonly journalPath: string,
+  ) {
+    this.soft = rt.ctx.signal ? AbortSignal.any([rt.ctx.signal, this.ending.signal]) : this.ending.signal;
+    this.source = inputSource(spec.input, rt.ctx.stdin);
+    this.argv = rt.ctx.argv ?? [];
+  }
+
+  private get why(): string | undefined {
+    return this.ending.signal.aborted ? (this.ending.signal.reason as string) : undefined;
+  }
+
+  async run(): Promise<number> {
+    const checked = await this.check();
+    const { spec, rt, source, soft } = this;
+    if (spec.dryRun) return dryRun(rt, spec, await readRecords(source, spec.read, soft));
+    await spec.confirm?.(checked.whole?.first ?? [], checked.whole?.total ?? null);
+    const lines = await this.lines(checked);
+    const journal = this.openJournal(checked, lines);
+    // The records on stdout, as CSV or --fields shape them, are written as they come (synchronously).
+    await rt.out.prepare();
+    const { whole, resumed } = checked;
+    const reporter = new Reporter(
+      rt,
+      journal,
+      whole ? whole.total - (resumed?.states.counts.done ?? 0) : null,
+    );
+    const { maxFailures } = spec.flags;
+    if (maxFailures !== undefined) {
+      // Counted in this run: a resume starts its own count.
+      reporter.onFailed = (failed) => {
+        if (failed >= maxFailures)
+          this.ending.abort(`${failed} lines failed (--max-failures ${maxFailures})`);
+      };
+    }
+    const pacer = new Pacer({
+      perMinute: spec.flags.perMinute,
+      now: () => rt.ctx.now(),
+      sleep: (ms, signal) => rt.ctx.sleep(ms, signal),
+    });
+    const release = rt.ctx.holdInterrupt?.();
+    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed });
+    if (sent.refused) {
+      reporter.abandon();
+      release?.();
+      const count = this.sender?.sent ?? 0;
+      throw new InputDiffers(
+        `${sent.refused.message}; ${count ? `${count} lines before it were sent` : 'nothing was sent'}`,
+        sent.refused.hint,
+      );
+    }
+    const interrupted = soft.aborted;
+    const c = reporter.counts();
+    const advice = spec.importAdvice
+      ? importAdvice((whole?.total ?? 0) - sent.doneEarlier, pacer.limit, essentialArgs(this.argv))
+      : undefined;
+    await reporter.finish(spec.command, {
+      interrupted,
+      why: this.why,
+      notAttempted: !sent.reachedEnd,
+      doneEarlier: sent.doneEarlier,
+      resume: resumeCommand(this.argv, this.journalPath),
+      advice,
+    });
+    release?.();
+    // The summary says what was done; the journal's failure is the run's error (exit 1).
+    if (journal.failure) throw journal.failure;
+    // Stopped by --max-failures: the run failed lines; it was not interrupted.
+    if (interrupted && this.why?.includes('--max-failures')) return ExitCode.partial;
+    if (interrupted) return ExitCode.interrupted;
+    if (this.sender?.fatal !== undefined) return this.sender.fatal;
+    return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
+  }
+
+  /** The journal resumed, the account, the input checked whole: all before a line is sent. */
+  private async check(): Promise<Checked<P>> {
+    const { rt, spec, source, soft, argv } = this;
+    const maxLine = source.rereadable ? (source.size ?? 0) + 1 : MAX_STDIN_LINES;
+    const path = spec.flags.resume;
+    const resumed = path ? await readJournal(path, maxLine, soft) : undefined;
+    const account = await runAccount(rt);
+    const files = fileHashes(argv);
+    const whole = source.rereadable ? await checkWhole(rt, source, spec, sha256()) : undefined;
+    if (resumed && path) {
+      checkResumable(resumed.header, path, spec.command, essentialArgs(argv), whole?.sha256 ?? null);
+      const unbound = checkBinding(resumed.header, path, account, files);
+      if (unbound) await rt.out.warn(unbound);
+    }
+    return { resumed, whole, account, files };
+  }
+
+  /**
+   * The lines to send. A small file's were prepared by the check; others are read (again) now,
+   * before the journal is opened, so that a stream whose CSV header is bad leaves no journal behind.
+   * A file too large to keep is read again: each line must be the one checked (same-input.ts). An
+   * input read once is checked line by line against the journal of the run it resumes.
+   */
+  private async lines({ resumed, whole }: Checked<P>): Promise<Lines<P, Roles>> {
+    const { rt, spec, source, soft } = this;
+    const prefix = source.rereadable ? undefined : new PrefixHash();
+    const path = spec.flags.resume;
+    const same = resumed && prefix && path ? sameInput(rt, resumed, path, spec.input) : undefined;
+    const again = whole?.lines;
+    if (whole?.kept) return { items: keptLines(whole.kept), same, again, prefix };
+    const reading = await readRecords(
+      source,
+      spec.read,
+      soft,
+      undefined,
+      prefix ?? (again && new PrefixHash()),
+    );
+    const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
+    return { items: reading.items, roles, same, again, prefix };
+  }
+
+  /** Opens the journal and writes its header (a resume: the time it resumed). */
+  private openJournal({ resumed, whole, account, files }: Checked<P>, { prefix }: Lines<P, Roles>): Journal {
+    const { rt, spec, source, journalPath } = this;
+    const journal = Journal.open(journalPath, resumed !== undefined, {
+      input: source.rereadable ? spec.input : undefined,
+      cut: resumed?.cut === true,
+    });
+    const header: JournalHeader = {
+      journal: JOURNAL_FORMAT,
+      command: spec.command,
+      args: essentialArgs(this.argv),
+      input: spec.input,
+      sha256: whole?.sha256 ?? null,
+      lines: whole?.total ?? null,
+      ...(prefix ? { line_digests: true as const } : {}),
+      started_at: new Date(rt.ctx.now()).toISOString(),
+      ...account,
+      files,
+    };
+    journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : header));
+    // One line: the resume command itself is in the summary, and printed on an interruption.
+    rt.out.notice(`Journal: ${journalPath} (after an interruption: the same command with --resume)`);
+    return journal;
+  }
+
+  /**
+   * Sends every line the journal does not say is done, until the end or a stop. The first Ctrl-C
+   * stops new requests; those in flight may finish within --timeout. The second (or that timeout)
+   * gives them up.
+   */
+  private async sendAll(
+    lines: Lines<P, Roles>,
+    parts: { journal: Journal; reporter: Reporter; pacer: Pacer; resumed?: ReadJournal },
+  ): Promise<Sent> {
+    const { rt, spec, soft } = this;
+    const { journal, reporter, pacer, resumed } = parts;
+    const giveUp = () => this.givingUp.abort();
+    rt.ctx.stopSignal?.addEventListener('abort', giveUp, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const onSoft = () => {
+      timer = setTimeout(giveUp, rt.globals.timeoutMs);
+      const inFlight = this.sender?.tasks.size ?? 0;
+      const head = this.why ? `${this.why}: stopping` : 'Stopping';
+      if (inFlight > 0)
+        reporter.note(
+          `${head}: no new requests; waiting up to ${rt.globals.timeoutMs / 1000} s for the ${inFlight} in flight. Ctrl-C again to stop at once.`,
+        );
+    };
+    soft.addEventListener('abort', onSoft, { once: true });
+    // The lines go to stdout when it is not a terminal: a write there finds the reader gone.
+    const stdout = rt.ctx.stdout;
+    const onStdoutClosed = () => this.ending.abort(READER_LEFT);
+    journal.onFailure = () => this.ending.abort(JOURNAL_FAILED);
+    if (reporter.toStdout) stdout.once('close', onStdoutClosed);
+    rt.holdRequestsOnInterrupt(this.givingUp.signal);
+
+    const sent: Sent = { reachedEnd: false, doneEarlier: 0 };
+    try {
+      const client = await rt.client();
+      client.observers.push((status, headers) => pacer.observe(status, headers));
+      this.sender = new LineSender({
+        rt,
+        spec,
+        roles: lines.roles,
+        client,
+        pacer,
+        journal,
+        reporter,
+        soft,
+        stop: this.givingUp.signal,
+        resumed,
+      });
+      const stopped = !(await this.sendLines(this.sender, lines, resumed, sent));
+      sent.reachedEnd = !stopped && this.sender.fatal === undefined && !soft.aborted;
+    } catch (error) {
+      if (error instanceof InputDiffers) sent.refused = error;
+      else if (!(error instanceof InputReadInterrupted)) throw error;
+    } finally {
+      await this.sender?.settled();
+      clearTimeout(timer);
+      soft.removeEventListener('abort', onSoft);
+      stdout.off('close', onStdoutClosed);
+      rt.ctx.stopSignal?.removeEventListener('abort', giveUp);
+      journal.close();
+    }
+    return sent;
+  }
+
+  /** Each line in order; false when the run must stop reading (Ctrl-C, a fatal failure). */
+  private async sendLines(
+    sender: LineSender<P, Roles>,
+    { items, same, again }: Lines<P, Roles>,
+    resumed: ReadJournal | undefined,
+    sent: Sent,
+  ): Promise<boolean> {
     // Lines to redo that wait until the input is known to be the journal's (same-input.ts).
     const held: Array<[ReadItem | KeptLine<P>, number, number]> = [];
     const sendHeld = async () => {
       for (const [item, index, state] of held.splice(0))
-        if (!(await lines.line(item, index, state))) return false;
+        if (!(await sender.line(item, index, state))) return false;
       return true;
     };
     let index = 0;
-    let stopped = false;
     for await (const item of items) {
       index += 1;
       same?.verify(item.line, item.digest);
-      const state = states?.get(item.line) ?? LineStates.none;
+      if (again) {
+        again.verify(item.line, item.digest, this.spec.input);
+        item.digest = undefined;
+      }
+      const state = resumed?.states.get(item.line) ?? LineStates.none;
       if (state === LineStates.done) {
-        doneEarlier += 1;
+        sent.doneEarlier += 1;
         continue;
       }
       if (same?.holds(held.length)) held.push([item, index, state]);
-      else if (!(await sendHeld()) || !(await lines.line(item, index, state))) {
-        stopped = true;
-        break;
-      }
+      else if (!(await sendHeld()) || !(await sender.line(item, index, state))) return false;
     }
-    if (!stopped) {
-      same?.end();
-      stopped = !(await sendHeld());
-    }
-    reachedEnd = !stopped && sender.fatal === undefined && !soft?.aborted;
-  } catch (error) {
-    if (error instanceof InputDiffers) refused = error;
-    else if (!(error instanceof Interrupted)) throw error;
-  } finally {
-    await sender?.settled();
-    clearTimeout(timer);
-    soft?.removeEventListener('abort', onSoft);
-    rt.ctx.stopSignal?.removeEventListener('abort', giveUp);
-    journal.close();
+    same?.end();
+    return sendHeld();
   }
-  if (refused) {
-    reporter.abandon();
-    release?.();
-    const sent = sender?.sent ?? 0;
-    throw new InputDiffers(
-      `${refused.message}; ${sent ? `${sent} lines before it (the same as the run's) were sent` : 'nothing was sent'}`,
-      refused.hint,
-    );
-  }
-  const interrupted = soft?.aborted === true;
-  const c = reporter.counts();
-  const advice = spec.importAdvice
-    ? importAdvice((checked?.total ?? 0) - doneEarlier, pacer.limit, essentialArgs(argv))
-    : undefined;
-  reporter.finish(spec.command, { interrupted, notAttempted: !reachedEnd, doneEarlier, resume, advice });
-  release?.();
-  if (interrupted) return ExitCode.interrupted;
-  if (sender?.fatal !== undefined) return sender.fatal;
-  return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
 }
 
 async function* keptLines<P>(kept: Array<KeptLine<P> | undefined>): AsyncGenerator<KeptLine<P>> {
@@ -190,12 +338,7 @@ async function* keptLines<P>(kept: Array<KeptLine<P> | undefined>): AsyncGenerat
 }
 
 /** Checks stdin against the journal; a journal of an older promo has no hashes to check with. */
-function sameInput(
-  rt: Runtime,
-  resumed: Awaited<ReturnType<typeof readJournal>>,
-  path: string,
-  input: string,
-): SameInput | undefined {
+function sameInput(rt: Runtime, resumed: ReadJournal, path: string, input: string): SameInput | undefined {
   const name = input === '-' ? 'stdin' : `'${input}'`;
   if (resumed.header.line_digests) return new SameInput(resumed.states, path, name);
   void rt.out.warn(

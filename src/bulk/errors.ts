@@ -1,6 +1,6 @@
 // Errors of a bulk run: every bad item at once (so one fix-and-retry round is enough), and the
 // run that finished with some items failed.
-import { type ExitCodeValue, PromoError, UsageError } from '../errors.js';
+import { type ExitCodeValue, PromoError, UsageError } from '../base/errors.js';
 
 const SHOWN = 10;
 

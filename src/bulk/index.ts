@@ -30,6 +30,8 @@ export {
   type RawBulkFlags,
 } from './flags.js';
 export type { JournalRecord, LineStatus } from './journal.js';
+export { type Holder, liveHolder } from './journal-file.js';
+export { MAX_STDIN_LINES, readJournal } from './journal-read.js';
 export { type InputFormat, type InputRecord, type ReadOptions, readRecords } from './read.js';
 export { type InputFile, readInput } from './read-all.js';
 export { type BulkItem, type BulkOptions, type BulkReport, type Outcome, runBulk } from './runner.js';

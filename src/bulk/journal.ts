@@ -1,17 +1,17 @@
 // The journal of a bulk run (--results FILE): a header, then one JSON line per input line as soon
 // as its outcome is known. Before a line's request goes out, an `unknown` record marks it in
-// flight, and that record is in the file (the kernel's, whatever kills the process next) before
+// flight, and that record is on the disk (written and synced: a power loss keeps it too) before
 // the request is sent: should the process die before the outcome is written, the journal still
 // says that this line may have reached the service. Outcomes wait for the next such write, or a
 // tenth of a second, and the lines that start in one turn of the event loop share one write, so
 // that a run costs at most one write per line, not two. The last record of a line
 // is what holds. An input read once (stdin, a FIFO) cannot be hashed whole before the run: its
 // records carry `input_sha256`, a short hash of the input up to their line (same-input.ts).
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { closeSync, fdatasyncSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { ExitCode, PromoError } from '../base/errors.js';
 import type { ErrorJson } from '../output/errors.js';
-import { chunksOf, inputSource, linesOf, lineText } from './lines.js';
+import { openJournalFile } from './journal-file.js';
 
 export const JOURNAL_FORMAT = 'promo-bulk-journal/1';
 
@@ -39,6 +39,14 @@ export interface JournalHeader {
   /** Records carry `input_sha256` (an input read once); journals of older runs lack it. */
   line_digests?: true;
   started_at: string;
+  /**
+   * The account the run sent to: its API base URL (`sandbox://built-in` for the built-in sandbox)
+   * and app id, never a secret. Journals of older runs lack them.
+   */
+  api_url?: string;
+  app_id?: string | null;
+  /** The SHA-256 of every other file the command line reads (`--body`), by option; null for stdin. */
+  files?: Record<string, string | null>;
 }
 
 /** The key of the record that marks a line in flight (see the top of this file). */
@@ -46,59 +54,99 @@ export const IN_FLIGHT = 'in_flight';
 
 const FLUSH_AFTER_MS = 100;
 
+/**
+ * A journal that cannot be written (a full disk, a file-size limit, an I/O error). From then on
+ * nothing more is written to it (a record cut short there stays its last line, which a resume
+ * reads as unknown) and the run sends nothing more.
+ */
+export class JournalWriteError extends PromoError {
+  constructor(
+    readonly path: string,
+    override readonly cause: NodeJS.ErrnoException,
+  ) {
+    super(
+      `cannot write the journal '${path}' (${cause.code ?? cause.message}): the run stopped and sent nothing more`,
+      ExitCode.failure,
+      cause.code === 'ENOSPC' || cause.code === 'EFBIG' || cause.code === 'EDQUOT'
+        ? 'Free some space (or raise the file-size limit), then resume the run.'
+        : 'Resume the run once the journal can be written.',
+    );
+  }
+}
+
 export class Journal {
   private pending = '';
   private timer?: NodeJS.Timeout;
+  /** Set by the first write that failed: the journal is written no more. */
+  failure?: JournalWriteError;
+  /** Told once, when a write fails. */
+  onFailure?: (error: JournalWriteError) => void;
 
   private constructor(
     readonly path: string,
     private fd: number | undefined,
   ) {}
 
-  /** A new journal (an existing file is replaced), or, with `append`, the one of the run resumed. */
-  static open(path: string, append: boolean): Journal {
-    try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      return new Journal(path, openSync(path, append ? 'a' : 'w', 0o600));
-    } catch (error) {
-      throw new UsageError(`--results: cannot write '${path}': ${(error as Error).message}`);
-    }
+  /**
+   * A new journal (journal-file.ts: never over another's), or, with `append`, the one of the run
+   * resumed; `cut`: that file ends in a record cut short, which the first write ends first.
+   */
+  static open(path: string, append: boolean, options: { input?: string; cut?: boolean } = {}): Journal {
+    const journal = new Journal(path, openJournalFile(path, append, options.input));
+    if (options.cut) journal.pending = '\n';
+    return journal;
   }
 
   /** One record, as JSON, written with the next flush (within FLUSH_AFTER_MS). */
   add(json: string): void {
+    if (this.failure) return;
     this.pending += `${json}\n`;
     this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
   }
 
-  /** Written now, with whatever waits: a record that must be in the file before what follows. */
+  /** Written now, with whatever waits: a record that must be in the file before what follows. Throws if it cannot be. */
   write(json: string): void {
     this.pending += `${json}\n`;
-    this.flush();
+    if (!this.flush()) throw this.failure;
   }
 
-  private starting: Array<() => void> = [];
+  private starting: Array<(written: boolean) => void> = [];
   private startSoon?: NodeJS.Immediate;
 
   /**
-   * A line's in-flight record: `start` runs once it is in the file. Lines marked in the same turn
-   * of the event loop (answers that came together freeing their slots) are written together.
+   * A line's in-flight record: `start(true)` runs once it is on the disk (written and synced), or
+   * `start(false)` if it could not be: that line must not be sent. Lines marked in the same turn of
+   * the event loop (answers that came together freeing their slots) share one write and one sync.
    */
-  mark(json: string, start: () => void): void {
+  mark(json: string, start: (written: boolean) => void): void {
     this.pending += `${json}\n`;
     this.starting.push(start);
     this.startSoon ??= setImmediate(() => {
       this.startSoon = undefined;
-      this.flush();
-      for (const go of this.starting.splice(0)) go();
+      const written = this.flush(true);
+      for (const go of this.starting.splice(0)) go(written);
     });
   }
 
-  flush(): void {
+  /** Writes what waits (and, with `sync`, waits for the disk); false once the journal has failed. */
+  flush(sync = false): boolean {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.fd !== undefined && this.pending) writeSync(this.fd, this.pending);
+    const text = this.pending;
     this.pending = '';
+    if (this.failure) return false;
+    if (this.fd === undefined || !text) return true;
+    try {
+      // A full disk writes part of a buffer before it refuses the rest.
+      let rest = Buffer.from(text);
+      while (rest.length > 0) rest = rest.subarray(writeSync(this.fd, rest));
+      if (sync) fdatasyncSync(this.fd);
+      return true;
+    } catch (error) {
+      this.failure = new JournalWriteError(this.path, error as NodeJS.ErrnoException);
+      this.onFailure?.(this.failure);
+      return false;
+    }
   }
 
   close(): void {
@@ -127,6 +175,8 @@ export class LineStates {
   static readonly failed = 2;
   static readonly unknown = 3;
   private states = new Uint8Array(1024);
+  /** Lines marked in flight by some run (1): their request may have reached the service. */
+  private sent = new Uint8Array(1024);
   /** 48 bits of `input_sha256`, plus one (0: none recorded). */
   private digests?: Float64Array;
   counts = { done: 0, failed: 0, unknown: 0 };
@@ -135,6 +185,20 @@ export class LineStates {
 
   get(line: number): number {
     return this.states[line] ?? LineStates.none;
+  }
+
+  /** A run sent this line's request (its in-flight record), whatever came of it. */
+  sentBefore(line: number): boolean {
+    return this.sent[line] === 1;
+  }
+
+  markSent(line: number): void {
+    if (line >= this.sent.length) {
+      const grown = new Uint8Array(Math.max(line + 1, this.sent.length * 2));
+      grown.set(this.sent);
+      this.sent = grown;
+    }
+    this.sent[line] = 1;
   }
 
   set(line: number, status: LineStatus, digest?: unknown): void {
@@ -170,38 +234,4 @@ export class LineStates {
       else if (state === LineStates.unknown) this.counts.unknown++;
     }
   }
-}
-
-/** Reads a journal for --resume: its header and the last status of every line. */
-export async function readJournal(
-  path: string,
-  signal?: AbortSignal,
-): Promise<{ header: JournalHeader; states: LineStates }> {
-  const source = inputSource(path, { isTTY: false } as never, '--resume');
-  let header: JournalHeader | undefined;
-  const states = new LineStates();
-  for await (const raw of linesOf(chunksOf(source, signal))) {
-    const text = 'bytes' in raw ? lineText(raw) : undefined;
-    let record: Partial<JournalRecord & JournalHeader> | undefined;
-    try {
-      record = text ? JSON.parse(text) : undefined;
-    } catch {
-      // A line cut short by a crash mid-write: only ever the last one; it names no outcome.
-    }
-    if (!record || typeof record !== 'object') continue;
-    if (!header) {
-      if (record.journal !== JOURNAL_FORMAT)
-        throw new UsageError(`--resume: '${path}' is not a journal of a promo bulk run`);
-      header = record as JournalHeader;
-    } else if (Number.isInteger(record.line) && typeof record.status === 'string') {
-      states.set(
-        record.line!,
-        record.status as LineStatus,
-        (record as { input_sha256?: unknown }).input_sha256,
-      );
-    }
-  }
-  if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
-  states.tally();
-  return { header, states };
 }

@@ -4,8 +4,8 @@
 // FIFO nobody writes to).
 import { createHash, type Hash } from 'node:crypto';
 import { close, closeSync, constants, createReadStream, open, openSync, read, statSync } from 'node:fs';
-import type { InputStream } from '../context.js';
-import { ExitCode, PromoError, UsageError } from '../errors.js';
+import type { InputStream } from '../base/context.js';
+import { errnoCode, InterruptedError, UsageError } from '../base/errors.js';
 
 /** No body the service takes is larger (it answers 413 above 1 MiB); longer lines are refused unread. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -46,7 +46,7 @@ export function inputSource(name: string, stdin: InputStream, flag = '--input'):
     size = stat.size;
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoCode(error);
     throw new UsageError(
       `${flag}: cannot read '${name}': ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     );
@@ -89,11 +89,8 @@ async function* fileChunks(name: string): AsyncGenerator<Buffer> {
   }
 }
 
-export class Interrupted extends PromoError {
-  constructor() {
-    super('Interrupted.', ExitCode.interrupted);
-  }
-}
+/** The read of the input stopped by Ctrl-C (or a kill): the run ends as interrupted, its lines journaled. */
+export class InputReadInterrupted extends InterruptedError {}
 
 /** The chunks of a stream until it ends or `signal` aborts (then Interrupted, without waiting for it). */
 export async function* chunksOf(
@@ -101,7 +98,7 @@ export async function* chunksOf(
   signal?: AbortSignal,
   hash?: Hash,
 ): AsyncGenerator<Buffer> {
-  if (signal?.aborted) throw new Interrupted();
+  if (signal?.aborted) throw new InputReadInterrupted();
   const iterator = source.open()[Symbol.asyncIterator]();
   try {
     for (;;) {
@@ -112,8 +109,8 @@ export async function* chunksOf(
       yield chunk;
     }
   } catch (error) {
-    if (error instanceof Interrupted) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof InputReadInterrupted) throw error;
+    const code = errnoCode(error);
     throw new UsageError(`--input: cannot read: ${code ?? (error as Error).message}`);
   } finally {
     // A file of ours is closed (a FIFO's pending open is left to the process's exit); stdin stays.
@@ -135,7 +132,7 @@ function nextOrAbort(
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => {
       source.unblock?.();
-      reject(new Interrupted());
+      reject(new InputReadInterrupted());
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });

@@ -6,7 +6,7 @@
 //   flight would use up the rest, it waits for the reset. So a limited service is used to the full
 //   and a run takes the time the limit allows, with 429s only where the window's count was stale.
 import type { IncomingHttpHeaders } from 'node:http';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** After a reset, a little slack for clocks that differ by a few milliseconds. */
 const RESET_SLACK_MS = 30;

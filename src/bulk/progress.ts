@@ -1,7 +1,8 @@
 // What a person sees of a bulk run on a terminal: one progress line on stderr, redrawn at most ten
 // times a second (done/total, rate, ETA, failed, unknown), with failures printed above it as they
 // happen. Successes are counted, not listed. Piped, none of this is drawn.
-import type { OutputStream } from '../context.js';
+import type { OutputStream } from '../base/context.js';
+import { shorten } from '../output/table.js';
 
 const REDRAW_MS = 100;
 const BAR_WIDTH = 24;
@@ -50,11 +51,24 @@ export class ProgressLine {
     const now = this.now();
     if (!force && now - this.drawnAt < REDRAW_MS) return;
     this.drawnAt = now;
-    this.stderr.write(`\r\x1b[2K${this.render(now)}`);
+    this.stderr.write(`\r\x1b[2K${this.render(now, this.stderr.columns)}`);
     this.shown = true;
   }
 
-  render(now: number): string {
+  /**
+   * The line, at most `columns - 1` wide (a line as wide as the terminal wraps on some, and a
+   * wrapped line is not redrawn in place): the bar narrows first, then goes, then the text is cut.
+   */
+  render(now: number, columns?: number): string {
+    const room = columns ? columns - 1 : Infinity;
+    for (const bar of [BAR_WIDTH, 12, 0]) {
+      const line = this.line(now, bar);
+      if (line.length <= room) return line;
+    }
+    return shorten(this.line(now, 0), room);
+  }
+
+  private line(now: number, barWidth: number): string {
     const c = this.counts();
     const finished = c.done + c.failed + c.unknown + c.skipped;
     const seconds = Math.max(0.001, (now - this.startedAt) / 1000);
@@ -62,10 +76,9 @@ export class ProgressLine {
     const parts: string[] = [];
     if (this.total) {
       const share = Math.min(1, finished / this.total);
-      const filled = Math.round(share * BAR_WIDTH);
-      parts.push(
-        `[${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}] ${finished}/${this.total} ${Math.floor(share * 100)}%`,
-      );
+      const filled = Math.round(share * barWidth);
+      const bar = barWidth ? `[${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ` : '';
+      parts.push(`${bar}${finished}/${this.total} ${Math.floor(share * 100)}%`);
     } else {
       parts.push(`${finished} done`);
     }

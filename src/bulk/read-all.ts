@@ -1,7 +1,7 @@
 // The whole of an input in memory, for a command that needs every record at once (voucher import
 // packs them into 10 MB requests). A bad record refuses the input: every bad line named.
-import type { InputStream } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { InputStream } from '../base/context.js';
+import { UsageError } from '../base/errors.js';
 import { collectErrors } from './errors.js';
 import { inputSource } from './lines.js';
 import { type InputFormat, type InputRecord, type ReadOptions, readRecords } from './read.js';

@@ -6,35 +6,13 @@
 // an error (the caller decides: a file is refused whole, stdin records it as failed).
 
 import type { Hash } from 'node:crypto';
-import { UsageError } from '../errors.js';
 import { inexactNumber, inexactNumberError } from '../input/exact-numbers.js';
-import { loadCsvStream } from '../lazy.js';
 import { chunksOf, type InputSource, linesOf, lineText, MAX_LINE_BYTES } from './lines.js';
+import { readCsv } from './read-csv.js';
+import type { InputFormat, ReadItem, Reading, ReadOptions } from './records.js';
 import type { PrefixHash } from './same-input.js';
 
-export type InputFormat = 'ndjson' | 'csv' | 'lines';
-
-export type InputRecord =
-  | { format: 'ndjson'; line: number; value: Record<string, unknown> }
-  | { format: 'csv'; line: number; value: Record<string, string> }
-  | { format: 'lines'; line: number; value: string };
-
-/** `digest`: the input's hash up to this record, when asked for (same-input.ts). */
-export type ReadItem = (InputRecord | { format: 'error'; line: number; error: string }) & { digest?: string };
-
-export interface ReadOptions {
-  /** The formats the command takes; the first of csv/lines is the default for text that is not NDJSON. */
-  formats: InputFormat[];
-  /** For `lines`: a first line of several columns, one of them one of these names, is a CSV header instead. */
-  headerNames?: string[];
-}
-
-export interface Reading {
-  format: InputFormat;
-  /** The CSV header row, as written. */
-  columns?: string[];
-  items: AsyncGenerator<ReadItem>;
-}
+export type { InputFormat, InputRecord, ReadItem, Reading, ReadOptions } from './records.js';
 
 const EXTENSIONS: Record<string, InputFormat> = {
   ndjson: 'ndjson',
@@ -150,92 +128,4 @@ async function* plainItems(lines: AsyncGenerator<TextLine | ReadItem>): AsyncGen
     yield 'text' in item
       ? { format: 'lines', line: item.line, value: item.text.trim(), digest: item.digest }
       : item;
-}
-
-type CsvRow = { record: string[]; info: { lines: number } };
-
-/** CSV through csv-parse's stream parser (loaded only for CSV): a bad row is skipped and reported. */
-async function readCsv(chunks: AsyncIterable<Buffer>, prefix: PrefixHash | undefined): Promise<Reading> {
-  const { parse } = await loadCsvStream();
-  const skipped: ReadItem[] = [];
-  const parser = parse({
-    info: true,
-    bom: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    max_record_size: MAX_LINE_BYTES,
-    on_skip: (error) => {
-      const line = (error as { lines?: number } | undefined)?.lines ?? 0;
-      skipped.push({ format: 'error', line, error: `line ${line} is not valid CSV: ${error?.message}` });
-      return undefined;
-    },
-  });
-  const rows = csvRows(chunks, parser);
-  const first = await rows.next();
-  const header = first.done ? undefined : first.value;
-  const columns = header ? header.record.map((name) => name.trim()) : [];
-  if (header) prefix?.add(JSON.stringify(header.record));
-  const hashed = (item: ReadItem, fields: string): ReadItem => {
-    if (!prefix) return item;
-    prefix.add(fields);
-    item.digest = prefix.digest();
-    return item;
-  };
-  const seen = new Set<string>();
-  for (const column of columns) {
-    if (column === '') throw new UsageError('--input: the CSV header has an empty column name');
-    if (seen.has(column)) throw new UsageError(`--input: the CSV header names column '${column}' twice`);
-    seen.add(column);
-  }
-  const badRow = (item: ReadItem) => hashed(item, 'error' in item ? `\0${item.error}` : '');
-  async function* items(): AsyncGenerator<ReadItem> {
-    for await (const { record, info } of rows) {
-      while (skipped.length) yield badRow(skipped.shift()!);
-      // info.lines is where the record ends; quoted fields may span lines.
-      const spanned = record.reduce((n, field) => n + (field.match(/\n/g)?.length ?? 0), 0);
-      const value = Object.fromEntries(columns.map((column, i) => [column, record[i] ?? '']));
-      yield hashed({ format: 'csv', line: info.lines - spanned, value }, JSON.stringify(record));
-    }
-    while (skipped.length) yield badRow(skipped.shift()!);
-  }
-  return { format: 'csv', columns, items: header ? items() : (async function* () {})() };
-}
-
-/** Feeds the chunks to the parser as it asks for them, so that memory stays bounded. */
-async function* csvRows(
-  chunks: AsyncIterable<Buffer>,
-  parser: import('node:stream').Transform,
-): AsyncGenerator<CsvRow> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const ready: CsvRow[] = [];
-  parser.on('data', (row: CsvRow) => ready.push(row));
-  let failure: Error | undefined;
-  parser.on('error', (error) => {
-    failure = error;
-  });
-  let lines = 1;
-  let sinceBreak = 0;
-  for await (const chunk of chunks) {
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      throw new UsageError(`--input is not valid UTF-8 (after line ${lines})`);
-    }
-    const breaks = text.split('\n').length - 1;
-    lines += breaks;
-    sinceBreak = breaks ? text.length - text.lastIndexOf('\n') - 1 : sinceBreak + text.length;
-    // The parser would hold a line that never ends (`--input /dev/zero`) whole: stop before.
-    if (sinceBreak > MAX_LINE_BYTES) throw new UsageError(`--input: line ${lines} is longer than 1 MiB`);
-    parser.write(text);
-    // The parser may hand its rows over on a later tick.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (ready.length) yield ready.shift()!;
-    if (failure) throw new UsageError(`--input: not valid CSV: ${failure.message}`);
-  }
-  const ended = new Promise((resolve) => parser.once('end', resolve).once('error', resolve));
-  parser.end();
-  await ended;
-  while (ready.length) yield ready.shift()!;
-  if (failure) throw new UsageError(`--input: not valid CSV: ${(failure as Error).message}`);
 }

@@ -3,18 +3,24 @@
 // happen (on a terminal); and the summary at the end, text or JSON, on stderr.
 
 import { escapeCell } from '../output/escape.js';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import type { Journal, JournalRecord, LineStatus } from './journal.js';
 import { type Counts, formatDuration, ProgressLine } from './progress.js';
 import { shellQuote } from './resume.js';
 
 const LISTED = 10;
+/** Failed or unknown lines printed as they happen before the rest are only counted. */
+const SHOWN_AS_THEY_COME = 20;
 const STDOUT_EVERY_MS = 50;
 const STDOUT_BATCH_CHARS = 64 * 1024;
+/** A record's columns in CSV (-o csv), when --fields names none. */
+const RECORD_CSV_FIELDS = ['line', 'status', 'code', 'id', 'error.key', 'error.message'];
 const ORDER: LineStatus[] = ['created', 'updated', 'deleted', 'sent', 'skipped', 'failed', 'unknown'];
 
 export interface Ending {
   interrupted: boolean;
+  /** What interrupted the run, when it was not a signal. */
+  why?: string;
   /** Lines the run never reached (after an interruption or a fatal failure). */
   notAttempted: boolean;
   /** Lines done by the runs this one resumes. */
@@ -29,7 +35,8 @@ export class Reporter {
   private readonly failures: string[] = [];
   private readonly unknownLines: number[] = [];
   private readonly progress?: ProgressLine;
-  private readonly toStdout: boolean;
+  /** Each outcome goes to stdout too. */
+  readonly toStdout: boolean;
   readonly startedAt: number;
 
   constructor(
@@ -39,7 +46,9 @@ export class Reporter {
   ) {
     this.startedAt = rt.ctx.now();
     this.toStdout = rt.out.isJson || rt.ctx.stdout.isTTY !== true;
-    if (rt.ctx.stderr.isTTY && !rt.out.isJson)
+    // A bar for a person at a terminal: not when stderr is for a program, nor when the lines of
+    // the run go to the same terminal on stdout.
+    if (rt.ctx.stderr.isTTY && !rt.out.stderrJson && !(this.toStdout && rt.ctx.stdout.isTTY))
       this.progress = new ProgressLine(
         rt.ctx.stderr,
         () => rt.ctx.now(),
@@ -47,6 +56,8 @@ export class Reporter {
         total,
         () => this.counts(),
       );
+    // Notices of the run (a pause for the rate limit, a retry) go above the bar, not onto it.
+    rt.out.statusLine = this.progress;
   }
 
   counts(): Counts {
@@ -61,31 +72,62 @@ export class Reporter {
 
   /** A line's outcome; `digest` (an input read once) goes to the journal, not to stdout. */
   record(record: JournalRecord, digest?: string): void {
-    const json = JSON.stringify(record);
+    // An answer may echo what was sent, the app token included (a proxy's error page, a debug
+    // build of the service): never into the journal or onto stdout.
+    const json = this.rt.secrets.scrub(JSON.stringify(record));
     this.journal.add(digest ? `${json.slice(0, -1)},"input_sha256":"${digest}"}` : json);
-    if (this.toStdout) {
+    if (this.toStdout && this.rt.out.filtersLines) {
+      // Through --jq, one record after the other, in order.
+      const scrubbed = JSON.parse(json) as JournalRecord;
+      this.stdoutChain = this.stdoutChain.then(() => this.rt.out.line(scrubbed));
+    } else if (this.toStdout) {
       // Written every STDOUT_EVERY_MS, or sooner when much waits: one write per line cost a
       // tenth of a fast run's CPU. The journal, not stdout, is what a crash leaves.
-      this.stdoutPending += `${json}\n`;
+      this.stdoutPending += this.stdoutLine(json);
       if (this.stdoutPending.length > STDOUT_BATCH_CHARS) this.flushStdout();
       else this.stdoutSoon ??= setTimeout(() => this.flushStdout(), STDOUT_EVERY_MS);
     }
     this.byStatus[record.status] = (this.byStatus[record.status] ?? 0) + 1;
+    if (record.status === 'failed') this.onFailed?.(this.byStatus.failed!);
     if (record.status === 'failed') {
       const key = record.error?.key ? ` (${record.error.key})` : '';
       const text = `line ${record.line}${record.code ? ` ${record.code}` : ''}: ${record.error?.message ?? 'failed'}${key}`;
       if (this.failures.length < LISTED) this.failures.push(text);
-      this.progress?.print(this.rt.secrets.scrub(`failed: ${escapeCell(text)}`));
+      this.printAbove(this.rt.secrets.scrub(`failed: ${escapeCell(text)}`));
     } else if (record.status === 'unknown') {
       if (this.unknownLines.length < LISTED * 3) this.unknownLines.push(record.line);
-      this.progress?.print(
+      this.printAbove(
         `unknown: line ${record.line}${record.code ? ` ${record.code}` : ''}: the answer was lost`,
       );
     }
     this.progress?.draw();
   }
 
+  /** Told the number of lines failed so far, after each failure. */
+  onFailed?: (failed: number) => void;
+
   private stdoutPending = '';
+
+  /**
+   * A record as stdout carries it: the journal's JSON line, shaped by --fields or as CSV, or with
+   * -o table (asked for while stdout is piped) a tab-separated row under a header, as gh prints a
+   * table into a pipe.
+   */
+  private stdoutLine(json: string): string {
+    const { out } = this.rt;
+    if (out.format === 'table') {
+      const r = JSON.parse(json) as JournalRecord;
+      const head = this.tableHeader ? '' : 'LINE\tSTATUS\tCODE\tID\tERROR\n';
+      this.tableHeader = true;
+      const cells = [r.line, r.status, r.code ?? '', r.id ?? '', r.error?.message ?? ''];
+      return `${head}${cells.map((c) => escapeCell(String(c)).replace(/\t/g, ' ')).join('\t')}\n`;
+    }
+    if (out.format === 'csv') return out.lineText(JSON.parse(json), RECORD_CSV_FIELDS);
+    return out.isShaped ? out.lineText(JSON.parse(json)) : `${json}\n`;
+  }
+
+  private tableHeader = false;
+  private stdoutChain: Promise<void> = Promise.resolve();
   private stdoutSoon?: NodeJS.Timeout;
 
   private flushStdout(): void {
@@ -93,6 +135,22 @@ export class Reporter {
     this.stdoutSoon = undefined;
     if (this.stdoutPending) this.rt.ctx.stdout.write(this.stdoutPending);
     this.stdoutPending = '';
+  }
+
+  private printedAbove = 0;
+
+  /**
+   * A failed or unknown line, printed above the progress bar as it happens: the first SHOWN_AS_THEY_COME
+   * of them; then one line says that the rest are only counted (the summary and the journal have them).
+   */
+  private printAbove(text: string): void {
+    if (!this.progress) return;
+    this.printedAbove += 1;
+    if (this.printedAbove <= SHOWN_AS_THEY_COME) this.progress.print(text);
+    else if (this.printedAbove === SHOWN_AS_THEY_COME + 1)
+      this.progress.print(
+        '… more failed or unknown lines are counted, not shown: see the summary and the journal',
+      );
   }
 
   /** A notice for people, above the progress line. */
@@ -104,24 +162,31 @@ export class Reporter {
   /** The run ends without a summary (its input refused): the progress line goes. */
   abandon(): void {
     this.flushStdout();
-    this.progress?.stop();
+    this.stopProgress();
   }
 
-  /** Writes the summary on stderr. */
-  finish(command: string, ending: Ending): void {
-    this.flushStdout();
+  private stopProgress(): void {
     this.progress?.stop();
+    if (this.rt.out.statusLine === this.progress) this.rt.out.statusLine = undefined;
+  }
+
+  /** Writes the summary on stderr, once every record is on stdout. */
+  async finish(command: string, ending: Ending): Promise<void> {
+    this.flushStdout();
+    await this.stdoutChain;
+    this.stopProgress();
     const elapsed = (this.rt.ctx.now() - this.startedAt) / 1000;
     const c = this.counts();
     const handled = c.done + c.failed + c.unknown + c.skipped;
     const rate = handled / Math.max(elapsed, 0.001);
     const left = c.failed + c.unknown > 0 || ending.notAttempted || ending.interrupted;
-    if (this.rt.out.isJson) {
+    if (this.rt.out.stderrJson) {
       const summary = {
         command,
         ...Object.fromEntries(ORDER.filter((s) => this.byStatus[s]).map((s) => [s, this.byStatus[s]])),
         ...(ending.doneEarlier ? { done_earlier: ending.doneEarlier } : {}),
         interrupted: ending.interrupted,
+        ...(ending.why ? { stopped_because: ending.why } : {}),
         elapsed_s: Math.round(elapsed * 1000) / 1000,
         rate_per_s: Math.round(rate * 10) / 10,
         journal: this.journal.path,
@@ -134,7 +199,7 @@ export class Reporter {
     const lines: string[] = [];
     const counts = ORDER.filter((s) => this.byStatus[s]).map((s) => `${this.byStatus[s]} ${s}`);
     if (ending.doneEarlier) counts.push(`${ending.doneEarlier} done earlier`);
-    const head = ending.interrupted ? 'Interrupted' : 'Done';
+    const head = ending.why ? `Stopped, ${ending.why}` : ending.interrupted ? 'Interrupted' : 'Done';
     lines.push(
       `${head}: ${counts.join(', ') || 'nothing to do'} in ${formatDuration(elapsed)} (${rate.toFixed(1)}/s).`,
     );

@@ -1,11 +1,19 @@
 // --resume: which command line a journal belongs to, and the command that continues a run.
 // The options that only steer a run (pace, journal, output) may differ between the run and its
 // resumption; everything else must be the same, or the resumed run would do something else.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import type { JournalHeader } from './journal.js';
 
-/** Options with a value that do not change what a run does, and those without one. */
+/**
+ * Options with a value that do not change what a run does, and those without one. Where a run
+ * sends (profile, cluster, API URL) is no part of its command line: the journal binds the account
+ * those resolve to (binding.ts), however it was chosen.
+ */
 const STEERING_WITH_VALUE = new Set([
+  '-p',
+  '--profile',
+  '--cluster',
+  '--api-url',
   '--resume',
   '--results',
   '--concurrency',
@@ -13,6 +21,10 @@ const STEERING_WITH_VALUE = new Set([
   '--timeout',
   '--retries',
   '--skip',
+  '--max-failures',
+  '--fields',
+  '--jq',
+  '--log-format',
   '-o',
   '--output',
 ]);

@@ -1,8 +1,8 @@
 // Sends a few items given as arguments (`voucher delete A B C`) one after the other and reports
 // each outcome; an --input run goes through engine.ts instead.
-import { ApiError, ExitCode, type ExitCodeValue, exitCodeFor, PromoError } from '../errors.js';
+import { ApiError, ExitCode, type ExitCodeValue, exitCodeFor, PromoError } from '../base/errors.js';
 import { errorJson } from '../output/errors.js';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { PartialFailure } from './errors.js';
 
 export interface BulkItem<P> {
@@ -99,7 +99,7 @@ async function report<P, R>(rt: Runtime, options: BulkOptions<P, R>, outcome: Ou
           result: options.resultJson ? options.resultJson(outcome.result, item) : outcome.result,
         }
       : { ...where, ok: false, error: errorJson(outcome.error) };
-    rt.out.text(JSON.stringify(line));
+    await rt.out.line(line);
     return;
   }
   if (outcome.ok) await rt.out.success(`${item.label}: ${options.describe(outcome.result, item)}`);

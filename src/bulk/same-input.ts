@@ -9,7 +9,7 @@
 // (failed, unknown) wait in memory, so that a different input is refused (exit 2) with nothing
 // sent. Only past HOLD_MAX waiting lines do verified ones go out before the rest is read.
 import { createHash } from 'node:crypto';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import type { LineStates } from './journal.js';
 
 /** Lines to redo held back while the input is checked against the journal; memory stays bounded (BULK_HELP and docs/cli.md say 10,000). */
@@ -84,6 +84,42 @@ export class SameInput {
     return new InputDiffers(
       `--resume: line ${line} of ${this.inputName} is not the line ${line} the run in '${this.journalPath}' read: refusing to mix two inputs`,
       HINT,
+    );
+  }
+}
+
+/**
+ * The hash of a file up to each of its lines, taken by the check before the first request, for a
+ * file read twice (too large to keep): the second read must find the same lines, or the run
+ * stops at the first that differs (a file edited or grown meanwhile), nothing more sent.
+ */
+export class CheckedLines {
+  /** 48 bits of the hash, plus one (0: no line), by line number. */
+  private digests = new Float64Array(1024);
+  private last = 0;
+
+  add(line: number, digest: string | undefined): void {
+    if (digest === undefined) return;
+    if (line >= this.digests.length) {
+      const grown = new Float64Array(Math.max(line + 1, this.digests.length * 2));
+      grown.set(this.digests);
+      this.digests = grown;
+    }
+    this.digests[line] = Number.parseInt(digest, 16) + 1;
+    this.last = Math.max(this.last, line);
+  }
+
+  /** Throws InputDiffers (exit 2) when the line read now is not the one checked. */
+  verify(line: number, digest: string | undefined, input: string): void {
+    const checked = line < this.digests.length ? this.digests[line]! : 0;
+    if (digest !== undefined && checked === Number.parseInt(digest, 16) + 1) return;
+    const what =
+      line > this.last || checked === 0
+        ? `line ${line} was not in it when it was checked`
+        : `line ${line} is not the line checked before the first request`;
+    throw new InputDiffers(
+      `--input: '${input}' changed during the run: ${what}; stopped there`,
+      'Do not edit an input while a run reads it: when it is finished, resume with the same file.',
     );
   }
 }

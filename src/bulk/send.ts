@@ -3,15 +3,14 @@
 // nothing can tell what became of it, else sent `--concurrency` at a time at the pace the service
 // allows, marked in flight in the journal first, and settled (settle.ts).
 import type { ApiClient } from '../api/client.js';
-import type { Runtime } from '../runtime.js';
-import { abortableSleep } from '../sleep.js';
-import type { KeptLine } from './check-whole.js';
-import type { BulkSpec } from './engine.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { IN_FLIGHT, type Journal, LineStates } from './journal.js';
+import type { ReadJournal } from './journal-read.js';
 import type { Pacer } from './pacer.js';
 import type { ReadItem } from './read.js';
 import type { Reporter } from './report.js';
 import { canCheck, settle } from './settle.js';
+import type { BulkSpec, KeptLine } from './spec.js';
 
 export interface SenderParts<P, Roles> {
   rt: Runtime;
@@ -25,6 +24,8 @@ export interface SenderParts<P, Roles> {
   soft?: AbortSignal;
   /** Requests in flight given up (second Ctrl-C, or --timeout after the first). */
   stop: AbortSignal;
+  /** The journal of the run resumed. */
+  resumed?: ReadJournal;
 }
 
 const earlier = {
@@ -41,8 +42,12 @@ export class LineSender<P, Roles> {
   fatal?: number;
   /** Lines whose request this run sent (or read back). */
   sent = 0;
+  /** The line that first named each code, in this run or those it resumes (creates only). */
+  private readonly codes: Map<string, number>;
 
-  constructor(private readonly parts: SenderParts<P, Roles>) {}
+  constructor(private readonly parts: SenderParts<P, Roles>) {
+    this.codes = parts.spec.action.status === 'created' ? new Map(parts.resumed?.created) : new Map();
+  }
 
   /** A line that no earlier run did: false when the run must stop reading (Ctrl-C, a fatal failure). */
   async line(item: ReadItem | KeptLine<P>, index: number, state: number): Promise<boolean> {
@@ -63,6 +68,16 @@ export class LineSender<P, Roles> {
     }
     const exposed = state === LineStates.unknown;
     const { action } = spec;
+    const code = action.code(payload.value);
+    const first = this.duplicateOf(line, code);
+    if (first !== undefined) {
+      const message = `line ${first} names the same code; a code is created once`;
+      reporter.record(
+        { line, status: 'failed', code, error: { key: 'duplicate_in_input', message } },
+        digest,
+      );
+      return true;
+    }
     if (exposed && !canCheck(action, payload.value) && !action.repeatable && !spec.flags.resendUnknown) {
       // Nothing can tell whether it went through, and sending it again might do it twice.
       reporter.record({ line, status: 'unknown', code: action.code(payload.value), error: earlier }, digest);
@@ -71,29 +86,32 @@ export class LineSender<P, Roles> {
     while (this.tasks.size >= spec.flags.concurrency)
       await new Promise<void>((resolve) => (this.slotFreed = resolve));
     if (this.fatal !== undefined || soft?.aborted || !(await pacer.acquire(soft))) return false;
-    const code = action.code(payload.value);
     const marked = { line, status: 'unknown', code, error: inFlight };
     const json = JSON.stringify(digest ? { ...marked, input_sha256: digest } : marked);
     this.sent += 1;
-    // Sent once its in-flight record is in the file.
-    const written = new Promise<void>((resolve) => this.parts.journal.mark(json, resolve));
+    // Sent once its in-flight record is on the disk; not at all if it cannot be written there.
+    const written = new Promise<boolean>((resolve) => this.parts.journal.mark(json, resolve));
     const options = {
       exposed,
+      sentBefore: this.parts.resumed?.states.sentBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
-      sleep: abortableSleep,
+      sleep: (ms: number, signal?: AbortSignal) => this.parts.rt.ctx.sleep(ms, signal),
     };
-    const task = written
-      .then(() => settle(this.parts.client, action, payload.value, options))
-      .then((outcome) => {
-        const done = outcome.done;
-        reporter.record(
-          { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
-          digest,
-        );
-        if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;
-      });
+    const task = written.then(async (marked) => {
+      if (!marked) {
+        this.sent -= 1;
+        return;
+      }
+      const outcome = await settle(this.parts.client, action, payload.value, options);
+      const done = outcome.done;
+      reporter.record(
+        { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
+        digest,
+      );
+      if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;
+    });
     const tracked = task.finally(() => {
       this.tasks.delete(tracked);
       pacer.release();
@@ -101,6 +119,15 @@ export class LineSender<P, Roles> {
     });
     this.tasks.add(tracked);
     return true;
+  }
+
+  /** For a create: the earlier line that named the same code (the first one is the one created). */
+  private duplicateOf(line: number, code: string | undefined): number | undefined {
+    if (code === undefined || this.parts.spec.action.status !== 'created') return undefined;
+    const first = this.codes.get(code);
+    if (first !== undefined && first !== line) return first;
+    this.codes.set(code, line);
+    return undefined;
   }
 
   /** Resolves when every line in flight has its outcome. */

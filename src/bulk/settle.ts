@@ -1,8 +1,9 @@
 // One line of a bulk run, from its request to an outcome that is true of the service: what to do
 // when the answer was lost (read back, send again, or leave it `unknown`), and which answers to a
 // repeat mean that the first attempt did it (a DELETE's 404, a create's 409 holding the same voucher).
+import { UnreadableAnswerError } from '../api/answer.js';
 import type { ApiClient, ApiRequest } from '../api/client.js';
-import { ApiError, AuthError, ExitCode, exitCodeFor, NetworkError, PromoError } from '../errors.js';
+import { ApiError, AuthError, ExitCode, exitCodeFor, NetworkError, PromoError } from '../base/errors.js';
 import { backoffMs } from '../http/retry-policy.js';
 import { OutcomeUnknownError } from '../http/transport.js';
 import { type ErrorJson, errorJson } from '../output/errors.js';
@@ -35,6 +36,11 @@ export interface BulkAction<P> {
   afterLoss?(error: ApiError): 'done' | 'check' | undefined;
   /** An error that is no failure, with the reason the line counts as skipped (--ignore-missing). */
   skips?(error: unknown): string | undefined;
+  /**
+   * A 409 (it exists already) is read back (`check`): the same as the line, it is skipped; other,
+   * the line fails naming what differs (voucher create --skip-existing).
+   */
+  skipsExisting?: boolean;
 }
 
 export interface Outcome {
@@ -48,6 +54,11 @@ export interface Outcome {
 export interface SettleOptions {
   /** The journal says an earlier run may have sent it (its last record is `unknown`). */
   exposed: boolean;
+  /**
+   * An earlier run sent it, whatever its last record says: a request of that run may land late,
+   * so an answer meaning "done already" (a create's 409) is read back, not taken as a failure.
+   */
+  sentBefore: boolean;
   resendUnknown: boolean;
   /** Aborted when in-flight requests are given up (second Ctrl-C, or --timeout after the first). */
   stop: AbortSignal;
@@ -57,11 +68,14 @@ export interface SettleOptions {
 
 /**
  * The request went out and no answer tells what became of it: the connection broke after it was
- * sent (or --timeout struck then), or a gateway answered 502/504 in the service's place. Bulk
+ * sent (or --timeout struck then), a gateway answered 502/504 in the service's place, or the
+ * service answered 2xx with a body promo cannot read (it acted, but on what?). Bulk
  * requests are sent as not idempotent, so that the transport reports these instead of retrying.
  */
 export function answerLost(error: unknown): boolean {
   if (error instanceof OutcomeUnknownError) return true;
+  // The service said yes (2xx) with a body promo cannot read: it acted, on what it cannot say.
+  if (error instanceof UnreadableAnswerError) return true;
   return error instanceof ApiError && (error.status === 502 || error.status === 504);
 }
 
@@ -120,7 +134,7 @@ export async function settle<P>(
     } catch (error) {
       lastError = error;
       if (options.stop.aborted) return unknown(error);
-      if (error instanceof ApiError && (exposed || error.afterLostAnswer)) {
+      if (error instanceof ApiError && (exposed || options.sentBefore || error.afterLostAnswer)) {
         const meaning = action.afterLoss?.(error);
         if (meaning === 'done') return { status: action.status, done: { code: action.code(payload) } };
         if (meaning === 'check' && checks) {
@@ -128,6 +142,8 @@ export async function settle<P>(
           continue;
         }
       }
+      if (action.skipsExisting && checks && error instanceof ApiError && error.status === 409)
+        return existing(client, action, payload, error);
       if (answerLost(error)) {
         if (!checks && !action.repeatable) return unknown(error);
         exposed = true;
@@ -143,6 +159,29 @@ export async function settle<P>(
 }
 
 const interrupted = { key: 'interrupted', message: 'interrupted before it was sent' };
+
+/** The line exists already: skipped when what the service holds is what it says, else failed. */
+async function existing<P>(
+  client: ApiClient,
+  action: BulkAction<P>,
+  payload: P,
+  conflict: ApiError,
+): Promise<Outcome> {
+  let found: Check;
+  try {
+    found = await action.check!(client, payload);
+  } catch (error) {
+    return { status: 'failed', error: errorJson(error), fatal: fatalExit(error) };
+  }
+  if (found === 'absent') return { status: 'failed', error: errorJson(conflict) };
+  if ('differs' in found)
+    return { status: 'failed', error: { key: 'duplicate_found', message: found.differs } };
+  return {
+    status: 'skipped',
+    done: found,
+    error: { key: 'exists', message: 'exists already, with the same fields (--skip-existing)' },
+  };
+}
 
 /** An error of the run itself (not of one line) that ends it with its exit code. */
 export function isInterruption(error: unknown): boolean {

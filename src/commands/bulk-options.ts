@@ -1,7 +1,7 @@
 // The options every command with --input shares, as one set: spread it into a command's options
 // and hand what `run` receives to parseBulkFlags (src/bulk/flags.ts).
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../bulk/index.js';
-import { defineOptions } from '../registry/define.js';
+import { defineOptions } from '../toolkit/define.js';
 
 const group = 'Bulk runs (with --input):';
 
@@ -17,7 +17,7 @@ export const bulkOptions = defineOptions({
     type: 'value',
     value: 'file',
     group,
-    help: 'the journal of the run (default: a new file under the config directory)',
+    help: 'the journal of the run: a new file (default: one under the state directory, runs/)',
   },
   resume: {
     type: 'value',
@@ -31,4 +31,10 @@ export const bulkOptions = defineOptions({
     help: 'with --resume: send again the lines whose answer was lost and cannot be checked',
   },
   skip: { type: 'value', value: 'n', group, help: 'record the first N lines as skipped (prefer --resume)' },
+  maxFailures: {
+    type: 'value',
+    value: 'n',
+    group,
+    help: 'stop after N failed lines, as Ctrl-C stops (those in flight finish); exit 7',
+  },
 });

@@ -1,6 +1,6 @@
 // Confirmation before anything destructive: asked on a terminal, `--yes` required without one.
-import { CancelledError, UsageError } from '../errors.js';
-import type { Runtime } from '../runtime.js';
+import { CancelledError, UsageError } from '../base/errors.js';
+import type { Runtime } from '../runtime/runtime.js';
 
 export async function confirmOrCancel(rt: Runtime, question: string): Promise<void> {
   if (rt.globals.yes) return;

@@ -1,6 +1,6 @@
 // The flags every list command shares (--limit, --all, --raw) and fixed choices such as --order,
 // checked before anything is sent.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 export const MIN_LIMIT = 1;
 export const MAX_LIMIT = 100;

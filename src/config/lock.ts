@@ -1,9 +1,9 @@
 // The cross-process lock of promo's files: a directory next to the file (proper-lockfile), which
 // its holder refreshes, so that a crashed holder's lock goes stale and is taken over. Waiting is
 // polled here rather than by the library, so that Ctrl-C ends it and its length can be chosen.
-import { InterruptedError } from '../errors.js';
-import { loadLockfile } from '../lazy.js';
-import { abortableSleep } from '../sleep.js';
+import { errnoCode, InterruptedError } from '../base/errors.js';
+import { loadLockfile } from '../base/lazy.js';
+import { abortableSleep } from '../base/sleep.js';
 
 /** A lock older than this (its holder refreshes it every STALE_LOCK_MS / 5) belongs to a crashed process. */
 export const STALE_LOCK_MS = 10_000;
@@ -36,7 +36,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<(
     try {
       return await lockfile.lock(file, settings);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || Date.now() >= deadline) throw error;
+      if (errnoCode(error) !== 'ELOCKED' || Date.now() >= deadline) throw error;
     }
     if (attempt === 0)
       options.trace?.(`* ${file} is locked by another process (${options.lockPath}): waiting`);

@@ -10,6 +10,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
+import { errnoCode } from '../base/errors.js';
 
 /**
  * Creates the directory with mode 0700, or tightens it when an existing one is looser.
@@ -43,7 +44,7 @@ function tighten(path: string, mode: number, directory: boolean): string | undef
     chmodSync(path, mode);
   } catch (error) {
     // Not ours to change (another owner): say so, and go on; refusing to run would help no one.
-    return `${was}, and promo could not change it (${(error as NodeJS.ErrnoException).code}); run chmod ${mode.toString(8)} on it.`;
+    return `${was}, and promo could not change it (${errnoCode(error)}); run chmod ${mode.toString(8)} on it.`;
   }
   return `${was}; changed it to ${mode.toString(8)}.`;
 }
@@ -82,7 +83,7 @@ const FS_ERRORS: Record<string, string> = {
 
 /** A file-system error as people read it: `permission denied (EACCES)`. */
 export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
+  const code = errnoCode(error);
   if (code && FS_ERRORS[code]) return `${FS_ERRORS[code]} (${code})`;
   return code ?? String((error as Error)?.message ?? error);
 }

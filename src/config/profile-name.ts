@@ -1,5 +1,5 @@
 // What a profile may be called: apart from the store, so that parsing --profile does not load it.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** The profile that needs no credentials: a local imitation of the service. */
 export const SANDBOX_PROFILE = 'sandbox';

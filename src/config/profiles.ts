@@ -3,15 +3,20 @@
 // every change is a locked read-modify-write.
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthError, ConfigError, UsageError } from '../errors.js';
-import { isObject } from '../json.js';
+import { ConfigError, errnoCode, PromoError, UsageError } from '../base/errors.js';
+import { isObject } from '../base/json.js';
+import { closeTo } from '../base/suggest.js';
 import { acquireLock } from './lock.js';
 import { describeFsError, ensurePrivateDir, ensurePrivateFile, writePrivateFile } from './paths.js';
 import { SANDBOX_PROFILE } from './profile-name.js';
 
 export interface Profile {
   app_id: string;
-  app_token: string;
+  /** In the file; absent when the token sits in the keychain (app_token_store). */
+  app_token?: string;
+  /** `keychain`: the token is in the operating system's keychain, under keychain_account. */
+  app_token_store?: 'keychain';
+  keychain_account?: string;
   cluster?: string;
   api_url?: string;
   /** Scopes promo asks for when it needs a bearer token by itself (default `api`). */
@@ -27,7 +32,10 @@ const LEFT_AS_IT_IS = 'promo left the file as it is: fix it by hand, or move it 
 
 function isProfile(value: unknown): boolean {
   const p = value as Partial<Profile> | null;
-  return !!p && typeof p === 'object' && typeof p.app_id === 'string' && typeof p.app_token === 'string';
+  if (!p || typeof p !== 'object' || typeof p.app_id !== 'string') return false;
+  return p.app_token_store === 'keychain'
+    ? typeof p.keychain_account === 'string'
+    : typeof p.app_token === 'string';
 }
 
 export { checkProfileName, PROFILE_NAME, SANDBOX_PROFILE } from './profile-name.js';
@@ -71,7 +79,7 @@ export class ProfileStore {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if (errnoCode(error) === 'ENOENT') return {};
       throw this.unreadable(describeFsError(error));
     }
     let store: unknown;
@@ -105,7 +113,7 @@ export class ProfileStore {
     try {
       release = await acquireLock(this.path, { lockPath: this.lockPath, waitMs: PROFILE_LOCK_WAIT_MS });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      if (errnoCode(error) === 'ELOCKED') {
         throw new ConfigError(
           `another promo process has held the profile store's lock ${this.lockPath} for over ${PROFILE_LOCK_WAIT_MS / 1000} s`,
           'If no promo is running, remove that directory.',
@@ -118,7 +126,8 @@ export class ProfileStore {
       const text = `${JSON.stringify(change(this.read()), null, '\t')}\n`;
       writePrivateFile(this.path, text);
     } catch (error) {
-      throw error instanceof ConfigError ? error : this.unwritable(error);
+      // A change refused (a profile that does not exist) is no failure to write.
+      throw error instanceof PromoError ? error : this.unwritable(error);
     } finally {
       await release().catch(() => undefined);
     }
@@ -194,11 +203,16 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** A profile named on the command line that the store does not hold; as a credential source it is exit 4. */
-export function unknownProfile(name: string, known: string[], asCredentials = false): UsageError | AuthError {
-  const list = known.length ? `known profiles: ${known.join(', ')}` : 'no profiles are configured yet';
-  const message = `profile '${name}' does not exist (${list})`;
-  const hint =
-    'Create it with `promo login` or `promo profile add`, or try the built-in `--profile sandbox`.';
-  return asCredentials ? new AuthError(message, hint) : new UsageError(message, hint);
+/**
+ * A profile name that names none: a usage error (exit 2) wherever the name came from (--profile,
+ * PROMO_PROFILE, an argument), with the names it may have meant and every name there is.
+ */
+export function unknownProfile(name: string, known: string[]): UsageError {
+  const all = [...known, SANDBOX_PROFILE];
+  const close = closeTo(name, all);
+  const message = `profile '${name}' does not exist${close.length ? `; did you mean ${close.map((n) => `'${n}'`).join(' or ')}?` : ''}`;
+  return new UsageError(
+    message,
+    `Profiles: ${all.join(', ')} (built in). Create one with \`promo login\` or \`promo profile add\`.`,
+  );
 }

@@ -6,8 +6,8 @@ import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import type { BearerToken } from '../api/client.js';
-import { InterruptedError } from '../errors.js';
-import { loadConf } from '../lazy.js';
+import { errnoCode, InterruptedError } from '../base/errors.js';
+import { loadConf } from '../base/lazy.js';
 import { acquireLock } from './lock.js';
 import { ensurePrivateDir, ensurePrivateFile } from './paths.js';
 
@@ -80,7 +80,7 @@ export class TokenCache {
     } catch (error) {
       // Unreadable (mode 000, another owner, a directory): a cache that can never be read would
       // issue a token on every run, so it is replaced; the directory is ours (0700).
-      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      const why = errnoCode(error) ?? (error as Error).message;
       try {
         rmSync(this.file, { force: true });
         this.conf = make();
@@ -211,7 +211,7 @@ export class TokenCache {
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
       this.warn(
-        `could not lock the token cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); going on without the lock.`,
+        `could not lock the token cache (${errnoCode(error) ?? (error as Error).message}); going on without the lock.`,
       );
     }
     try {

@@ -1,7 +1,7 @@
 // What can go wrong between promo and the service, as errors a person (and a bulk run) can act on:
 // a connection that failed before or after the request went out, a certificate promo cannot trust,
 // a redirect, an answer too large to hold, a lost answer whose outcome is unknown.
-import { ExitCode, NetworkError, PromoError } from '../errors.js';
+import { ExitCode, NetworkError, PromoError } from '../base/errors.js';
 import type { HttpRequest } from './types.js';
 
 /** Why an attempt failed before an answer came; decides whether it may be repeated. */
@@ -130,25 +130,50 @@ export type LostAnswer =
  * acted on it. Its own class (key `outcome_unknown_error`, exit 6) so that scripts and bulk runs can
  * tell it apart from a failure: a bulk run records the line `unknown` and may read the result back.
  */
+export interface LostAnswerFields {
+  method: string;
+  path: string;
+  lost: LostAnswer;
+  /** What happened after the request went out, as the end of a sentence. */
+  why: string;
+  code: string;
+  /** The status of the answer that stood for the lost one (502, 504, 409), if one came. */
+  status?: number;
+  /** How to find out what happened: the API or command layer knows; this layer knows no command. */
+  hint?: string;
+}
+
 export class OutcomeUnknownError extends NetworkError {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly lost: LostAnswer,
-    why: string,
-    code: string,
-    /** The status of the answer that stood for the lost one (502, 504, 409), if one came. */
-    readonly status?: number,
-  ) {
-    super(
-      `${method} ${path}: outcome unknown. The request was sent, then ${why}`,
+  readonly method: string;
+  readonly path: string;
+  readonly lost: LostAnswer;
+  readonly status?: number;
+  private readonly fields: LostAnswerFields;
+
+  constructor(fields: LostAnswerFields) {
+    const {
+      method,
+      path,
+      why,
       code,
-      path === '/v1/vouchers/import'
-        ? 'An import job may have been queued: `promo job list` shows the recent ones, `promo job wait ID` follows one.'
-        : path.startsWith('/v1/vouchers')
-          ? 'Check before running it again: `promo api GET /v1/vouchers/<code>` answers 404 if it was not created.'
-          : 'Check whether it took effect (e.g. with `promo api GET …`) before running it again.',
-    );
+      hint = 'Check whether it took effect before running it again.',
+    } = fields;
+    super(`${method} ${path}: outcome unknown. The request was sent, then ${why}`, code, hint);
+    this.fields = fields;
+    this.method = method;
+    this.path = path;
+    this.lost = fields.lost;
+    this.status = fields.status;
+  }
+
+  /** The same loss, with a hint of the layer that knows how to check it. */
+  withHint(hint: string): OutcomeUnknownError {
+    // Through the constructor, not the class's own name: the bundler renames a class that names
+    // itself, and error keys come from the class's name.
+    const Same = this.constructor as typeof OutcomeUnknownError;
+    const error = new Same({ ...this.fields, hint });
+    error.stack = this.stack;
+    return error;
   }
 }
 
@@ -161,18 +186,24 @@ export function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): O
     lost === 'interrupted'
       ? 'promo was interrupted before an answer came'
       : `the connection failed (${failure.message}) before an answer came`;
-  return new OutcomeUnknownError(request.method, request.url.pathname, lost, why + NOT_RESENT, failure.code);
+  return new OutcomeUnknownError({
+    method: request.method,
+    path: request.url.pathname,
+    lost,
+    why: why + NOT_RESENT,
+    code: failure.code,
+  });
 }
 
 export function gatewayLost(request: HttpRequest, status: number): OutcomeUnknownError {
-  return new OutcomeUnknownError(
-    request.method,
-    request.url.pathname,
-    'gateway',
-    `a gateway answered ${status} instead of the service${NOT_RESENT}`,
-    `HTTP_${status}`,
+  return new OutcomeUnknownError({
+    method: request.method,
+    path: request.url.pathname,
+    lost: 'gateway',
+    why: `a gateway answered ${status} instead of the service${NOT_RESENT}`,
+    code: `HTTP_${status}`,
     status,
-  );
+  });
 }
 
 /** The service never redirects its API: a 3xx comes from something else, and is never followed. */

@@ -2,9 +2,9 @@
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
 import type { Agent, IncomingHttpHeaders } from 'node:http';
-import { ExitCode, PromoError } from '../errors.js';
-import { loadHttp, loadHttps, loadProxy } from '../lazy.js';
-import { abortableSleep } from '../sleep.js';
+import { ExitCode, PromoError } from '../base/errors.js';
+import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
+import { abortableSleep } from '../base/sleep.js';
 import { exchange, targetOptions } from './exchange.js';
 import {
   AttemptFailure,
@@ -37,8 +37,11 @@ export interface TransportOptions {
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   signal?: AbortSignal;
-  /** Told before each wait, so that a person sees why nothing happens. */
-  onWait?: (ms: number, reason: string) => void;
+  /**
+   * Told before each wait, so that a person sees why nothing happens: a retry (`reason` says what
+   * failed) or a pause (`reason` says what for).
+   */
+  onWait?: (ms: number, reason: string, kind: 'retry' | 'pause') => void;
   /** The most of an answer promo reads (default 64 MiB). */
   maxAnswerBytes?: number;
   /** Where the proxy variables are read (HTTPS_PROXY, NO_PROXY…); none read without it. */
@@ -194,15 +197,15 @@ export class Transport {
     return { request, agent };
   }
 
-  private async pause(ms: number, reason: string): Promise<void> {
-    this.options.onWait?.(ms, reason);
+  private async pause(ms: number, reason: string, kind: 'retry' | 'pause' = 'retry'): Promise<void> {
+    this.options.onWait?.(ms, reason, kind);
     this.trace(`* waiting ${Math.round(ms)} ms: ${reason}`);
     await this.sleep(ms, this.options.signal);
   }
 
   private async waitForRateLimit(): Promise<void> {
     const ms = slowDownMs(this.rate, this.now());
-    if (ms > 0) await this.pause(ms, 'close to the rate limit; slowing down');
+    if (ms > 0) await this.pause(ms, 'for the rate limit', 'pause');
   }
 
   private rememberRateLimit(headers: IncomingHttpHeaders): void {

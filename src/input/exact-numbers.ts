@@ -1,7 +1,7 @@
 // Numbers are never altered in transit (CLI.md): JSON read by promo is checked for number literals
 // that a JavaScript number cannot hold exactly (12345678901234567890, 0.10000000000000000001),
 // which JSON.parse would round and promo would then send rounded. Such input is refused.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** The first number literal in JSON `text` that would not survive JSON.parse, or undefined. */
 export function inexactNumber(text: string): string | undefined {

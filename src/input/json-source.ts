@@ -1,9 +1,9 @@
 // JSON given on the command line: `--body FILE|-`, `--data JSON|@FILE`, `--customer JSON`.
 // Every failure names the flag and the problem, and nothing is sent.
 import { readFileSync } from 'node:fs';
-import type { InputStream } from '../context.js';
-import { UsageError } from '../errors.js';
-import { readStdinBytes } from '../stdin.js';
+import type { InputStream } from '../base/context.js';
+import { errnoCode, UsageError } from '../base/errors.js';
+import { readStdinBytes } from '../base/stdin.js';
 import { inexactNumber, inexactNumberError } from './exact-numbers.js';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -18,7 +18,7 @@ export async function readTextSource(source: string, flag: string, stdin: InputS
       // Sync on purpose: one file, nothing else to do meanwhile, and node:fs/promises costs start-up.
       bytes = readFileSync(source);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errnoCode(error);
       const why =
         code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
       throw new UsageError(`${flag}: cannot read '${source}': ${why}`);

@@ -1,7 +1,7 @@
 // `--metadata key=text` (repeatable) sets a string, exactly as typed; `--metadata key:=json` sets
 // a JSON value (number, true, false, null, array, object, or a "quoted string"). A number that a
 // JavaScript number cannot hold exactly is refused rather than sent rounded.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import { inexactNumber } from './exact-numbers.js';
 
 const KEY = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;

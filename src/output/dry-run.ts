@@ -4,7 +4,7 @@ import type { Output } from './output.js';
 
 export async function printDryRun(out: Output, request: DryRun): Promise<void> {
   if (out.isJson) {
-    out.json({ dry_run: true, request });
+    await out.json({ dry_run: true, request });
     return;
   }
   const lines = [`${request.method} ${request.url}`];

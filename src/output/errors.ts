@@ -1,5 +1,5 @@
-// How an error reads: one line for people, or a JSON object `{"error": {...}}` for programs.
-import { ApiError, exitCodeFor, NetworkError, PromoError } from '../errors.js';
+// How an error reads: lines for people, or a JSON object `{"error": {...}}` for programs.
+import { ApiError, exitCodeFor, NetworkError, PromoError } from '../base/errors.js';
 import { escapeForTerminal } from './escape.js';
 import type { Palette } from './palette.js';
 
@@ -64,15 +64,25 @@ function errorKey(error: PromoError): string {
   return `${name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() || 'promo'}_error`;
 }
 
+/**
+ * For people: `error: MESSAGE` (with the HTTP status and request id of a service error), the
+ * message's further lines under it (a list of bad input lines), then the hint on a line of its own.
+ */
 export function renderError(error: unknown, asJson: boolean, p: Palette): string {
   if (asJson) return JSON.stringify({ error: errorJson(error) });
   const e = errorJson(error);
-  const message = (error instanceof PromoError ? error.message : e.message).replace(/\s*\n\s*/g, ' ').trim();
-  const parts = [/[.!?)]$/.test(message) || !e.hint ? message : `${message}.`];
-  if (error instanceof ApiError)
-    parts.push(`[HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`);
-  const hint = e.hint ? ` ${p.dim(escapeForTerminal(e.hint))}` : '';
-  return `${p.red('error:')} ${escapeForTerminal(parts.join(' '))}${hint}`;
+  const text = error instanceof PromoError ? error.message : e.message;
+  const [first = '', ...rest] = text.trim().split(/\r?\n/);
+  const status =
+    error instanceof ApiError
+      ? ` [HTTP ${error.status}${e.request_id ? `, request ${e.request_id}` : ''}]`
+      : '';
+  const lines = [
+    `${p.red('error:')} ${escapeForTerminal(first.trim())}${escapeForTerminal(status)}`,
+    ...rest.filter((line) => line.trim() !== '').map((line) => escapeForTerminal(line.trimEnd())),
+  ];
+  if (e.hint) lines.push(p.dim(escapeForTerminal(e.hint)));
+  return lines.join('\n');
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -1,27 +1,83 @@
 // The one place that decides how results look: a table for people, JSON or NDJSON for programs.
 // stdout carries data only; notices, warnings and errors go to stderr.
-import type { OutputStream } from '../context.js';
-import type { OutputFormat } from '../globals.js';
+import type { OutputStream } from '../base/context.js';
+import type { OutputFormat } from '../runtime/globals.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
-import { type Palette, palette } from './palette.js';
-import { type Column, renderKeyValue, renderTable } from './table.js';
+import { palette } from './palette.js';
+import type { Column } from './table.js';
+import { wrapHelp } from './wrap.js';
+
+type Render = typeof import('./render.js');
 
 export type { Palette } from './palette.js';
 export type { Column } from './table.js';
 
+export interface StderrOptions {
+  /** stdout is a terminal with colour on: tables and JSON are coloured. */
+  colorStdout: boolean;
+  colorStderr: () => boolean;
+  stderrJson: () => boolean;
+  /** Blanks the secrets of the run in what reaches stderr. */
+  scrub?: (text: string) => string;
+  /** --fields: what JSON, NDJSON and CSV keep of each object, and the columns of a table. */
+  fields?: readonly string[];
+  /** --jq: a jq filter the JSON goes through before it is printed. */
+  jq?: string;
+}
+
 export class Output {
+  private readonly colorStdout: boolean;
+  private readonly colorStderr: () => boolean;
+  private readonly scrub: (text: string) => string;
+  /** Whether stderr carries JSON lines (see StderrOptions.stderrJson); asked once, when first needed. */
+  private readonly stderrJsonNow: () => boolean;
+  private stderrJsonKnown?: boolean;
+
   /**
    * `io` is read on each write, not kept: stderr is built by Node on first use, and most runs
-   * write nothing there. `colorStderr` is asked only when something is written there, likewise.
+   * write nothing there. What depends on stderr is asked only when something is written there.
    */
   constructor(
     readonly format: OutputFormat,
     private readonly io: { readonly stdout: OutputStream; readonly stderr: OutputStream },
-    private readonly colorStdout: boolean,
-    private readonly colorStderr: () => boolean,
-    private readonly scrub: (text: string) => string = (t) => t,
-  ) {}
+    options: StderrOptions,
+  ) {
+    this.colorStdout = options.colorStdout;
+    this.colorStderr = options.colorStderr;
+    this.stderrJsonNow = options.stderrJson;
+    this.scrub = options.scrub ?? ((t) => t);
+    this.fields = options.fields;
+    this.jq = options.jq;
+  }
+
+  private readonly fields?: readonly string[];
+  private readonly jq?: string;
+  /** CSV's columns, once its header is written (a list streamed page by page has one header). */
+  private csvFields?: readonly string[];
+  /** render.ts, once data has been printed (or prepare() asked for it). */
+  private renderer?: Render;
+
+  /** Loads what renders data; what prints synchronously (lineText) needs it loaded first. */
+  async prepare(): Promise<Render> {
+    this.renderer ??= await import('./render.js');
+    return this.renderer;
+  }
+
+  private get render(): Render {
+    if (!this.renderer) throw new Error('Output.prepare() must come before printing data synchronously');
+    return this.renderer;
+  }
+
+  /**
+   * stderr for programs: JSON lines (`{"error": …}`, `{"notice": …}`) when it is not a terminal
+   * and the output is JSON, or when asked (--log-format json); text for people otherwise, even
+   * when stdout is piped into jq.
+   */
+  get stderrJson(): boolean {
+    this.stderrJsonKnown ??= this.stderrJsonNow();
+    return this.stderrJsonKnown;
+  }
 
   private get stdout(): OutputStream {
     return this.io.stdout;
@@ -31,8 +87,14 @@ export class Output {
     return this.io.stderr;
   }
 
+  /** Output for programs (JSON, NDJSON or CSV), not a table for people. */
   get isJson(): boolean {
     return this.format !== 'table';
+  }
+
+  /** A page of a list can be printed as it comes (NDJSON, CSV): `--all` streams it. */
+  get streams(): boolean {
+    return this.format === 'ndjson' || this.format === 'csv';
   }
 
   /**
@@ -40,8 +102,10 @@ export class Output {
    * A list being streamed stops there instead of asking the service for pages nobody will read.
    */
   get closed(): boolean {
-    return this.stdout.destroyed || this.stdout.errored !== null;
+    return this.gone || this.stdout.destroyed || this.stdout.errored !== null;
   }
+
+  private gone = false;
 
   /**
    * Resolves once stdout has taken everything written (or is gone). A pipe whose reader is slower
@@ -53,17 +117,25 @@ export class Output {
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       if (out.writableNeedDrain) {
-        const done = () => {
-          for (const event of ['drain', 'error', 'close']) out.off(event, done);
+        // A pipe whose reader left ends in 'error' or 'close', or in 'drain' just before the
+        // write's EPIPE, while the stream says it is errored; Node's stdout forgets that error
+        // by the time the 'error' event is emitted. So it is noted here.
+        const done = (event: string) => {
+          for (const [name, listener] of listeners) out.off(name, listener);
+          if (event !== 'drain' || this.closed) this.gone = true;
           resolve();
         };
-        for (const event of ['drain', 'error', 'close']) out.on(event, done);
+        const listeners = ['drain', 'error', 'close'].map((name) => [name, () => done(name)] as const);
+        for (const [name, listener] of listeners) out.on(name, listener);
         return;
       }
       // Node 22 and later leave writableNeedDrain false on a pipe with tens of kilobytes still
       // pending, and emit no 'drain': an empty write's callback runs once all before it is
       // written, or has failed (a reader that left: stdout is then errored).
-      out.write('', () => resolve());
+      out.write('', (error) => {
+        if (error) this.gone = true;
+        resolve();
+      });
     });
   }
 
@@ -72,28 +144,77 @@ export class Output {
     return this.stdout.isTTY === true ? this.stdout.columns : undefined;
   }
 
-  /** Writes a value as JSON (pretty) or NDJSON (one line) on stdout. */
-  json(value: unknown): void {
-    this.stdout.write(
-      this.format === 'ndjson' ? `${JSON.stringify(value)}\n` : `${JSON.stringify(value, null, 2)}\n`,
-    );
+  /**
+   * A value for programs: JSON (indented; coloured on a terminal), NDJSON (one line), or CSV (an
+   * array is its rows, an object one row); --fields picks from each object, --jq filters the JSON.
+   */
+  async json(value: unknown): Promise<void> {
+    const { runJq, colorJson } = await this.prepare();
+    const shaped = this.shaped(value);
+    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
+    if (this.jq !== undefined) {
+      this.stdout.write(await runJq(shaped, this.jq, this.colorStdout));
+      return;
+    }
+    const text = this.format === 'ndjson' ? JSON.stringify(shaped) : JSON.stringify(shaped, null, 2);
+    this.stdout.write(`${this.colorStdout ? colorJson(text, await palette(true)) : text}\n`);
   }
 
-  /** One object: the service's object as it is in JSON, chosen fields in a table. */
+  /** --fields applied: each object of a list, or the object. */
+  private shaped(value: unknown): unknown {
+    const { fields } = this;
+    if (!fields) return value;
+    const { pick } = this.render;
+    return Array.isArray(value) ? value.map((item) => pick(item, fields)) : pick(value, fields);
+  }
+
+  /** Rows of CSV, the header first (once): --fields, else the first row's fields of one value. */
+  private csvRows(items: unknown[]): void {
+    const { csvLine, csvRow, defaultCsvFields } = this.render;
+    if (!this.csvFields) {
+      if (items.length === 0) return;
+      this.csvFields = this.fields ?? defaultCsvFields(items[0]);
+      this.stdout.write(csvLine(this.csvFields as string[]));
+    }
+    const fields = this.csvFields;
+    this.stdout.write(items.map((item) => csvRow(item, fields)).join(''));
+  }
+
+  /** One object: the service's object as it is for programs, chosen fields in a table. */
   async record<T>(value: T, fields: Column<T>[]): Promise<void> {
     if (this.isJson) return this.json(value);
+    const { renderKeyValue } = await this.prepare();
     this.stdout.write(
-      await renderKeyValue(value, fields, await palette(this.colorStdout), this.terminalWidth),
+      await renderKeyValue(
+        value,
+        this.columnsFor(fields),
+        await palette(this.colorStdout),
+        this.terminalWidth,
+      ),
     );
   }
 
-  /** A list: one JSON array, one NDJSON line per item (resolving once stdout took them), or a table. */
+  /**
+   * A list: one JSON array (or what --jq makes of it), one NDJSON line or CSV row per item
+   * (resolving once stdout took them), or a table.
+   */
   async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
     if (this.format === 'json') return this.json(items);
+    const { runJq, renderTable } = await this.prepare();
+    if (this.format === 'csv') {
+      this.csvRows(this.shaped(items) as unknown[]);
+      return this.drained();
+    }
     if (this.format === 'ndjson') {
       for (const item of items) {
         if (this.closed) return;
-        this.stdout.write(`${JSON.stringify(item)}\n`);
+        const shaped = this.shaped(item);
+        // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
+        this.stdout.write(
+          this.jq !== undefined
+            ? await runJq(shaped, this.jq, this.colorStdout)
+            : `${JSON.stringify(shaped)}\n`,
+        );
       }
       return this.drained();
     }
@@ -101,7 +222,63 @@ export class Output {
       this.notice(empty);
       return;
     }
-    this.stdout.write(await renderTable(items, columns, await palette(this.colorStdout), this.terminalWidth));
+    this.stdout.write(
+      await renderTable(items, this.columnsFor(columns), await palette(this.colorStdout), this.terminalWidth),
+    );
+  }
+
+  /** A table's columns: the view's own, or with --fields those fields, by name. */
+  private columnsFor<T>(columns: Column<T>[]): Column<T>[] {
+    if (!this.fields) return columns;
+    return this.fields.map((field) => ({
+      header: field,
+      value: (item: T) => {
+        const found = this.render.valueAt(item, field);
+        return found === null || typeof found !== 'object'
+          ? (found as string | number | boolean | undefined)
+          : JSON.stringify(found);
+      },
+      text: true,
+    }));
+  }
+
+  /** --fields changes what an object prints as. */
+  get isShaped(): boolean {
+    return this.fields !== undefined;
+  }
+
+  /** Whether each line must go through jq (asynchronous); `lineText` serves the rest. */
+  get filtersLines(): boolean {
+    return this.jq !== undefined;
+  }
+
+  /**
+   * The text of one result of many, without --jq: a compact JSON line, or a CSV row (the header
+   * before the first; `csvFields` are the columns when --fields names none).
+   */
+  lineText(value: unknown, csvFields?: readonly string[]): string {
+    const shaped = this.shaped(value);
+    if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
+    const { csvLine, csvRow, defaultCsvFields } = this.render;
+    let header = '';
+    if (!this.csvFields) {
+      this.csvFields = this.fields ?? csvFields ?? defaultCsvFields(shaped);
+      header = csvLine(this.csvFields as string[]);
+    }
+    return header + csvRow(shaped, this.csvFields);
+  }
+
+  /**
+   * One result of many, as it comes: a compact JSON line (through --jq, when given), or a CSV row
+   * (the header before the first).
+   */
+  async line(value: unknown): Promise<void> {
+    const { runJq } = await this.prepare();
+    const shaped = this.shaped(value);
+    if (this.format === 'csv') return this.csvRows([shaped]);
+    this.stdout.write(
+      this.jq !== undefined ? await runJq(shaped, this.jq, false) : `${JSON.stringify(shaped)}\n`,
+    );
   }
 
   /** Plain text data on stdout (a token, a script). */
@@ -115,23 +292,39 @@ export class Output {
    */
   progress(text: string): void {
     if (this.stderr.isTTY !== true) return;
-    this.stderr.write(`\r\x1b[2K${this.scrub(escapeForTerminal(text))}`);
+    // One line, whatever the terminal's width: a wrapped one would not be redrawn in place.
+    const width = this.stderr.columns ? this.stderr.columns - 1 : Infinity;
+    const shown = Array.from(this.scrub(escapeForTerminal(text)));
+    this.stderr.write(
+      `\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1).join('')}…` : shown.join('')}`,
+    );
   }
 
   endProgress(): void {
     if (this.stderr.isTTY === true) this.stderr.write('\r\x1b[2K');
   }
 
-  // With JSON output every line on stderr is a JSON object too, so that a script can read it
-  // line by line: {"notice": …}, {"warning": …}, {"error": {…}}. Success lines are for people:
-  // the data on stdout already says it.
+  // With JSON on stderr every line there is a JSON object, so that a script can read it line by
+  // line: {"notice": …}, {"warning": …}, {"error": {…}}. Success lines are for people looking at
+  // a table: with JSON output the data on stdout already says it.
+
+  /**
+   * A line redrawn in place at the bottom of the terminal (a bulk run's progress): cleared before
+   * any other text goes to stderr, and drawn again after it.
+   */
+  statusLine?: { clear(): void; draw(force?: boolean): void };
+
+  /** Text for a person on stderr: fitted to the terminal when it is one, above the status line. */
+  private toStderr(text: string): void {
+    const width = this.stderr.isTTY === true ? this.stderr.columns : undefined;
+    this.statusLine?.clear();
+    this.stderr.write(`${width ? wrapHelp(text, width) : text}\n`);
+    this.statusLine?.draw(true);
+  }
 
   notice(message: string): void {
-    this.stderr.write(
-      this.isJson
-        ? `${JSON.stringify({ notice: this.scrub(message) })}\n`
-        : `${this.scrub(escapeForTerminal(message))}\n`,
-    );
+    if (this.stderrJson) this.stderr.write(`${JSON.stringify({ notice: this.scrub(message) })}\n`);
+    else this.toStderr(this.scrub(escapeForTerminal(message)));
   }
 
   async success(message: string): Promise<void> {
@@ -141,16 +334,19 @@ export class Output {
   }
 
   async warn(message: string): Promise<void> {
-    if (this.isJson) {
+    if (this.stderrJson) {
       this.stderr.write(`${JSON.stringify({ warning: this.scrub(message) })}\n`);
       return;
     }
     const p = await palette(this.colorStderr());
-    this.stderr.write(`${p.yellow('warning:')} ${this.scrub(escapeForTerminal(message))}\n`);
+    this.toStderr(`${p.yellow('warning:')} ${this.scrub(escapeForTerminal(message))}`);
   }
 
   async error(error: unknown): Promise<void> {
-    const p = await palette(!this.isJson && this.colorStderr());
-    this.stderr.write(`${this.scrub(renderError(error, this.isJson, p))}\n`);
+    const json = this.stderrJson;
+    const p = await palette(!json && this.colorStderr());
+    const text = this.scrub(renderError(error, json, p));
+    if (json) this.stderr.write(`${text}\n`);
+    else this.toStderr(text);
   }
 }

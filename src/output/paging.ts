@@ -1,6 +1,8 @@
 // Paged lists, printed the way CLI.md fixes: one page, or every page with --all (one JSON array, one
 // table, or NDJSON streamed page by page), or the service's whole list object with --raw.
-import { ExitCode, PromoError } from '../errors.js';
+
+import { ExitCode, PromoError } from '../base/errors.js';
+import { loadV8 } from '../base/lazy.js';
 import type { Column, Output } from './output.js';
 
 export interface Page<T> {
@@ -22,11 +24,26 @@ export interface PagedList<T> {
   moreHint(page: Page<T>): string;
 }
 
+/**
+ * A streamed walk allocates a page after page for as long as it runs (1,000 pages for 100,000
+ * vouchers), and V8 answers that by growing its young generation to 32 MiB, which is most of what
+ * such a run adds to its memory (the heap in use stays near 13 MiB: nothing is held). Growth off, it
+ * stays at a few MiB and the run's peak drops by ~15-20 MiB, for more, smaller collections. V8
+ * reads this flag each time it would grow; Node has no other way to set it from inside the process.
+ */
+export function keepYoungGenerationSmall(): void {
+  // Set while the first page is on its way; only memory is at stake if it fails.
+  loadV8().then(
+    (v8) => v8.setFlagsFromString('--semi-space-growth-factor=1'),
+    () => undefined,
+  );
+}
+
 /** Prints the list and returns the first page (for what a command adds under it, such as a total). */
 export async function printPagedList<T>(out: Output, list: PagedList<T>): Promise<Page<T>> {
   const first = await list.fetch(undefined);
   if (list.raw) {
-    out.json(first.raw);
+    await out.json(first.raw);
     return first;
   }
   if (!list.all) {
@@ -34,7 +51,8 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     if (out.format === 'table' && first.next !== undefined) out.notice(list.moreHint(first));
     return first;
   }
-  const streaming = out.format === 'ndjson';
+  const streaming = out.streams;
+  if (streaming) keepYoungGenerationSmall();
   const collected: T[] = [];
   const seen = new Set<string>();
   let page = first;

@@ -1,5 +1,5 @@
 // Colours for stderr and tables: chalk's, loaded only when colour is on, else plain text.
-import { loadChalk } from '../lazy.js';
+import { loadChalk } from '../base/lazy.js';
 
 export interface Palette {
   bold(text: string): string;
@@ -8,6 +8,8 @@ export interface Palette {
   green(text: string): string;
   yellow(text: string): string;
   cyan(text: string): string;
+  blue(text: string): string;
+  magenta(text: string): string;
 }
 
 const plain: Palette = {
@@ -17,6 +19,8 @@ const plain: Palette = {
   green: (t) => t,
   yellow: (t) => t,
   cyan: (t) => t,
+  blue: (t) => t,
+  magenta: (t) => t,
 };
 
 export async function palette(enabled: boolean): Promise<Palette> {

@@ -1,17 +1,27 @@
 // Tables for people: the few columns that matter, readable dates and money, nothing secret.
 
-import { loadTable } from '../lazy.js';
+import { loadTable } from '../base/lazy.js';
 import { escapeCell } from './escape.js';
 import type { Palette } from './palette.js';
 
 export interface Column<T> {
   header: string;
   value(item: T): string | number | boolean | null | undefined;
-  /**
-   * Free text (a name, a description, a message): cut with "…" when the table is wider than the
-   * terminal. Every other column (ids, codes, dates, amounts) is always shown whole.
-   */
+  /** Free text (a name, a description, a message): cut at its end with "…" when space is short. */
   text?: boolean;
+  /**
+   * An id or a code: shortened in the middle (`camptpl_1a…9f0e`) when space is short, before any
+   * free text is cut; `--json` has it whole. Columns that are neither (dates, amounts, statuses)
+   * are cut only when nothing else is left to give.
+   */
+  id?: boolean;
+  /**
+   * Dropped when the table cannot fit the terminal otherwise: the highest number first (an
+   * "Updated" before a "Created"). Absent: always shown.
+   */
+  drop?: number;
+  /** The narrowest it is cut to before a column is dropped (default 12 for ids and free text). */
+  min?: number;
 }
 
 type Cell = string | number | boolean | null | undefined;
@@ -50,18 +60,17 @@ export async function renderTable<T>(
 ): Promise<string> {
   const rows = items.map((item) => columns.map((c) => cell(c.value(item))));
   const widths = fitWidths(
-    columns.map((c, k) => ({
-      text: c.text === true,
-      natural: naturalWidth([c.header, ...rows.map((r) => r[k]!)]),
-    })),
+    columns.map((c, k) => ({ ...c, natural: naturalWidth([c.header, ...rows.map((r) => r[k]!)]) })),
     width,
   );
+  // A dropped column has no width.
+  const shown = columns.flatMap((_c, k) => (widths[k]! > 0 ? [k] : []));
   const Table = await tableClass();
   const table = new Table({
     ...borderless,
-    head: columns.map((c, k) => p.bold(shorten(c.header, widths[k]!))),
+    head: shown.map((k) => p.bold(fitCell(columns[k]!.header, widths[k]!, false))),
   });
-  for (const row of rows) table.push(row.map((text, k) => shorten(text, widths[k]!)));
+  for (const row of rows) table.push(shown.map((k) => fitCell(row[k]!, widths[k]!, columns[k]!.id === true)));
   return `${trimLines(table.toString())}\n`;
 }
 
@@ -76,43 +85,84 @@ export async function renderKeyValue<T>(
     return value === undefined ? [] : [{ field, text: cell(value) }];
   });
   const labelWidth = naturalWidth(shown.map(({ field }) => field.header));
+  // A card has one value a line: each may take what the label leaves, and is cut to fit.
+  const room = width === undefined ? Infinity : Math.max(8, width - labelWidth - GAP);
   const Table = await tableClass();
   const table = new Table(borderless);
-  for (const { field, text } of shown) {
-    const [, valueWidth] = fitWidths(
-      [
-        { text: false, natural: labelWidth },
-        { text: field.text === true, natural: naturalWidth([text]) },
-      ],
-      width,
-    );
-    table.push([p.bold(field.header), shorten(text, valueWidth!)]);
-  }
+  for (const { field, text } of shown)
+    table.push([p.bold(field.header), fitCell(text, room, field.id === true)]);
   return `${trimLines(table.toString())}\n`;
 }
 
 const GAP = 2;
-/** A free-text column is never cut below this (or its own width, when smaller). */
-const MIN_TEXT_WIDTH = 6;
+/** A free-text or id column is not cut below this before columns are dropped (Column.min). */
+const COMFORTABLE = 12;
+/** Nor below this before the columns that are never cut in the ordinary way give way. */
+const HARD_MIN = 4;
+
+export interface Fitted {
+  natural: number;
+  text?: boolean;
+  id?: boolean;
+  drop?: number;
+  min?: number;
+}
 
 /**
- * The width of each column so that the table fits `width`: the widest free-text column gives up a
- * character at a time (so the wide ones shrink first and end up even) down to MIN_TEXT_WIDTH. When
- * even that is not enough, the line is left long: ids and dates are never cut or wrapped.
+ * The width of each column (0: dropped) so that the table fits `width`, by column priority:
+ * 1. columns that may be dropped go, the highest `drop` first, until the others fit at their
+ *    narrowest comfortable width (ids and free text at `min`, the rest whole);
+ * 2. free text that may be dropped (a description) is cut, the widest first, down to its `min`;
+ * 3. ids are shortened (in the middle), the widest first, down to their `min`;
+ * 4. free text is cut, the widest first, down to its `min`, then further down to HARD_MIN;
+ * 5. anything else left too wide is cut, the widest first. The table is never wider than `width`.
  */
-export function fitWidths(columns: Array<{ text: boolean; natural: number }>, width?: number): number[] {
+export function fitWidths(columns: Fitted[], width?: number): number[] {
   const widths = columns.map((c) => c.natural);
   if (width === undefined || width <= 0) return widths;
-  let excess = widths.reduce((sum, w) => sum + w, 0) + GAP * (widths.length - 1) - width;
-  while (excess > 0) {
-    let widest = -1;
-    for (const [k, c] of columns.entries()) {
-      if (c.text && widths[k]! > MIN_TEXT_WIDTH && (widest < 0 || widths[k]! > widths[widest]!)) widest = k;
-    }
-    if (widest < 0) break;
-    widths[widest]!--;
-    excess--;
+  const floor = (c: Fitted) => (c.text || c.id ? Math.min(c.natural, c.min ?? COMFORTABLE) : c.natural);
+  const total = () => {
+    const kept = widths.filter((w) => w > 0);
+    return kept.reduce((sum, w) => sum + w, 0) + GAP * Math.max(0, kept.length - 1);
+  };
+  const kept = () => columns.flatMap((_c, k) => (widths[k]! > 0 ? [k] : []));
+  const narrowest = () => {
+    const ks = kept();
+    return ks.reduce((sum, k) => sum + floor(columns[k]!), 0) + GAP * Math.max(0, ks.length - 1);
+  };
+  while (narrowest() > width) {
+    const droppable = kept().filter((k) => columns[k]!.drop !== undefined);
+    if (droppable.length === 0) break;
+    const next = droppable.reduce((a, b) => (columns[b]!.drop! > columns[a]!.drop! ? b : a));
+    widths[next] = 0;
   }
+  const shrink = (eligible: (c: Fitted) => boolean, down: (c: Fitted) => number) => {
+    while (total() > width) {
+      let widest = -1;
+      for (const k of kept()) {
+        const c = columns[k]!;
+        if (eligible(c) && widths[k]! > down(c) && (widest < 0 || widths[k]! > widths[widest]!)) widest = k;
+      }
+      if (widest < 0) return;
+      widths[widest]! -= 1;
+    }
+  };
+  // Free text that could be dropped (a description) is worth less than an id.
+  shrink((c) => c.text === true && c.drop !== undefined, floor);
+  shrink((c) => c.id === true, floor);
+  shrink((c) => c.text === true, floor);
+  shrink(
+    (c) => c.text === true,
+    () => HARD_MIN,
+  );
+  shrink(
+    (c) => c.id === true,
+    () => HARD_MIN,
+  );
+  shrink(
+    () => true,
+    () => 1,
+  );
   return widths;
 }
 
@@ -120,11 +170,68 @@ function naturalWidth(texts: string[]): number {
   return Math.max(0, ...texts.map(displayWidth));
 }
 
-/** Characters as a terminal counts them, near enough: code points (an emoji or CJK may take two). */
-function displayWidth(text: string): number {
+/**
+ * Columns as a terminal counts them: East Asian wide characters and emoji take two, combining
+ * marks and joiners none. (An escaped control character is its escape, which is plain ASCII.)
+ */
+export function displayWidth(text: string): number {
   let n = 0;
-  for (const _ of text) n++;
+  for (const char of text) n += charWidth(char.codePointAt(0)!);
   return n;
+}
+
+function charWidth(code: number): number {
+  if (
+    (code >= 0x300 && code <= 0x36f) ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0xfe00 && code <= 0xfe0f) ||
+    (code >= 0xe0100 && code <= 0xe01ef)
+  )
+    return 0;
+  if (
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1f64f) ||
+    (code >= 0x1f900 && code <= 0x1f9ff) ||
+    (code >= 0x20000 && code <= 0x3fffd)
+  )
+    return 2;
+  return 1;
+}
+
+/** A cell cut to `max` columns: an id in its middle, anything else at its end. */
+function fitCell(text: string, max: number, id: boolean): string {
+  if (displayWidth(text) <= max) return text;
+  return id ? shortenMiddle(text, max) : shorten(text, max);
+}
+
+/** `camptpl_0123456789abcdef` as `camptpl_01…cdef`: both ends of an id tell it apart. */
+export function shortenMiddle(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  if (max < 3) return shorten(text, max);
+  const chars = Array.from(text);
+  const tail = Math.floor((max - 1) / 2);
+  const head = max - 1 - tail;
+  const end = Array.from(takeColumns(chars.slice().reverse(), tail)).reverse().join('');
+  return `${takeColumns(chars, head)}…${end}`;
+}
+
+/** The longest start of `chars` that is at most `columns` wide. */
+function takeColumns(chars: string[], columns: number): string {
+  let out = '';
+  let used = 0;
+  for (const char of chars) {
+    const w = charWidth(char.codePointAt(0)!);
+    if (used + w > columns) break;
+    out += char;
+    used += w;
+  }
+  return out;
 }
 
 function cell(value: Cell): string {
@@ -156,11 +263,9 @@ export function formatMoney(hundredths: unknown): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** `text` cut to `max` characters, the last one "…" when anything was cut. */
+/** `text` cut to `max` columns, the last one "…" when anything was cut. */
 export function shorten(text: unknown, max: number): string {
   if (typeof text !== 'string') return '';
   if (displayWidth(text) <= max) return text;
-  return `${Array.from(text)
-    .slice(0, Math.max(0, max - 1))
-    .join('')}…`;
+  return `${takeColumns(Array.from(text), Math.max(0, max - 1))}…`;
 }

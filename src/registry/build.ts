@@ -2,13 +2,14 @@
 // arguments, its --help (summary, details, examples, global options in their own section) and
 // the action that turns commander's values into the typed input of `run`.
 import { Argument, Command, Option } from 'commander';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { GLOBAL_OPTIONS, resolveGlobals } from '../globals.js';
-import type { Runtime } from '../runtime.js';
-import type { AnyCommand, NounDef } from './define.js';
-import { readArgs, readOptions } from './input.js';
-import { type ArgSpecs, kebab, type OptionSpec, type OptionSpecs } from './options.js';
+import type { Context } from '../base/context.js';
+import { UsageError } from '../base/errors.js';
+import { type ArgSpecs, kebab, type OptionSpec, type OptionSpecs } from '../base/options.js';
+import { closeTo } from '../base/suggest.js';
+import { GLOBAL_OPTIONS, resolveGlobals } from '../runtime/globals.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { AnyCommand, NounDef } from '../toolkit/define.js';
+import { readArgs, readOptions } from '../toolkit/input.js';
 
 /** One command line's run: what main needs back from the action (exit code, the runtime to close). */
 export class Session {
@@ -78,8 +79,9 @@ export function buildCommand(def: AnyCommand, session: Session): Command {
   command.action(async () => {
     const raw = readOptions(GLOBAL_OPTIONS, command.optsWithGlobals());
     const globals = resolveGlobals(raw, session.ctx);
+    if (globals.fields && def.fields) checkFields(globals.fields, def);
     // Loaded here, not with promo: --help and usage errors need no client, store or token cache.
-    const { Runtime } = await import('../runtime.js');
+    const { Runtime } = await import('../runtime/runtime.js');
     session.runtime = new Runtime(session.ctx, globals);
     const input = {
       ...readArgs(def.args ?? {}, command.processedArgs),
@@ -100,24 +102,25 @@ export function buildNoun(noun: NounDef, session: Session): Command {
   return command;
 }
 
+/** --fields names fields of what the command prints (the first key of each path). */
+function checkFields(fields: readonly string[], def: AnyCommand): void {
+  const known = def.fields!;
+  for (const field of fields) {
+    const key = field.split('.')[0]!;
+    if (known.includes(key)) continue;
+    const close = closeTo(key, known);
+    throw new UsageError(
+      `--fields: '${key}' is no field of what promo ${def.path.join(' ')} prints${close.length ? `; did you mean ${close.map((c) => `'${c}'`).join(' or ')}?` : ''}`,
+      `Fields: ${known.join(', ')}.`,
+    );
+  }
+}
+
 /** `promo help vouchr`: the words that name no command, with what they may have meant. */
 export function unknownCommand(word: string, known: string[], parent: string, what = 'command'): UsageError {
-  const close = known.filter((name) => editDistance(name, word) <= Math.max(1, Math.floor(name.length / 3)));
+  const close = closeTo(word, known);
   return new UsageError(
     `unknown ${what} '${word}'${parent ? ` for '${parent}'` : ''}`,
     close.length ? `Did you mean ${close.join(' or ')}?` : `Commands: ${known.join(', ')}.`,
   );
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

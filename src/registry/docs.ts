@@ -1,7 +1,8 @@
 // The README's command table, made from the registry (test/registry/readme.test.ts keeps the
 // README equal to it): one row per command, its arguments, aliases and summary.
+
+import type { AnyCommand, ArgSpecs } from '../toolkit/define.js';
 import { argumentTerm } from './build.js';
-import type { AnyCommand, ArgSpecs } from './define.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 

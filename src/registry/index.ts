@@ -2,17 +2,20 @@
 // verbs load on demand, see NounEntry) and the commands of one word. Parsing, help, completion and
 // the README's table are built from this list, through loadRegistry.
 import api from '../commands/api/index.js';
+import campaign from '../commands/campaign/index.js';
 import completion from '../commands/completion/index.js';
 import event from '../commands/event/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
+import runs from '../commands/runs/index.js';
 import sandbox from '../commands/sandbox/index.js';
+import status from '../commands/status/index.js';
 import templates from '../commands/templates/index.js';
 import tiers from '../commands/tiers/index.js';
 import token from '../commands/token/index.js';
 import voucher from '../commands/voucher/index.js';
-import type { AnyCommand, NounDef, NounEntry } from './define.js';
+import type { AnyCommand, NounDef, NounEntry } from '../toolkit/define.js';
 
 /** An entry of the registry with its verbs loaded. */
 export type Entry = NounDef | AnyCommand;
@@ -21,12 +24,15 @@ export type Listed = Entry | NounEntry;
 
 export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
+  campaign,
   job,
   token,
   tiers,
   templates,
   event,
+  runs,
   login,
+  status,
   profile,
   sandbox,
   api,
@@ -73,6 +79,8 @@ export function allCommands(registry: readonly Entry[]): AnyCommand[] {
 
 /** What shell completion knows (nouns, verbs, aliases, options, their values), from the registry. */
 export async function completionNodes() {
-  const { completionData } = await import('./completion.js');
-  return completionData(await loadRegistry());
+  const { completionData } = await import('../toolkit/completion.js');
+  const { TOPICS } = await import('./topics.js');
+  const topics = Object.fromEntries(Object.entries(TOPICS).map(([name, t]) => [name, t.summary]));
+  return completionData(await loadRegistry(), topics);
 }

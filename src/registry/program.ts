@@ -3,9 +3,11 @@
 // them); the others stand as name and summary (all `promo --help` lists): loading and building
 // every verb costs start-up.
 import { type Command, Command as CommandClass, type Help } from 'commander';
-import type { Context } from '../context.js';
-import { GLOBAL_OPTIONS } from '../globals.js';
-import { VERSION } from '../version.js';
+import type { Context } from '../base/context.js';
+import { VERSION } from '../base/version.js';
+import { wrapHelp } from '../output/wrap.js';
+import { GLOBAL_OPTIONS } from '../runtime/globals.js';
+import type { AnyCommand, NounDef } from '../toolkit/define.js';
 import {
   addOptions,
   buildCommand,
@@ -15,7 +17,6 @@ import {
   type Session,
   unknownCommand,
 } from './build.js';
-import type { AnyCommand, NounDef } from './define.js';
 import { entryName, isNoun, type Listed, PROGRAM } from './index.js';
 import { rootHelpAfter, TOPICS } from './topics.js';
 
@@ -132,10 +133,15 @@ function configureTree(command: Command, session: Session, out = helpOutput(sess
 export function helpOutput(ctx: Context) {
   const direct = ctx.directStdout;
   const isTTY = () => (direct ? direct.isTTY() : ctx.stdout.isTTY === true);
+  // 80, commander's own default, when stdout is not a terminal.
+  const width = () => (isTTY() ? (ctx.stdout.columns ?? 80) : 80);
   return {
-    writeOut: (text: string) => (direct ? direct.write(text) : ctx.stdout.write(text)),
-    // 80, commander's own default, when stdout is not a terminal.
-    getOutHelpWidth: () => (isTTY() ? (ctx.stdout.columns ?? 80) : 80),
+    // commander lays out its lists to the width; promo's own texts in the help are fitted here.
+    writeOut: (text: string) => {
+      const fitted = wrapHelp(text, width());
+      return direct ? direct.write(fitted) : ctx.stdout.write(fitted);
+    },
+    getOutHelpWidth: width,
     getOutHasColors: () => isTTY() && (ctx.stdout as { hasColors?: () => boolean }).hasColors?.() === true,
   };
 }

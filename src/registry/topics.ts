@@ -1,8 +1,8 @@
 // `promo help <topic>`: what no single command's --help says. Built from the tables the code runs
 // on (the exit codes, the bulk flags' help, the filter grammar, the output formats), so that the
 // help cannot say one thing while promo does another.
-import { EXIT_CODE_MEANINGS, ExitCode } from '../errors.js';
-import { CLUSTERS, OUTPUT_FORMATS } from '../globals.js';
+import { EXIT_CODE_MEANINGS, ExitCode } from '../base/errors.js';
+import { CLUSTERS, OUTPUT_FORMATS } from '../runtime/globals.js';
 
 /** Every variable promo reads, with what it does; the root --help lists the names. */
 export const ENVIRONMENT: readonly [string, string][] = [
@@ -11,8 +11,13 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['PROMO_CLUSTER', `as --cluster: ${CLUSTERS.slice(0, 3).join(', ')} ...`],
   ['PROMO_API_URL', 'base URL (as --api-url); plain http:// to loopback only'],
   ['PROMO_OUTPUT', `output format (as --output): ${OUTPUT_FORMATS.join(', ')}`],
+  ['PROMO_LOG_FORMAT', 'errors and notices on stderr as text or json (as --log-format)'],
   ['PROMO_DEBUG=1', 'HTTP trace on stderr, secrets redacted (as --debug)'],
   ['PROMO_CONFIG_DIR', 'one directory for profiles, cached tokens and sandbox data'],
+  [
+    'PROMO_SECRET_STORE=auto|keychain|file',
+    "where login and profile add keep app tokens: the system's keychain where it answers (auto), always (keychain), or the 0600 profile file",
+  ],
   ['NO_COLOR, FORCE_COLOR', 'colour off, or on when not a terminal (never in JSON)'],
   ['CI', 'never prompt (as --no-input)'],
   ['HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY', 'proxy for requests to the service, as curl reads them'],
@@ -61,16 +66,41 @@ const OUTPUT_TOPIC = () => `Output
 json when stdout is a pipe or a file.
 
   table   the columns that matter, dates readable, secrets masked, fitted to the terminal's width
+          (columns of less use dropped first, ids shortened in the middle, text cut with …)
   json    the service's own objects and field names; a list is one JSON array ([] when empty,
-          every page with --all); --raw prints the service's whole list object (cursors, totals)
+          every page with --all); --raw prints the service's whole list object (cursors, totals);
+          indented and coloured on a terminal (NO_COLOR, --no-color: plain), plain when piped
   ndjson  one object a line, streamed as pages arrive, at the pace of the reader; with --all,
           | head stops the walk
+  csv     RFC 4180 for spreadsheets: a header row, one row an object (CRLF), lists and a bulk
+          run's records; without --fields the fields that hold one value; a nested value is its
+          JSON in one cell; text a spreadsheet would run as a formula (=, +, -, @) gets a ' first
 
-stdout carries data only: notices, progress and warnings go to stderr. An error is one line on
-stderr, or with json/ndjson output a JSON object {"error": {"status", "key", "message", ...}}.
+--fields a,b.c keeps those fields (dots for nested ones) in json, ndjson and csv, or makes them the
+columns of a table; a name the command does not print is refused with what it may have meant.
+TAB completes the names.
+
+--jq EXPR filters the JSON through jq (jq 1.7 itself, built in: nothing to install) before it is
+printed, as gh's --jq does: strings print raw. On a list it sees the array; with ndjson, each
+object. A filter jq cannot compile is exit 2; one that fails on the data exit 1.
+
+stdout carries data only: notices, progress and warnings go to stderr. It is written whole: promo
+exits once a slow reader has taken every byte. A reader that leaves early (| head) ends the run:
+exit 0 where nothing was left undone (a list, a read), else as after Ctrl-C (a bulk run stops
+sending, finishes what is in flight and exits 130 with the command that resumes it).
+
+stderr is for people or for programs (--log-format text|json, or PROMO_LOG_FORMAT): by default
+text whenever stderr is a terminal, even with stdout piped into jq; JSON lines only when stderr is
+not a terminal and the output is json/ndjson. Text: "error: MESSAGE", the lines of a longer message
+(every bad line of an input) under it, the hint on a line of its own. JSON: one object a line,
+{"error": {"status", "key", "message", "details", "hint", "exit_code", ...}}, {"notice": ...},
+{"warning": ...}, and a bulk run's {"summary": ...}.
+
 Text for people never carries control characters from the service raw; JSON is left as it is.
 
-jq recipes:
+Recipes:
+  promo voucher list --all --jq '.[] | select(.active) | .code'
+  promo voucher list --all -o csv --fields code,discount.percent_off,expiration_date > vouchers.csv
   promo voucher create --type discount --percent-off 20 --json | jq -r .code
   promo voucher list --all -o ndjson | jq -r .code > codes.txt
   promo templates list --all --json | jq -r '.[].name'
@@ -106,7 +136,7 @@ ${(await import('../bulk/flags.js')).BULK_HELP}
 export const TOPICS: Record<string, { summary: string; text: () => string | Promise<string> }> = {
   environment: { summary: 'variables promo reads, and where it keeps its files', text: ENVIRONMENT_TOPIC },
   'exit-codes': { summary: 'what each exit code means', text: EXIT_CODES_TOPIC },
-  output: { summary: 'table, json and ndjson; stdout and stderr; jq recipes', text: OUTPUT_TOPIC },
+  output: { summary: 'table, json, ndjson and csv; --fields, --jq; stdout and stderr', text: OUTPUT_TOPIC },
   filters: { summary: 'the --filter grammar of the list commands', text: FILTERS_TOPIC },
   bulk: { summary: '--input runs: journal, statuses, resume', text: BULK_TOPIC },
 };
@@ -121,7 +151,7 @@ ${columns(topics)}
 Exit codes:
 ${columns(exitRows().map(([code, meaning]) => [code, meaning.split(/[,;:(]/)[0]!.trim()] as const))}
 
-${wrap(`Environment (promo help environment): ${variableNames().join(', ')}.`)}
+Environment (promo help environment): ${variableNames().join(', ')}.
 `;
 }
 
@@ -129,17 +159,4 @@ function variableNames(): string[] {
   return ENVIRONMENT.flatMap(([names]) => names.split(', '))
     .map((name) => name.replace(/=.*/, ''))
     .filter((name) => !name.startsWith('XDG_'));
-}
-
-/** Lines of at most `width` characters, broken between words. */
-function wrap(text: string, width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line].join('\n');
 }

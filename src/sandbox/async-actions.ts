@@ -11,14 +11,24 @@ function progress(job: ImportJob): number {
   return job.total === 0 ? 0 : Math.floor((job.processed * 100) / job.total);
 }
 
+const DONE_WORDS: Record<ImportJob['type'], string> = {
+  'VOUCHERS.IMPORT': 'imported',
+  'CAMPAIGN.VOUCHERS_IMPORT': 'imported',
+  'CAMPAIGN.VOUCHERS_GENERATE': 'generated',
+  'CAMPAIGN.VOUCHERS_DELETE': 'deleted',
+};
+
 function resultOf(job: ImportJob): Json | null {
   if (job.status === 'ENQUEUED') return null;
   const failedCount = job.failed.length;
+  const done = DONE_WORDS[job.type];
   const message =
     job.status === 'FAILED'
-      ? `Import stopped after ${job.processed} of ${job.total} record(s): the sandbox was set to fail imports.`
+      ? job.type === 'VOUCHERS.IMPORT'
+        ? `Import stopped after ${job.processed} of ${job.total} record(s): the sandbox was set to fail imports.`
+        : `Stopped after ${job.processed} of ${job.total} record(s).`
       : job.status === 'DONE'
-        ? `${job.done_count} voucher(s) imported successfully, ${failedCount} failed.`
+        ? `${job.done_count} voucher(s) ${done} successfully, ${failedCount} failed.`
         : `${job.processed} of ${job.total} record(s) processed.`;
   return { message, failed: job.failed, done_count: job.done_count, failed_count: failedCount };
 }

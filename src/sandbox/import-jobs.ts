@@ -2,6 +2,8 @@
 // function of time (its start and its speed in records per second), applied to the state whenever a
 // request reads or writes it. Any process sharing the state file, the built-in profile's short-lived
 // ones included, therefore sees a job advance and finish the same way.
+import { generateForCampaign, importIntoCampaign } from './campaign-vouchers.js';
+import type { ImportFailure, ImportJob, ImportSettings, JobStatus, JobType } from './job-types.js';
 import type { RouteContext, SandboxState } from './types.js';
 import { SandboxError } from './types.js';
 import { buildVoucher, findOrCreateCategory } from './voucher-build.js';
@@ -9,41 +11,18 @@ import { duplicateCode, isCodeTaken } from './voucher-codes.js';
 import { recordCode, validateImportRecord } from './voucher-import-item.js';
 import { put } from './voucher-store.js';
 
-export type JobStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED';
-
-export interface ImportFailure {
-  code: string | null;
-  reason: string;
-}
-
-/** An import job as the sandbox keeps it; `asyncActionAnswer` turns it into the service's object. */
-export interface ImportJob {
-  id: string;
-  type: 'VOUCHERS.IMPORT';
-  request_id: string;
-  created_at: string;
-  /** Milliseconds since the epoch when processing starts: after every job queued before it. */
-  start_ms: number;
-  /** Fixed when the job is queued, so that a later change of the knob leaves it alone. */
-  records_per_second: number;
-  /** Records after which the job stops as FAILED; null when it runs to the end. */
-  fail_after: number | null;
-  total: number;
-  processed: number;
-  done_count: number;
-  failed: ImportFailure[];
-  status: JobStatus;
-  updated_at: string;
-}
-
-export interface ImportSettings {
-  /** How fast jobs are processed; default 1000 records a second. */
-  records_per_second: number;
-  /** New jobs stop half-way with status FAILED (to exercise a client's handling of it). */
-  fail: boolean;
-}
+export type { ImportFailure, ImportJob, ImportSettings, JobStatus, JobType } from './job-types.js';
 
 export const DEFAULT_IMPORT_SETTINGS: ImportSettings = { records_per_second: 1000, fail: false };
+/** How fast codes are generated unless the settings say: a campaign of 100,000 in two seconds. */
+const GENERATE_PER_SECOND = 50_000;
+
+export interface JobSpec {
+  type: JobType;
+  campaignId?: string;
+  /** Records of a generation: counted, not kept. */
+  total?: number;
+}
 
 /** The last record a job will process: all of them, or as far as a job set to fail gets. */
 function lastRecord(job: ImportJob): number {
@@ -70,6 +49,7 @@ export function queueImport(
   items: unknown[],
   rc: RouteContext,
   requestId: string,
+  spec: JobSpec = { type: 'VOUCHERS.IMPORT' },
 ): ImportJob {
   const now = rc.now();
   let start = now;
@@ -78,15 +58,20 @@ export function queueImport(
     if (queued) start = Math.max(start, jobEndMs(queued));
   }
   const settings = { ...DEFAULT_IMPORT_SETTINGS, ...state.importSettings };
+  const total = spec.total ?? items.length;
+  const generating = spec.type === 'CAMPAIGN.VOUCHERS_GENERATE';
   const job: ImportJob = {
     id: rc.newId('aa_', 18),
-    type: 'VOUCHERS.IMPORT',
+    type: spec.type,
+    campaign_id: spec.campaignId ?? null,
     request_id: requestId,
     created_at: new Date(now).toISOString(),
     start_ms: start,
-    records_per_second: settings.records_per_second,
-    fail_after: settings.fail ? Math.floor(items.length / 2) : null,
-    total: items.length,
+    records_per_second: generating
+      ? (settings.generate_per_second ?? GENERATE_PER_SECOND)
+      : settings.records_per_second,
+    fail_after: settings.fail ? Math.floor(total / 2) : null,
+    total,
     processed: 0,
     done_count: 0,
     failed: [],
@@ -100,18 +85,27 @@ export function queueImport(
   return state.asyncActions[job.id] as ImportJob;
 }
 
-/** Imports one record at the moment the job's timeline reaches it; a failure is the record's alone. */
+/** Processes one record at the moment the job's timeline reaches it; a failure is the record's alone. */
 function importRecord(
   state: SandboxState,
+  job: ImportJob,
   item: unknown,
   atMs: number,
   rc: RouteContext,
 ): ImportFailure | null {
   try {
+    const at: RouteContext = { ...rc, now: () => atMs };
+    if (job.type !== 'VOUCHERS.IMPORT') {
+      const campaign = state.campaigns.find((c) => c.id === job.campaign_id);
+      if (!campaign)
+        throw new SandboxError(404, 'not_found', 'Resource not found', 'The campaign was deleted');
+      if (job.type === 'CAMPAIGN.VOUCHERS_GENERATE') generateForCampaign(state, campaign, at, item);
+      else importIntoCampaign(state, campaign, item, at);
+      return null;
+    }
     const input = validateImportRecord(item);
     const code = input.code as string;
     if (isCodeTaken(state, code)) throw duplicateCode(code);
-    const at: RouteContext = { ...rc, now: () => atMs };
     const category = findOrCreateCategory(state, input, at);
     put(state.vouchers, code, buildVoucher(input, code, { campaign: null, category }, at));
     return null;
@@ -146,7 +140,9 @@ function advanceJob(state: SandboxState, job: ImportJob, items: unknown[], rc: R
   const failed = [...job.failed];
   let done = job.done_count;
   for (let index = job.processed; index < due; index++) {
-    const failure = importRecord(state, items[index], job.start_ms + msForRecords(job, index + 1), rc);
+    // A generation's one item is what every generated voucher shares (its own fields).
+    const item = job.type === 'CAMPAIGN.VOUCHERS_GENERATE' ? items[0] : items[index];
+    const failure = importRecord(state, job, item, job.start_ms + msForRecords(job, index + 1), rc);
     if (failure) failed.push(failure);
     else done++;
   }

@@ -18,9 +18,30 @@ export const STRING_OPERATORS = [
   '$contains',
   '$not_contain',
 ] as const;
-export type FilterOperator = (typeof STRING_OPERATORS)[number];
+/** Operators on dates, numbers, days relative to now, and the length of a list (the vendor's set). */
+export const MORE_OPERATORS = [
+  '$after',
+  '$before',
+  '$more_than',
+  '$less_than',
+  '$more_than_equal',
+  '$less_than_equal',
+  '$is_days_ago',
+  '$is_days_in_future',
+  '$more_than_ago',
+  '$less_than_ago',
+  '$more_than_future',
+  '$less_than_future',
+  '$count',
+  '$count_less',
+  '$count_more',
+] as const;
+export const ALL_OPERATORS = [...STRING_OPERATORS, ...MORE_OPERATORS] as const;
+export type FilterOperator = (typeof ALL_OPERATORS)[number];
 
 const LIST_OPERATORS: readonly FilterOperator[] = ['$in', '$not_in'];
+/** A field a `*` entry accepts: a name, or names joined by dots (metadata.region). */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 // Operators that compare with whole values, which an enumerated field restricts.
 const VALUE_OPERATORS: readonly FilterOperator[] = ['$in', '$not_in', '$is', '$is_not'];
 // The presence checks take an empty string as their value, so any value is accepted and ignored.
@@ -44,9 +65,11 @@ export interface FilterCondition {
 export interface Filters {
   junction: 'and' | 'or';
   conditions: FilterCondition[];
+  /** Milliseconds since the epoch, for the operators counted in days from now. */
+  nowMs?: number;
 }
 
-export function parseFilters(rawQuery: string, fields: FilterFields): Filters {
+export function parseFilters(rawQuery: string, fields: FilterFields, nowMs?: number): Filters {
   let junction: Filters['junction'] = 'and';
   // Values gathered per field and operator; list operators keep their index so [1] may precede [0].
   const gathered = new Map<
@@ -87,7 +110,7 @@ export function parseFilters(rawQuery: string, fields: FilterFields): Filters {
     checkValues(field, operator, values, fields[field]?.values);
     return { field, operator, values };
   });
-  return { junction, conditions };
+  return { junction, conditions, nowMs };
 }
 
 /** Checks `filters[<field>][conditions][<operator>]` (with an index for list operators) against the fields. */
@@ -96,7 +119,9 @@ function readConditionKey(key: string, path: string[], fields: FilterFields) {
   if (field === undefined || conditions !== 'conditions' || operator === undefined || extra.length > 0) {
     throw invalidQuery(key, 'is not of the form filters[<field>][conditions][<operator>]');
   }
-  const spec = fields[field] ?? nestedSpec(fields, field);
+  // A list whose filters take any field of its records says so with a `*` entry.
+  const spec =
+    fields[field] ?? nestedSpec(fields, field) ?? (FIELD_NAME.test(field) ? fields['*'] : undefined);
   if (!spec) {
     throw invalidQuery(key, `names an unknown field '${field}'; known: ${Object.keys(fields).join(', ')}`);
   }
@@ -149,11 +174,76 @@ function checkValues(
 export function matchesFilters(record: Record<string, unknown>, filters: Filters): boolean {
   if (filters.conditions.length === 0) return true;
   const test = (condition: FilterCondition) =>
-    matchesCondition(fieldValue(record, condition.field), condition);
+    matchesCondition(fieldValue(record, condition.field), condition, filters.nowMs ?? Date.now());
   return filters.junction === 'or' ? filters.conditions.some(test) : filters.conditions.every(test);
 }
 
-function matchesCondition(raw: unknown, { operator, values }: FilterCondition): boolean {
+const DAY_MS = 86_400_000;
+
+/** Dates compare as instants, numbers as numbers; what is neither matches no such condition. */
+function compareTo(raw: unknown, sample: string): number | undefined {
+  if (typeof raw === 'number') {
+    const n = Number(sample);
+    return Number.isFinite(n) ? raw - n : undefined;
+  }
+  if (typeof raw !== 'string') return undefined;
+  const a = Date.parse(raw);
+  const b = Date.parse(sample);
+  if (Number.isFinite(a) && Number.isFinite(b)) return a - b;
+  const x = Number(raw);
+  const y = Number(sample);
+  return Number.isFinite(x) && Number.isFinite(y) ? x - y : undefined;
+}
+
+/** Whole days between now and a date, and whether the date is past; undefined for no date. */
+function daysAway(raw: unknown, nowMs: number): { days: number; past: boolean } | undefined {
+  const at = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  if (!Number.isFinite(at)) return undefined;
+  return { days: Math.floor(Math.abs(at - nowMs) / DAY_MS), past: at < nowMs };
+}
+
+function matchesMore(raw: unknown, operator: FilterOperator, sample: string, nowMs: number): boolean {
+  const days = Number(sample);
+  const count = Array.isArray(raw) ? raw.length : undefined;
+  const away = daysAway(raw, nowMs);
+  const ago = away?.past ? away.days : undefined;
+  const ahead = away && !away.past ? away.days : undefined;
+  const cmp = compareTo(raw, sample);
+  switch (operator) {
+    case '$after':
+    case '$more_than':
+      return cmp !== undefined && cmp > 0;
+    case '$before':
+    case '$less_than':
+      return cmp !== undefined && cmp < 0;
+    case '$more_than_equal':
+      return cmp !== undefined && cmp >= 0;
+    case '$less_than_equal':
+      return cmp !== undefined && cmp <= 0;
+    case '$is_days_ago':
+      return ago === days;
+    case '$is_days_in_future':
+      return ahead === days;
+    case '$more_than_ago':
+      return ago !== undefined && ago > days;
+    case '$less_than_ago':
+      return ago !== undefined && ago < days;
+    case '$more_than_future':
+      return ahead !== undefined && ahead > days;
+    case '$less_than_future':
+      return ahead !== undefined && ahead < days;
+    case '$count':
+      return count === days;
+    case '$count_less':
+      return count !== undefined && count < days;
+    case '$count_more':
+      return count !== undefined && count > days;
+    default:
+      return false;
+  }
+}
+
+function matchesCondition(raw: unknown, { operator, values }: FilterCondition, nowMs: number): boolean {
   const value = raw === undefined || raw === null || raw === '' ? undefined : String(raw);
   const sample = values[0] ?? '';
   switch (operator) {
@@ -177,6 +267,8 @@ function matchesCondition(raw: unknown, { operator, values }: FilterCondition): 
       return value?.includes(sample) ?? false;
     case '$not_contain':
       return !(value?.includes(sample) ?? false);
+    default:
+      return matchesMore(raw, operator, sample, nowMs);
   }
 }
 

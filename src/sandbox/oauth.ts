@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Route, type RouteContext, SandboxError, type SandboxState, type TokenRecord } from './types.js';
 
 /** The scope values the service accepts (its Authentication section). */
-const ALLOWED_SCOPES = new Set([
+export const ALLOWED_SCOPES = new Set([
   'api',
   'assets',
   'async-actions',

@@ -1,5 +1,6 @@
 // Every operation the sandbox serves. Each resource module owns its routes and its slice of state.
 import { asyncActionRoutes } from './async-actions.js';
+import { campaignRoutes } from './campaign-routes.js';
 import { eventRoutes } from './events.js';
 import { oauthRoutes } from './oauth.js';
 import { templateRoutes } from './templates.js';
@@ -19,4 +20,5 @@ export const routes: Route[] = [
   ...tierRoutes,
   ...templateRoutes,
   ...eventRoutes,
+  ...campaignRoutes,
 ];

@@ -44,6 +44,11 @@ export interface SandboxOptions {
   /** Millisecond clock, default Date.now; tests fix it. */
   now?: () => number;
   faults?: FaultOptions;
+  /**
+   * Compare every transaction with a whole-state copy (default PROMO_SANDBOX_VERIFY=1, as the tests
+   * set it); a test that holds 100,000 vouchers turns it off, as each copy would take seconds.
+   */
+  verify?: boolean;
   /** Access log, one line per request; off by default. */
   log?: (line: string) => void;
 }
@@ -119,8 +124,8 @@ export async function startSandboxWithRoutes(
       throw new Error(`Invalid import settings: ${(error as SandboxError).details}`);
     }
   }
-  const { statePath, shared, compactAfterBytes } = options;
-  const store = await openStateStore({ seed, statePath, shared, compactAfterBytes });
+  const { statePath, shared, compactAfterBytes, verify } = options;
+  const store = await openStateStore({ seed, statePath, shared, compactAfterBytes, verify });
   // A state file that already exists keeps its own settings unless the options say otherwise.
   if (options.imports) await store.transact((state) => applyImportSettings(state, options.imports ?? {}));
   const faults = new FaultEngine(options.faults, now);

@@ -1,7 +1,6 @@
 // The stores of one process: in memory only, or with a state file this process alone writes.
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { stateFromSeed } from './seed.js';
-import type { Committed, StateStore, StoreOptions, TransactOptions } from './state.js';
 import {
   appendAt,
   dueForCompaction,
@@ -11,7 +10,8 @@ import {
   writeSnapshot,
 } from './state-file.js';
 import { type Change, Journal, Recorder } from './state-journal.js';
-import { checkTransaction, verifyingFromEnvironment } from './state-verify.js';
+import type { Committed, StateStore, StoreOptions, TransactOptions } from './state-types.js';
+import { freezeEntries, inPlaceEdit, verifyingFromEnvironment } from './state-verify.js';
 import type { SandboxState } from './types.js';
 
 export class MemoryStore implements StateStore {
@@ -48,23 +48,25 @@ export class MemoryStore implements StateStore {
   close(): void {}
 
   protected runNow<T>(work: (state: SandboxState) => T, options: TransactOptions = {}): Committed<T> {
-    if (options.readOnly) return { value: work(this.state), changed: false };
     const state = this.state as unknown as Record<string, unknown>;
-    const check = this.verify ? checkTransaction(state) : undefined;
-    const journal = new Journal();
-    let checked = false;
+    // Verify mode: stored entries are frozen, so that an edit in place throws where it is made.
+    if (this.verify) freezeEntries(state);
     try {
-      const value = this.recorder.record(state, journal, work as (view: object) => T);
-      const changes = journal.changes(state);
-      checked = true;
-      check?.committed(state, changes);
-      if (changes.length > 0) this.persist(changes);
-      return { value, changed: changes.length > 0 };
+      if (options.readOnly) return { value: work(this.state), changed: false };
+      const journal = new Journal();
+      try {
+        const value = this.recorder.record(state, journal, work as (view: object) => T);
+        const changes = journal.changes(state);
+        if (changes.length > 0) this.persist(changes);
+        return { value, changed: changes.length > 0 };
+      } catch (error) {
+        journal.rollback(state);
+        throw error;
+      }
     } catch (error) {
-      journal.rollback(state);
-      // After a failed check, the state is known to differ: that first finding is the one to report.
-      if (!checked) check?.rolledBack(state);
-      throw error;
+      throw (this.verify && inPlaceEdit(error)) || error;
+    } finally {
+      if (this.verify) freezeEntries(state);
     }
   }
 

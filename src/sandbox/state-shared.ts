@@ -4,7 +4,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import lockfile from 'proper-lockfile';
 import { stateFromSeed } from './seed.js';
-import type { Committed, StoreOptions, TransactOptions } from './state.js';
 import {
   appendAt,
   dueForCompaction,
@@ -19,6 +18,7 @@ import {
 } from './state-file.js';
 import type { Change } from './state-journal.js';
 import { MemoryStore } from './state-memory.js';
+import type { Committed, StoreOptions, TransactOptions } from './state-types.js';
 import type { SandboxState } from './types.js';
 
 // Other processes hold the lock only for one request, so a short, patient retry is enough.

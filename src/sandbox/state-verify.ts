@@ -1,59 +1,37 @@
 // A check for the test suite (PROMO_SANDBOX_VERIFY=1): the journal only sees keys of the top-level
 // slices, so a route that edits an entry in place would be neither undone nor saved. Here every
-// transaction is also compared the old, slow way, whole state before and after, and a route that
-// slips past the journal fails loudly, naming the slice and key.
-import { applyChanges, type Change } from './state-journal.js';
+// stored entry is frozen, deeply, before and after each transaction: such an edit throws where it
+// is made, and the route fails loudly. Cheap: an entry is frozen once, and looking at a frozen one
+// costs a flag (the whole-state copy this replaced cost seconds on a state of 10,000 vouchers).
 
 type Bag = Record<string, unknown>;
-
-export interface TransactionCheck {
-  /** After a commit: the state must be exactly the one before plus the journal's changes. */
-  committed(state: object, changes: Change[]): void;
-  /** After a rollback: the state must be exactly the one before. */
-  rolledBack(state: object): void;
-}
 
 export function verifyingFromEnvironment(): boolean {
   return process.env.PROMO_SANDBOX_VERIFY === '1';
 }
 
-export function checkTransaction(state: object): TransactionCheck {
-  const before = JSON.stringify(state);
-  return {
-    committed(after, changes) {
-      const expected = JSON.parse(before) as Bag;
-      applyChanges(expected, JSON.parse(JSON.stringify(changes)) as Change[]);
-      compare(expected, JSON.parse(JSON.stringify(after)) as Bag, 'saved');
-    },
-    rolledBack(after) {
-      compare(JSON.parse(before) as Bag, JSON.parse(JSON.stringify(after)) as Bag, 'undone');
-    },
-  };
-}
-
-/** Key order inside a slice is not compared: a rollback may put a deleted key back at the end. */
-function compare(expected: Bag, actual: Bag, what: string): void {
-  for (const slice of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
-    const want = expected[slice];
-    const have = actual[slice];
-    if (isRecord(want) && isRecord(have)) {
-      for (const key of new Set([...Object.keys(want), ...Object.keys(have)])) {
-        if (JSON.stringify(want[key]) !== JSON.stringify(have[key]))
-          missed(`${slice}[${JSON.stringify(key)}]`, what);
-      }
-    } else if (JSON.stringify(want) !== JSON.stringify(have)) {
-      missed(slice, what);
-    }
+/** Freezes every entry of every slice not frozen yet, and all it holds. */
+export function freezeEntries(state: object): void {
+  for (const slice of Object.values(state as Bag)) {
+    if (typeof slice !== 'object' || slice === null) continue;
+    for (const entry of Object.values(slice)) freezeDeep(entry);
   }
 }
 
-function isRecord(value: unknown): value is Bag {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function freezeDeep(value: unknown): void {
+  // A frozen value was frozen here, with all it holds.
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) freezeDeep(inner);
 }
 
-function missed(where: string, what: string): never {
-  throw new Error(
-    `sandbox state: a change to state.${where} was not ${what} with the transaction; a route must replace ` +
-      'an entry (state.slice[key] = next) instead of editing the object it read',
+const FROZEN_EDIT = /^Cannot (assign to read only property|add property|delete property|define property)/;
+
+/** The error of a route that edited a stored entry in place, or undefined for any other error. */
+export function inPlaceEdit(error: unknown): Error | undefined {
+  if (!(error instanceof TypeError) || !FROZEN_EDIT.test(error.message)) return undefined;
+  return new Error(
+    `sandbox state: a route edited a stored entry in place (${error.message}), which its transaction would neither undo nor save; a route must replace an entry (state.slice[key] = next) instead of editing the object it read`,
+    { cause: error },
   );
 }

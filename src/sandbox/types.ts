@@ -1,7 +1,7 @@
 // The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
 // module exports, and every route works on one shared state object that is persisted as JSON.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ImportJob, ImportSettings } from './import-jobs.js';
+import type { ImportJob, ImportSettings } from './job-types.js';
 
 /** Which credentials an operation accepts, as the service assigns them per operation. */
 export type AuthKind = 'app' | 'bearer' | 'app-or-bearer';
@@ -83,11 +83,42 @@ export interface TokenRecord {
   token_type: 'Bearer';
 }
 
+export type CampaignType =
+  | 'DISCOUNT_COUPONS'
+  | 'GIFT_VOUCHERS'
+  | 'LOYALTY_PROGRAM'
+  | 'REFERRAL_PROGRAM'
+  | 'PROMOTION';
+
+/**
+ * A campaign as the sandbox keeps it: the fields its answer is built from (campaign-store.ts).
+ * Demo campaigns hold only the first four; the others default.
+ */
 export interface CampaignRecord {
   id: string;
   name: string;
   type: 'AUTO_UPDATE' | 'STATIC' | 'STANDALONE';
-  campaign_type: 'DISCOUNT_COUPONS' | 'GIFT_VOUCHERS' | 'LOYALTY_PROGRAM' | 'REFERRAL_PROGRAM' | 'PROMOTION';
+  campaign_type: CampaignType;
+  description?: string | null;
+  /** What each voucher is made of: type, discount/gift/loyalty_card, redemption, code_config. */
+  voucher?: Record<string, unknown>;
+  /** The codes asked for at creation and added since, while a generation is under way. */
+  vouchers_count?: number;
+  start_date?: string | null;
+  expiration_date?: string | null;
+  validity_timeframe?: unknown;
+  validity_day_of_week?: unknown;
+  validity_hours?: unknown;
+  join_once?: boolean;
+  auto_join?: boolean;
+  active?: boolean;
+  metadata?: Record<string, unknown>;
+  category?: string | null;
+  category_id?: string | null;
+  created_at?: string;
+  updated_at?: string | null;
+  /** The job generating its codes, while one runs. */
+  generation_job?: string | null;
 }
 
 /** Everything the sandbox holds. Each slice belongs to one resource module. */

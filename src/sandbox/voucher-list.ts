@@ -1,6 +1,7 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number up to page 99, newest first by default.
 // One pass over the vouchers picks the matches; only the matches are sorted.
 import {
+  ALL_OPERATORS,
   type FilterFields,
   type Filters,
   matchesFilters,
@@ -8,7 +9,7 @@ import {
   STRING_OPERATORS,
 } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
-import type { Route, SandboxReply, SandboxRequest, SandboxState } from './types.js';
+import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 
 const VOUCHER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'] as const;
@@ -31,12 +32,24 @@ const VOUCHER_FILTER_FIELDS: FilterFields = {
       'updated_at',
       'start_date',
       'expiration_date',
-    ].map((field) => [field, { operators: STRING_OPERATORS }]),
+    ].map((field) => [field, { operators: ALL_OPERATORS }]),
   ),
   type: { operators: ENUM_OPERATORS, values: ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] },
   active: { operators: ENUM_OPERATORS, values: ['true', 'false'] },
-  'metadata.*': { operators: STRING_OPERATORS },
+  'metadata.*': { operators: ALL_OPERATORS },
+  // The vendor's voucher filters take any field of the voucher, with every operator.
+  '*': { operators: ALL_OPERATORS },
 };
+
+/** Filter fields that name something else on the voucher: campaign_ids holds its campaign_id. */
+const FIELD_ALIASES: Record<string, string> = { campaign_ids: 'campaign_id', vouchers_ids: 'id', ids: 'id' };
+
+function aliased(filters: Filters): Filters {
+  return {
+    ...filters,
+    conditions: filters.conditions.map((c) => ({ ...c, field: FIELD_ALIASES[c.field] ?? c.field })),
+  };
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -87,7 +100,7 @@ interface VoucherQuery {
   filters: Filters;
 }
 
-function readQuery(req: SandboxRequest): VoucherQuery {
+function readQuery(req: SandboxRequest, nowMs: number): VoucherQuery {
   const { query } = req;
   const text = (name: string) => query.get(name) ?? undefined;
   const range = (field: string): Range => ({
@@ -103,7 +116,7 @@ function readQuery(req: SandboxRequest): VoucherQuery {
     ids: readIds(query),
     created: range('created_at'),
     updated: range('updated_at'),
-    filters: parseFilters(req.rawQuery, VOUCHER_FILTER_FIELDS),
+    filters: aliased(parseFilters(req.rawQuery, VOUCHER_FILTER_FIELDS, nowMs)),
   };
 }
 
@@ -153,11 +166,11 @@ function sortVouchers(vouchers: Json[], order: VoucherOrder): Json[] {
   return keyed.map((entry) => entry.voucher);
 }
 
-function listVouchers(req: SandboxRequest, state: SandboxState): SandboxReply {
+function listVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply {
   const limit = readLimit(req.query) ?? DEFAULT_LIMIT;
   const page = readPage(req.query);
   const order = readChoice(req.query, 'order', VOUCHER_ORDERS) ?? '-created_at';
-  const q = readQuery(req);
+  const q = readQuery(req, rc.now());
   const matching = candidates(state, q.code).filter((voucher) => matches(voucher, q));
   const start = (page - 1) * limit;
   const vouchers = sortVouchers(matching, order).slice(start, start + limit);

@@ -45,9 +45,14 @@ export interface CreateVoucherInput extends Validity {
   redemption_quantity: number | null;
 }
 
+/**
+ * The vendor's schema leaves `type` optional: without it the part given says which (a gift, a
+ * loyalty card), and a voucher with neither is a discount voucher, as the service infers.
+ */
 function voucherType(body: Json): VoucherType {
-  const type = body.type;
-  if (!isGiven(type)) invalid('type', `is required (one of ${VOUCHER_TYPES.join(', ')})`);
+  const type =
+    body.type ??
+    (isGiven(body.gift) ? 'GIFT_VOUCHER' : isGiven(body.loyalty_card) ? 'LOYALTY_CARD' : 'DISCOUNT_VOUCHER');
   if (!VOUCHER_TYPES.includes(type as VoucherType))
     invalid('type', `must be one of ${VOUCHER_TYPES.join(', ')}`);
   return type as VoucherType;

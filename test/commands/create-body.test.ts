@@ -2,7 +2,7 @@
 // "__proto__" in JSON input stays a field, as it was with structuredClone.
 import { describe, expect, it } from 'vitest';
 import type { CreateVoucherBody } from '../../src/api/vouchers.js';
-import { finalizeBody, mergeBody } from '../../src/commands/voucher/create-body.js';
+import { finalizeBody, mergeBody } from '../../src/commands/voucher/fields/create-body.js';
 
 describe('mergeBody and finalizeBody', () => {
   it('leave their sources as they were, however deep', () => {

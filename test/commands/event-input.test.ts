@@ -201,8 +201,13 @@ describe('promo event send --input', () => {
     expect(stderr).not.toContain('line 1');
     expect(stderr).toMatch(/Done: 1 sent, 1 failed in 0:0\d \([\d.]+\/s\)\.\nFailed:\n {2}line 2: .*\n/);
     expect(stderr).toMatch(/To resume: promo -o table event send review_submitted --input - --resume \S+\n$/);
-    // stdout is no terminal here: the journal lines go there.
-    expect(resultLines(stdout).map((r) => r.status)).toEqual(['sent', 'failed']);
+    // stdout is no terminal here: -o table makes the journal lines tab-separated rows there.
+    const [header, ...rows] = stdout.trim().split('\n');
+    expect(header).toBe('LINE\tSTATUS\tCODE\tID\tERROR');
+    expect(rows.map((r) => r.split('\t').slice(0, 2)).sort()).toEqual([
+      ['1', 'sent'],
+      ['2', 'failed'],
+    ]);
   });
 
   it.each([

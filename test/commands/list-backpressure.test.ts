@@ -2,7 +2,7 @@
 // other, so `--all -o ndjson` holds at most a page in memory however long the list is.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { OutputStream } from '../../src/context.js';
+import type { OutputStream } from '../../src/base/context.js';
 import { main } from '../../src/main.js';
 import { jsonLines } from '../helpers/input-files.js';
 import { testContext } from '../helpers/promo.js';

@@ -11,7 +11,7 @@ beforeEach(() => {
 afterEach(() => dir.cleanup());
 
 const add = (name: string, extra: string[] = [], stdin = `${TOKEN}\n`) =>
-  runPromo(['profile', 'add', name, '--app-id', 'app-1', '--app-token-stdin', ...extra], {
+  runPromo(['profile', 'add', '--no-check', name, '--app-id', 'app-1', '--app-token-stdin', ...extra], {
     configDir: dir.path,
     stdin,
   });
@@ -30,7 +30,7 @@ describe('promo profile add', () => {
   });
 
   it('takes the token from PROMO_APP_TOKEN when stdin is not asked for', async () => {
-    const { code } = await runPromo(['profile', 'add', 'ci', '--app-id', 'app-2'], {
+    const { code } = await runPromo(['profile', 'add', '--no-check', 'ci', '--app-id', 'app-2'], {
       configDir: dir.path,
       env: { PROMO_APP_TOKEN: TOKEN },
     });
@@ -39,16 +39,19 @@ describe('promo profile add', () => {
   });
 
   it('refuses to run without a token source when there is no terminal, naming the ways to give one', async () => {
-    const { code, stderr } = await runPromo(['profile', 'add', 'x', '--app-id', 'a', '-o', 'table'], {
-      configDir: dir.path,
-    });
+    const { code, stderr } = await runPromo(
+      ['profile', 'add', '--no-check', 'x', '--app-id', 'a', '-o', 'table'],
+      {
+        configDir: dir.path,
+      },
+    );
     expect(code).toBe(2);
     expect(stderr).toContain('--app-token-stdin');
     expect(stderr).toContain('PROMO_APP_TOKEN');
   });
 
   it('asks for the token with a hidden prompt on a terminal', async () => {
-    const { code, asked } = await runPromo(['profile', 'add', 'x', '--app-id', 'a'], {
+    const { code, asked } = await runPromo(['profile', 'add', '--no-check', 'x', '--app-id', 'a'], {
       configDir: dir.path,
       tty: true,
       answers: [TOKEN],
@@ -80,8 +83,8 @@ describe('promo profile list, show, use, remove', () => {
     await add('b', ['--api-url', 'http://127.0.0.1:4010']);
     const { stdout } = await runPromo(['profile', 'list', '-o', 'table'], { configDir: dir.path });
     expect(stdout).not.toContain(TOKEN);
-    expect(stdout).toMatch(/\*\s+a\s+app-1\s+\*\*\*\*cdef\s+api/);
-    expect(stdout).toMatch(/b\s+app-1\s+\*\*\*\*cdef\s+http:\/\/127\.0\.0\.1:4010/);
+    expect(stdout).toMatch(/\*\s+a\s+app-1\s+\*\*\*\*cdef\s+profile file\s+api/);
+    expect(stdout).toMatch(/b\s+app-1\s+\*\*\*\*cdef\s+profile file\s+http:\/\/127\.0\.0\.1:4010/);
     expect(stdout).toContain('sandbox');
     const json = JSON.parse((await runPromo(['profile', 'list', '--json'], { configDir: dir.path })).stdout);
     expect(json.map((p: { name: string }) => p.name)).toEqual(['a', 'b', 'sandbox']);

@@ -1,5 +1,6 @@
 // With JSON output a script reads stderr line by line: every line there is a JSON object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../helpers/clock.js';
 import { runPromo } from '../helpers/promo.js';
 import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
 
@@ -22,10 +23,15 @@ describe('stderr with JSON output', () => {
       times: 3,
       action: { status: 429, retryAfter: 1 },
     });
+    // The waits (Retry-After: 1) pass on the run's own clock.
+    const clock = new TestClock();
     const { code, stderr } = await runPromo(['templates', 'list', '--retries', '2', '-o', 'json'], {
       configDir: fx.configDir,
+      clock,
     });
     expect(code).toBe(5);
+    // Retry-After: 1, and at most a tenth of it as jitter on top.
+    expect(clock.slept.map((ms) => ms >= 1000 && ms <= 1100)).toEqual([true, true]);
     const parsed = lines(stderr);
     expect(parsed.slice(0, -1)).toEqual([
       { notice: expect.stringContaining('429') },

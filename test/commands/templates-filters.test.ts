@@ -1,8 +1,8 @@
 // The --filter grammar alone: what each form becomes, with no HTTP involved.
 import { describe, expect, it } from 'vitest';
 import { filterParams } from '../../src/api/templates.js';
+import { UsageError } from '../../src/base/errors.js';
 import { parseFilter, parseFilters } from '../../src/commands/templates/filters.js';
-import { UsageError } from '../../src/errors.js';
 
 describe('the --filter grammar', () => {
   it.each([

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
+import { TestClock } from '../helpers/clock.js';
 import { writeIn } from '../helpers/input-files.js';
 import { runPromo, testContext } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -43,16 +44,17 @@ describe('NDJSON input', () => {
       { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } },
       '',
       { type: 'GIFT_VOUCHER', code: gift, gift: { amount: 2500 } },
-      { type: 'LOYALTY_CARD', loyalty_card: { points: 10 }, campaign: 'Loyalty Club' },
+      { campaign: 'Loyalty Club', metadata: { member: 'anna' } },
     ];
     const text = input.map((l) => (l === '' ? '' : JSON.stringify(l))).join('\n');
     const { code, stdout, stderr } = await promo(['--input', file('v.ndjson', text)]);
     expect(code).toBe(0);
-    expect(posts().map((r) => JSON.parse(r.body))).toEqual(
+    expect(posts().map((r) => [r.rawPath, JSON.parse(r.body)])).toEqual(
       expect.arrayContaining([
-        input[0],
-        { type: 'GIFT_VOUCHER', code: gift, gift: { amount: 2500, balance: 2500 } },
-        input[3],
+        ['/v1/vouchers', input[0]],
+        ['/v1/vouchers', { type: 'GIFT_VOUCHER', code: gift, gift: { amount: 2500, balance: 2500 } }],
+        // A line that names a campaign adds its voucher through the campaign's route.
+        ['/v1/campaigns/Loyalty%20Club/vouchers', { metadata: { member: 'anna' } }],
       ]),
     );
     expect(posts()).toHaveLength(3);
@@ -168,14 +170,40 @@ describe('CSV input', () => {
       file('d.csv', csv),
       '--percent-off',
       '5',
-      '--campaign',
-      'Summer Sale',
+      '--category',
+      'Seasonal',
     ]);
     expect(code).toBe(0);
-    expect(sentBodies().map((s) => [s.code, s.discount.percent_off, s.campaign])).toEqual([
-      [a, 5, 'Summer Sale'],
-      [b, 25, 'Summer Sale'],
+    expect(sentBodies().map((s) => [s.code, s.discount.percent_off, s.category])).toEqual([
+      [a, 5, 'Seasonal'],
+      [b, 25, 'Seasonal'],
     ]);
+  });
+
+  it('adds every row to the campaign of --campaign through its route, the code in the path', async () => {
+    const [a, b] = [unique('CMP'), unique('CMP')];
+    const csv = `code,metadata.batch\n${a},1\n${b},2\n`;
+    const { code } = await promo(['--input', file('c.csv', csv), '--campaign', 'Summer Sale']);
+    expect(code).toBe(0);
+    expect(
+      posts()
+        .map((r) => [r.rawPath, JSON.parse(r.body)])
+        .sort(),
+    ).toEqual([
+      [`/v1/campaigns/Summer%20Sale/vouchers/${a}`, { metadata: { batch: 1 } }],
+      [`/v1/campaigns/Summer%20Sale/vouchers/${b}`, { metadata: { batch: 2 } }],
+    ]);
+    expect([a, b].map((c) => fx.sandbox.state.vouchers[c]?.campaign)).toEqual(['Summer Sale', 'Summer Sale']);
+  });
+
+  it('refuses rows that set a value with --campaign, naming every one, and sends nothing', async () => {
+    const csv = 'code,percent-off\nA1,5\nA2,\n';
+    const { code, stderr } = await promo(['--input', file('cv.csv', csv), '--campaign', 'Summer Sale']);
+    expect(code).toBe(2);
+    expect(posts()).toHaveLength(0);
+    expect(JSON.parse(stderr).error.message).toContain(
+      "line 2: --percent-off/--amount-off/--unit-off/--unit/--fixed-amount (discount) is set by the campaign 'Summer Sale'",
+    );
   });
 
   it('refuses an unknown column, naming it, and sends nothing', async () => {
@@ -195,7 +223,7 @@ describe('CSV input', () => {
     expect(message).toContain('has 3 bad lines; nothing was sent');
     expect(message).toMatch(/line 3: column 'percent-off' must be a percentage from 0 to 100/);
     expect(message).toMatch(/line 5: column 'validity-day': '8' is not a day of the week/);
-    expect(message).toMatch(/line 6 is not valid CSV: Invalid Record Length/);
+    expect(message).toMatch(/line 6 is not valid CSV: it has \d fields, the header \d/);
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 
@@ -328,16 +356,24 @@ describe('lost answers', () => {
 });
 
 describe('pacing', () => {
+  // The service and promo on one test clock: promo's waits move the service's window on, at once.
+  const clock = new TestClock();
+  const paced = useSandbox({ now: clock.now });
+
   it('keeps under the service’s window from its rate-limit headers: no 429, no line failed', async () => {
-    fx.sandbox.faults.set({ rateLimit: { limit: 15, windowSeconds: 1 } });
+    paced.sandbox.faults.set({ rateLimit: { limit: 15, windowSeconds: 1 } });
     const codes = Array.from({ length: 40 }, () => unique('PACE'));
-    const { code, stdout } = await promo(['--input', '-', '--amount-off', '1', '--concurrency', '4'], {
-      stdin: `code\n${codes.join('\n')}\n`,
-    });
+    const { code, stdout } = await runPromo(
+      ['voucher', 'create', '--input', '-', '--amount-off', '1', '--concurrency', '4'],
+      { configDir: paced.configDir, stdin: `code\n${codes.join('\n')}\n`, clock },
+    );
     expect(code).toBe(0);
     expect(byLine(stdout).map((r) => r.status)).toEqual(codes.map(() => 'created'));
     // A 429 would have been retried: one POST per line means none was answered.
-    expect(posts()).toHaveLength(40);
+    const sent = paced.sandbox.requests.filter((r) => r.method === 'POST');
+    expect(sent).toHaveLength(40);
+    // 15 a second: the 40 lines took three windows, so promo waited for two of them to end.
+    expect(clock.elapsed).toBeGreaterThanOrEqual(2000);
   });
 });
 
@@ -353,7 +389,7 @@ describe('resuming and stopping', () => {
     fx.sandbox.requests.length = 0;
 
     const resumed = await promo(['--input', path, '--amount-off', '1', '--resume', journal]);
-    expect(resumed.code).toBe(0);
+    expect(resumed.code, resumed.stderr).toBe(0);
     expect(sentBodies().map((b) => b.code)).toEqual([codes[1], codes[2]].sort());
     expect(summaryOf(resumed.stderr)).toMatchObject({ created: 2, done_earlier: 1 });
     expect(journalOf(resumed.stderr).filter((r) => r.resumed_at)).toHaveLength(1);

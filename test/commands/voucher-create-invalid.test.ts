@@ -69,10 +69,21 @@ const cases: Array<[string, string[], RegExp]> = [
     ['--type', 'loyalty', '--points', '5'],
     /--campaign \(campaign\) is required for a loyalty card/,
   ],
+  ['a loyalty card without points', ['--type', 'loyalty'], /--points \(loyalty_card\) is required/],
   [
-    'a loyalty card without points',
-    ['--type', 'loyalty', '--campaign', 'Loyalty Club'],
-    /--points \(loyalty_card\) is required/,
+    'points for a voucher added to a campaign',
+    ['--points', '5', '--campaign', 'Loyalty Club'],
+    /^--points \(loyalty_card\) is set by the campaign 'Loyalty Club': a voucher added to it takes the campaign's type and value/,
+  ],
+  [
+    'a validity rule for a voucher added to a campaign',
+    ['--campaign', 'Summer Sale', '--validity-day', 'mon'],
+    /^--validity-day \(validity_day_of_week\) is not a field of a voucher added to a campaign/,
+  ],
+  [
+    'a campaign named twice',
+    ['--campaign', 'Summer Sale', '--campaign-id', 'camp_1'],
+    /--campaign-id \(campaign_id\) and --campaign \(campaign\) both name the campaign/,
   ],
   [
     'a part of another type',
@@ -151,7 +162,7 @@ const cases: Array<[string, string[], RegExp]> = [
     ['--gift-amount', 'ten', '--type', 'gift', '--code', 'G'],
     /--gift-amount must be an amount such as 25 or 10\.50/,
   ],
-  ['fractional points', ['--points', '1.5', '--campaign', 'Loyalty Club'], /--points must be a whole number/],
+  ['fractional points', ['--points', '1.5'], /--points must be a whole number/],
   ['fractional units', ['--unit-off', '0.5', '--unit-type', 'p'], /--unit-off must be a whole number/],
   ['a percentage over 100', ['--percent-off', '120'], /--percent-off must be a percentage from 0 to 100/],
   [

@@ -171,34 +171,45 @@ describe('gift cards and loyalty cards', () => {
     expect(voucher.code).toMatch(/^SALE-[A-Z]{4}$/);
   });
 
-  it('sends a loyalty card with its points and campaign name', async () => {
-    const { sent, voucher } = await create([
-      '--type',
-      'loyalty',
-      '--points',
-      '250',
-      '--campaign',
-      'Loyalty Club',
+  it("adds a loyalty card to its program through the campaign route: the points are the program's", async () => {
+    const { code, stdout, stderr } = await promo(['voucher', 'create', '--campaign', 'Loyalty Club']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const posts = fx.sandbox.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.rawPath, JSON.parse(r.body)])).toEqual([
+      ['/v1/campaigns/Loyalty%20Club/vouchers', {}],
     ]);
-    expect(sent).toEqual({ type: 'LOYALTY_CARD', loyalty_card: { points: 250 }, campaign: 'Loyalty Club' });
-    expect(voucher.campaign).toBe('Loyalty Club');
-    expect(voucher.campaign_id).toBe('camp_9NCrXEfRYWEo7iemANa5N9ZH');
-    expect(voucher.loyalty_card).toMatchObject({ points: 250, balance: 250 });
-  });
-
-  it('sends a loyalty card with a campaign id', async () => {
-    const { sent, voucher } = await create([
-      '--points',
-      '0',
-      '--campaign-id',
-      'camp_9NCrXEfRYWEo7iemANa5N9ZH',
-    ]);
-    expect(sent).toEqual({
+    const voucher = JSON.parse(stdout);
+    expect(voucher).toMatchObject({
       type: 'LOYALTY_CARD',
-      loyalty_card: { points: 0 },
+      campaign: 'Loyalty Club',
       campaign_id: 'camp_9NCrXEfRYWEo7iemANa5N9ZH',
     });
-    expect(voucher.campaign).toBe('Loyalty Club');
+    expect(fx.sandbox.state.vouchers[voucher.code]?.campaign_id).toBe('camp_9NCrXEfRYWEo7iemANa5N9ZH');
+  });
+
+  it('adds a voucher with its own code and fields to a campaign named by id', async () => {
+    const code = unique('CAMP');
+    const { code: exit, stdout } = await promo([
+      'voucher',
+      'create',
+      '--campaign-id',
+      'camp_Qvxqkkgs0YKdUbKA8tLICtdS',
+      '--code',
+      code,
+      '--metadata',
+      'batch=9',
+      '--redemption-quantity',
+      '2',
+    ]);
+    expect(exit).toBe(0);
+    const posts = fx.sandbox.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.rawPath, JSON.parse(r.body)])).toEqual([
+      [
+        `/v1/campaigns/camp_Qvxqkkgs0YKdUbKA8tLICtdS/vouchers/${code}`,
+        { metadata: { batch: '9' }, redemption: { quantity: 2 } },
+      ],
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({ code, campaign: 'Summer Sale', type: 'DISCOUNT_VOUCHER' });
   });
 });
 
@@ -212,8 +223,6 @@ describe('base fields', () => {
       code,
       '--category',
       'Seasonal',
-      '--campaign',
-      'Summer Sale',
       '--start-date',
       '2026-01-01',
       '--expiration-date',
@@ -248,7 +257,6 @@ describe('base fields', () => {
       type: 'DISCOUNT_VOUCHER',
       code,
       category: 'Seasonal',
-      campaign: 'Summer Sale',
       discount: { type: 'PERCENT', percent_off: 10 },
       start_date: '2026-01-01T00:00:00Z',
       expiration_date: '2026-12-31T23:59:59Z',
@@ -269,7 +277,6 @@ describe('base fields', () => {
     expect(voucher).toMatchObject({
       code,
       category: 'Seasonal',
-      campaign: 'Summer Sale',
       start_date: '2026-01-01T00:00:00.000Z',
       expiration_date: '2026-12-31T23:59:59.000Z',
       validity_timeframe: { duration: 'PT1H', interval: 'P2D' },
@@ -373,14 +380,7 @@ describe('what the service refuses', () => {
   });
 
   it('surfaces invalid_campaign for a STANDALONE campaign, exit 1', async () => {
-    const { code, stderr } = await promo([
-      'voucher',
-      'create',
-      '--percent-off',
-      '5',
-      '--campaign',
-      'Standalone Vouchers',
-    ]);
+    const { code, stderr } = await promo(['voucher', 'create', '--campaign', 'Standalone Vouchers']);
     expect(code).toBe(1);
     expect(JSON.parse(stderr).error).toMatchObject({
       status: 400,

@@ -3,9 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { sentRequests, useSandbox } from '../helpers/sandbox.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
-type Json = Record<string, any>;
-
 const fx = useSandbox({
   generatedVouchers: { count: 30, prefix: 'GL-', start: '2026-01-01T00:00:00Z', interval_seconds: 60 },
 });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../helpers/clock.js';
 import { jsonLines, ndjson, percentVoucher, writeIn } from '../helpers/input-files.js';
 import { setImportSettings, useSandbox } from '../helpers/sandbox.js';
 
@@ -145,19 +146,16 @@ describe('voucher import --wait', () => {
     });
     const s = stem();
     const path = file(`${s}.ndjson`, ndjson(percentVoucher(`${s}-1`)));
-    // No retries of its own: promo's wait for the bulk limit is what gets it through.
-    const { code, stderr } = await promo([
-      '--retries',
-      '0',
-      'voucher',
-      'import',
-      path,
-      '--wait',
-      '-o',
-      'json',
-    ]);
+    // No retries of its own: promo's wait for the bulk limit is what gets it through. The wait
+    // passes on the run's clock.
+    const clock = new TestClock(Date.now());
+    const { code, stderr } = await promo(
+      ['--retries', '0', 'voucher', 'import', path, '--wait', '-o', 'json'],
+      { clock },
+    );
     expect(code).toBe(0);
     expect(imports()).toHaveLength(2);
+    expect(clock.slept[0]).toBe(1000);
     expect(jsonLines(stderr)[0]).toEqual({
       notice: expect.stringMatching(
         /^The bulk-call limit is reached: waiting 1 s \(until \d\d:\d\d:\d\d UTC\) to send lines 1-1; Ctrl-C stops here, nothing of them was sent\.$/,

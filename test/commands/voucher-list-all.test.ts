@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPromo } from '../helpers/promo.js';
 import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 const GENERATED = 10_050;
 // Seven vouchers share each creation second, so that window edges fall inside ties.
@@ -25,22 +26,22 @@ async function createOverHttp(code: string): Promise<void> {
 
 describe('voucher list --all', () => {
   it('returns every voucher once past 9,900, with creates interleaved during the walk', async () => {
-    // Each answer takes 40 ms longer, so the walk (over 100 pages) lasts seconds on any machine and
-    // the creates below land during it, not only before or after.
-    fx.sandbox.faults.set({ latencyMs: 40 });
+    // Creates land during the walk, not only before or after it: each one waits for the walk to
+    // have read so many pages (whatever the machine's speed), the last one near the 99-page cap.
+    const pagesRead = () =>
+      fx.sandbox.requests.filter((r) => r.method === 'GET' && r.rawPath === '/v1/vouchers').length;
     let walking = true;
     let created = 0;
     const creating = (async () => {
-      while (walking) {
+      for (const page of [5, 30, 60, 90, 98]) {
+        await until(() => pagesRead() >= page || !walking);
+        if (!walking) return;
         await createOverHttp(`LATE-${++created}`);
-        // A few creates, spread over the walk, are enough.
-        await new Promise((resolve) => setTimeout(resolve, 300));
       }
     })();
     const listed = await runPromo(['voucher', 'list', '--all', '-o', 'json'], { configDir: fx.configDir });
     walking = false;
     await creating;
-    fx.sandbox.faults.set({});
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
     const codes = (JSON.parse(listed.stdout) as Array<{ code: string }>).map((v) => v.code);

@@ -189,18 +189,36 @@ describe('voucher update', () => {
 });
 
 describe('voucher enable and disable', () => {
-  it('switches one voucher off and on, printing it', async () => {
+  it('switches one voucher off and on: a result line the same shape as for several codes', async () => {
     const code = await voucher('ACT');
+    const two = await voucher('ACT');
     const off = await promo(['voucher', 'disable', code, '-o', 'json']);
     expect(off.code).toBe(0);
-    expect(JSON.parse(off.stdout)).toMatchObject({ code, active: false });
+    expect(JSON.parse(off.stdout)).toMatchObject({ item: 1, ok: true, result: { code, active: false } });
     expect(fx.sandbox.state.vouchers[code]!.active).toBe(false);
     const on = await promo(['voucher', 'enable', code, '-o', 'json']);
-    expect(JSON.parse(on.stdout)).toMatchObject({ code, active: true });
-    expect(bodies().map((r) => r.call)).toEqual([
-      `POST /v1/vouchers/${code}/disable`,
-      `POST /v1/vouchers/${code}/enable`,
+    expect(JSON.parse(on.stdout)).toMatchObject({ item: 1, ok: true, result: { code, active: true } });
+    const both = await promo(['voucher', 'disable', code, two, '-o', 'json']);
+    const lines = both.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => Object.keys(l).sort())).toEqual([
+      Object.keys(JSON.parse(on.stdout)).sort(),
+      Object.keys(JSON.parse(on.stdout)).sort(),
     ]);
+    expect(
+      bodies()
+        .map((r) => r.call)
+        .sort(),
+    ).toEqual(
+      [
+        `POST /v1/vouchers/${code}/disable`,
+        `POST /v1/vouchers/${code}/enable`,
+        `POST /v1/vouchers/${code}/disable`,
+        `POST /v1/vouchers/${two}/disable`,
+      ].sort(),
+    );
   });
 
   it('switches several from --input, one journal line each; a missing one makes exit 7', async () => {

@@ -70,7 +70,8 @@ async function runToTheEnd(argv: string[], settled: (states: Map<number, Json>) 
     }
     const done = await run.done;
     codes.push(done.code);
-    const advice = /resume with: (.*)\)"\}$/m.exec(done.stderr)?.[1];
+    // The summary of a run that did not finish says how to resume it (a run killed says nothing).
+    const advice = /"resume":"([^"]*)"/.exec(done.stderr)?.[1];
     journal = /Journal: (\S+)/.exec(done.stderr)?.[1] ?? journal;
     // A SIGINT that comes as the run ends finds nothing left to stop: 0 or 7 then.
     if (signal === 'SIGINT') expect([0, 7, 130], `round ${round}: ${done.stderr}`).toContain(done.code);

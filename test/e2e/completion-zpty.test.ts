@@ -45,6 +45,12 @@ upto '*MARK*MARK*'
 zpty -w -n z $'promo -o \\t'
 upto '*table*'
 print -r -- "$seen"
+zpty -w -n z $'\\C-u'
+zpty -w z 'print MARK'
+upto '*MARK*MARK*'
+zpty -w -n z $'promo help e\\t'
+upto '*each exit code means*'
+print -r -- "$seen"
 zpty -d z
 `;
 
@@ -72,10 +78,19 @@ describe.skipIf(!hasZsh)(hasZsh ? 'zsh through zpty' : 'zsh through zpty (skippe
     expect(readFileSync(join(scratch, 'lines'), 'utf8')).toBe(
       TYPED.map(([, line]) => `[${line}]\n`).join(''),
     );
-    // `promo -o <TAB>` has three answers: zsh lists them on a line of their own under the prompt.
+    // `promo -o <TAB>` has four answers: zsh lists them on a line of their own under the prompt.
     // Each terminal escape becomes a line break, so the prompt it redraws after cannot join them.
     const lines = screen.replace(/\x1b\[[0-9;?]*[A-Za-z]|\r/g, '\n').split('\n');
     const listed = lines.filter((line) => line.includes('json')).map((line) => line.trim().split(/\s+/));
-    expect(listed).toEqual([['json', 'ndjson', 'table']]);
+    expect(listed).toEqual([['csv', 'json', 'ndjson', 'table']]);
+    // `promo help e<TAB>`: the topics and commands that start with e, each with what it is.
+    const described = lines
+      .filter((line) => / -- /.test(line))
+      .map((line) => line.trim().replace(/\s+/g, ' '));
+    expect(described).toEqual([
+      'environment -- variables promo reads, and where it keeps its files',
+      'event -- Send custom events',
+      'exit-codes -- what each exit code means',
+    ]);
   });
 });

@@ -25,17 +25,29 @@ describe('promo __complete', () => {
       [
         'words',
         'voucher',
+        'campaign',
         'job',
         'token',
         'tiers',
         'templates',
         'event',
+        'runs',
         'login',
+        'status',
         'profile',
         'sandbox',
         'api',
         'completion',
+        'help',
       ],
+    ],
+    [
+      ['help', 'ex'],
+      ['words', 'exit-codes'],
+    ],
+    [
+      ['help', 'voucher', 'cr'],
+      ['words', 'create'],
     ],
     [
       ['voucher', 'de'],
@@ -108,7 +120,10 @@ describe('promo __complete', () => {
       '--cluster',
       '--api-url',
       '--output',
+      '--fields',
+      '--jq',
       '--json',
+      '--log-format',
       '--no-color',
       '--timeout',
       '--retries',
@@ -225,11 +240,20 @@ describe.skipIf(!hasShell('zsh'))('zsh', () => {
     const script = `fpath=(${fpath} $fpath); autoload -Uz compinit; compinit -u -d ${join(dir.path, 'zcompdump')}
 print -r -- "$_comps[promo]"
 compadd() { print -r -- "\${(j: :)\${(o)@[\${@[(i)--]}+1,-1]}}" }
+_describe() { print -r -- "\${(j: :)\${(o)\${(@P)@[-1]}}}" }
 _files() { print -r -- "(files)" }
 tab() { words=("\${(@)\${(z)1}}"); [[ $1 == *' ' ]] && words+=(''); CURRENT=$#words; _promo }
 ${CASES.map(([line]) => `tab '${line}'`).join('\n')}`;
     const lines = shell('zsh', ['-fc', script]).split('\n');
-    expect(lines).toEqual(['_promo', 'voucher', '--force', 'prod sandbox', '(files)', '']);
+    // Words with a note go to _describe as word:note (a colon in the word escaped), the others to compadd.
+    expect(lines).toEqual([
+      '_promo',
+      'voucher:Create, show, list, update, switch, import and delete vouchers',
+      '--force:remove permanently (cannot be undone; the code can then be used again)',
+      'prod sandbox',
+      '(files)',
+      '',
+    ]);
   });
 });
 
@@ -238,9 +262,22 @@ describe.skipIf(!hasShell('fish'))('fish', () => {
     const file = join(dir.path, 'promo.fish');
     writeFileSync(file, shell(process.execPath, [BIN, 'completion', 'fish']));
     const script = `source ${file}
-${CASES.map(([line]) => `echo (complete -C '${line}' | sort)`).join('\n')}
-echo (complete -C 'promo profile list --f')`;
+${CASES.map(([line]) => `echo (complete -C '${line}' | cut -f1 | sort)`).join('\n')}
+echo (complete -C 'promo profile use --f')`;
     const lines = shell('fish', ['--no-config', '-c', script]).split('\n');
     expect(lines).toEqual([...CASES.map(([, offered]) => offered), '', '']);
+  });
+
+  it('shows what each word is beside it', () => {
+    const file = join(dir.path, 'promo.fish');
+    writeFileSync(file, shell(process.execPath, [BIN, 'completion', 'fish']));
+    const script = `source ${file}
+complete -C 'promo help ex'
+complete -C 'promo voucher rm --fo'`;
+    expect(shell('fish', ['--no-config', '-c', script]).split('\n')).toEqual([
+      'exit-codes\twhat each exit code means',
+      '--force\tremove permanently (cannot be undone; the code can then be used again)',
+      '',
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain CommonJS of the bin, no types
 import loadCached from '../../bin/load-cached.js';
-import { platformDirs, promoDirs } from '../../src/config/dirs.js';
+import { platformDirs, promoDirs } from '../../src/base/dirs.js';
 import { spawnPromo, tempDir } from '../helpers/promo.js';
 
 const dirs: Array<{ cleanup(): void }> = [];
@@ -33,7 +33,17 @@ describe('promo’s directories', () => {
       NODE_DISABLE_COMPILE_CACHE: '1',
     };
     const added = await spawnPromo(
-      ['profile', 'add', 'work', '--app-id', 'app-0001', '--app-token-stdin', '--cluster', 'api'],
+      [
+        'profile',
+        'add',
+        '--no-check',
+        'work',
+        '--app-id',
+        'app-0001',
+        '--app-token-stdin',
+        '--cluster',
+        'api',
+      ],
       { env, stdin: 'secret-app-token-0001' },
     );
     expect([added.code, added.stderr]).toEqual([0, '']);

@@ -108,3 +108,21 @@ describe.skipIf(!hasScript)('ending a prompt on a pseudo-terminal', () => {
     dir.cleanup();
   });
 });
+
+describe.skipIf(!hasScript)('the hidden token prompt on a pseudo-terminal', () => {
+  it('echoes nothing as the token is typed, not even a star a character', async () => {
+    const dir = tempDir();
+    const run = await onTerminal(
+      ['profile', 'add', 'typed', '--app-id', 'app-typed', '--no-check', '-o', 'table'],
+      { PROMO_CONFIG_DIR: dir.path },
+      'App token',
+      'typed-secret-9876\r',
+    );
+    expect(run.code).toBe(0);
+    const afterPrompt = run.screen.slice(run.screen.indexOf('App token'));
+    expect(afterPrompt).not.toContain('typed-secret');
+    expect(afterPrompt).not.toMatch(/\*{4,}[^9]/);
+    expect(run.screen).toContain('****9876');
+    dir.cleanup();
+  });
+});

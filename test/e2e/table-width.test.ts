@@ -1,14 +1,17 @@
-// Tables on a real pseudo-terminal (util-linux `script`, its width set with stty): they fit the
-// terminal by cutting the free-text columns with "…"; ids and dates are never cut or wrapped; a
-// wide terminal shows long descriptions in full.
+// Tables and help on a real pseudo-terminal (util-linux `script`, its width set with stty): never
+// wider than the terminal, at 60, 80, 100 and 140 columns. Tables fit by column priority: columns
+// that may go are dropped (the least useful first), descriptions are cut, ids are shortened in the
+// middle before names are cut. Help is broken between words, never inside one.
 import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitWidths } from '../../src/output/table.js';
+import { displayWidth, fitWidths, shortenMiddle } from '../../src/output/table.js';
 import { BIN, tempDir } from '../helpers/promo.js';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 const dir = tempDir('promo-table-width-');
 afterAll(() => dir.cleanup());
+const WIDTHS = [60, 80, 100, 140];
 
 /** The lines promo prints on a terminal `columns` wide. */
 function onTerminal(columns: number, args: string[]): Promise<string[]> {
@@ -22,88 +25,160 @@ function onTerminal(columns: number, args: string[]): Promise<string[]> {
     let screen = '';
     child.stdout.on('data', (d) => (screen += d));
     child.on('error', reject);
-    child.on('close', () => resolve(screen.split('\r\n').filter((line) => line !== '')));
+    // What the terminal shows: a line redrawn after \r (a progress bar) is what was drawn last.
+    const shown = (line: string) =>
+      line
+        .split('\r')
+        .at(-1)!
+        .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+    child.on('close', () =>
+      resolve(
+        screen
+          .split('\r\n')
+          .map(shown)
+          .filter((line) => line !== ''),
+      ),
+    );
     child.stdin.end();
   });
 }
 
-const list = ['--profile', 'sandbox', 'templates', 'list', '--limit', '6', '-o', 'table'];
-let json: Array<{ id: string; created_at: string; description: string | null }>;
-beforeAll(() => {
-  const run = spawnSync(process.execPath, [BIN, ...list.slice(0, -2), '-o', 'json'], {
+const sandbox = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, '--profile', 'sandbox', ...args], {
     env: { ...process.env, PROMO_CONFIG_DIR: dir.path },
     encoding: 'utf8',
   });
-  json = JSON.parse(run.stdout);
+
+const templates = ['--profile', 'sandbox', 'templates', 'list', '--filter', 'name^=Summer'];
+let json: Array<{ id: string; name: string; created_at: string; description: string | null }>;
+let job: string;
+beforeAll(() => {
+  json = JSON.parse(sandbox('templates', 'list', '--filter', 'name^=Summer', '-o', 'json').stdout);
+  for (const [i, percent] of [10, 15, 20].entries())
+    sandbox('voucher', 'create', '--percent-off', String(percent), '--code', `WIDTH-VOUCHER-CODE-${i}`);
+  const file = `${dir.path}/import.csv`;
+  writeFileSync(file, 'code,percent-off,effect\nIMPORTED-WIDTH-1,5,APPLY_TO_ORDER\n');
+  job = JSON.parse(sandbox('voucher', 'import', file, '-o', 'json').stdout)[0].async_action_id;
 });
 
 describe.skipIf(!hasScript)('a table on a terminal', () => {
-  it('80 columns: every line fits; ids and dates whole; names and descriptions cut with …', async () => {
-    const lines = await onTerminal(80, list);
-    const rows = lines.filter((line) => line.startsWith('camptpl_'));
-    expect(rows).toHaveLength(6);
-    for (const line of lines.filter((l) => !l.startsWith('More templates'))) {
-      expect(line.length).toBeLessThanOrEqual(80);
+  it.each(WIDTHS)('%i columns: voucher list, templates list, job list and job wait fit', async (width) => {
+    for (const args of [
+      ['--profile', 'sandbox', 'voucher', 'list', '--limit', '3'],
+      templates,
+      ['--profile', 'sandbox', 'job', 'list'],
+      ['--profile', 'sandbox', 'job', 'wait', job],
+    ]) {
+      const lines = await onTerminal(width, args);
+      expect(lines.length, args.join(' ')).toBeGreaterThan(1);
+      expect(lines.filter((line) => displayWidth(line) > width)).toEqual([]);
     }
-    for (const [k, template] of json.entries()) {
-      const row = rows[k]!;
-      expect(row.startsWith(`${template.id}  `)).toBe(true);
-      expect(row).toContain('2026-01-');
-      expect(row).toMatch(/ \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC /);
-    }
-    expect(rows[0]).toMatch(/^camptpl_\w+ {2}Summe… {2}DISCOUNT_COUPONS {2}2026-01-03 09:12 UTC {2}20% o…$/);
   });
 
-  it('200 columns: names whole, descriptions far past 40 characters', async () => {
-    const lines = await onTerminal(200, list);
-    const rows = lines.filter((line) => line.startsWith('camptpl_'));
-    for (const line of lines.filter((l) => !l.startsWith('More templates'))) {
-      expect(line.length).toBeLessThanOrEqual(200);
+  it('80 columns: templates keep their ids and names whole; the description gives way', async () => {
+    const rows = (await onTerminal(80, templates)).filter((line) => line.startsWith('camptpl_'));
+    expect(rows).toHaveLength(json.length);
+    for (const [k, template] of json.entries()) {
+      expect(rows[k]!.startsWith(`${template.id}  ${template.name}`)).toBe(true);
     }
-    expect(rows[0]).toMatch(/Summer Sale 20% off .* 20% off the whole order\.$/);
-    const friday = rows.find((row) => row.includes('Black Friday Doorbusters'))!;
-    const description = json.find((t) => t.description?.startsWith('Deep, time-boxed'))!.description!;
-    expect(description.length).toBeGreaterThan(120);
-    expect(friday).toContain(description.slice(0, 100));
-    expect(friday.length).toBe(200);
-    expect(friday.endsWith('…')).toBe(true);
+    expect(rows.some((row) => row.endsWith('…'))).toBe(true);
+  });
+
+  it('60 columns: ids shortened in the middle, names still whole, low-value columns dropped', async () => {
+    const lines = await onTerminal(60, templates);
+    expect(lines[0]).not.toContain('Created');
+    const rows = lines.filter((line) => line.startsWith('camptpl_'));
+    for (const [k, template] of json.entries()) {
+      const [id] = rows[k]!.split('  ');
+      expect(id).toContain('…');
+      expect(id!.startsWith(template.id.slice(0, 8))).toBe(true);
+      expect(template.id.endsWith(id!.split('…')[1]!)).toBe(true);
+      expect(rows[k]).toContain(template.name);
+    }
+  });
+
+  it('80 columns: voucher list drops Created and shows codes whole', async () => {
+    const lines = await onTerminal(80, [
+      '--profile',
+      'sandbox',
+      'voucher',
+      'list',
+      '--filter',
+      'code^=WIDTH-',
+    ]);
+    expect(lines[0]).not.toContain('Created');
+    expect(lines.filter((line) => /^WIDTH-VOUCHER-CODE-\d /.test(line))).toHaveLength(3);
+  });
+
+  it('140 columns: every column, descriptions whole', async () => {
+    const lines = await onTerminal(140, templates);
+    expect(lines[0]).toMatch(/^ID +Name +Campaign type +Created +Description$/);
+    expect(lines.join('\n')).toContain('Forty-eight hours of flash prices.');
   });
 });
 
 describe('column widths', () => {
-  it('shrink the widest free-text column first, to no less than 6, and never an id', () => {
-    const id = { text: false, natural: 24 };
-    expect(fitWidths([id, { text: true, natural: 40 }, { text: true, natural: 20 }], 70)).toEqual([
-      24, 22, 20,
-    ]);
-    expect(fitWidths([id, { text: true, natural: 40 }, { text: true, natural: 20 }], 66)).toEqual([
-      24, 19, 19,
-    ]);
-    expect(fitWidths([id, { text: true, natural: 40 }], 20)).toEqual([24, 6]);
-    expect(fitWidths([id, { text: true, natural: 40 }], undefined)).toEqual([24, 40]);
+  const id = { id: true, natural: 24 };
+  const name = { text: true, natural: 20 };
+  const description = { text: true, natural: 40, drop: 2 };
+  const date = { natural: 20, drop: 3 };
+
+  it('fit as they are when there is room, and when nothing says how wide', () => {
+    expect(fitWidths([id, name, description, date], 200)).toEqual([24, 20, 40, 20]);
+    expect(fitWidths([id, name, description, date], undefined)).toEqual([24, 20, 40, 20]);
+  });
+
+  it('give way in order: droppable text, then ids, then names; a dropped column is 0', () => {
+    // 24 + 20 + 40 + 20 + 6 = 110: the description gives 10.
+    expect(fitWidths([id, name, description, date], 100)).toEqual([24, 20, 30, 20]);
+    // Then the id, in its middle, as far as needed; the name is whole.
+    expect(fitWidths([id, name, description, date], 76)).toEqual([18, 20, 12, 20]);
+    expect(fitWidths([id, name, description, date], 70)).toEqual([12, 20, 12, 20]);
+    // At their floors (12 each, the date whole) they do not fit 60: the date goes (the highest
+    // drop), and the id is whole again.
+    expect(fitWidths([id, name, description, date], 60)).toEqual([24, 20, 12, 0]);
+    expect(fitWidths([id, name, description, date], 40)).toEqual([12, 12, 12, 0]);
+  });
+
+  it('never exceed the width, even when every column is at its narrowest', () => {
+    for (const width of [10, 20, 30]) {
+      const widths = fitWidths([id, { natural: 20 }, name, { natural: 20 }], width);
+      const shown = widths.filter((w) => w > 0);
+      expect(shown.reduce((a, b) => a + b, 0) + 2 * (shown.length - 1)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('count wide characters twice and cut ids in their middle', () => {
+    expect(displayWidth('日本語')).toBe(6);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(shortenMiddle('camptpl_a22a36927b00d397', 12)).toBe('camptp…0d397');
+    expect(displayWidth(shortenMiddle('コード日本語コード', 9))).toBeLessThanOrEqual(9);
   });
 });
 
 // Help is written straight to stdout's file descriptor when it is not a terminal (cli-stdout.ts),
 // so its width must still come from the terminal when it is one.
 describe.skipIf(!hasScript)('help on a terminal', () => {
-  it('wraps at the terminal width: 100 and 140 columns, and at 80 when piped', async () => {
-    // commander wraps the usage, options and commands; the examples and topics after them are promo's own text.
-    const widest = (lines: string[]) =>
-      Math.max(...lines.slice(0, lines.indexOf('Examples:')).map((line) => line.length));
-    const narrow = await onTerminal(100, ['--help']);
-    const wide = await onTerminal(140, ['--help']);
-    expect(narrow[0]).toBe('Usage: promo [options] [command]');
-    expect(widest(narrow)).toBeLessThanOrEqual(100);
-    expect(widest(narrow)).toBeGreaterThan(80);
-    expect(widest(wide)).toBeGreaterThan(100);
-    expect(widest(wide)).toBeLessThanOrEqual(140);
+  const screens = [['--help'], ['voucher', 'create', '--help'], ['help', 'output'], ['help', 'bulk']];
+
+  it.each(WIDTHS)('%i columns: no line wider, and every word whole', async (width) => {
+    for (const args of screens) {
+      const lines = await onTerminal(width, args);
+      expect(lines.filter((line) => displayWidth(line) > width)).toEqual([]);
+      // The words are those of the help laid out on a very wide terminal: none was cut in two.
+      const words = (text: string[]) => text.join(' ').replace(/ \\ /g, ' ').split(/\s+/).filter(Boolean);
+      const wide = await onTerminal(400, args);
+      expect(words(lines)).toEqual(words(wide));
+    }
+  });
+
+  it('piped, help is laid out for 80 columns', () => {
     const piped = spawnSync(process.execPath, [BIN, '--help'], {
       env: { ...process.env, NO_COLOR: '1' },
       encoding: 'utf8',
     });
-    expect(widest(piped.stdout.split('\n'))).toBeLessThanOrEqual(80);
-    expect(widest(piped.stdout.split('\n'))).toBeGreaterThan(60);
-    expect(piped.stdout.split('\n').filter((line) => line !== '')).not.toEqual(wide);
+    const lines = piped.stdout.split('\n');
+    expect(lines.filter((line) => line.length > 80)).toEqual([]);
+    expect(Math.max(...lines.map((line) => line.length))).toBeGreaterThan(70);
   });
 });

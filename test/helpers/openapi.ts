@@ -1,23 +1,55 @@
 // A small validator for the subset of OpenAPI 3.0 schemas the vendor's files use (type, nullable,
 // enum, properties, required, items, allOf, oneOf, $ref, minimum/maximum, date-time), so that tests
 // can check the sandbox's answers against the vendor's own description.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
 type Schema = Record<string, any>;
 
-// The vendor's files live beside the project, not in it; PROMO_VENDOR_OPENAPI_DIR points elsewhere.
-const REFERENCE = process.env.PROMO_VENDOR_OPENAPI_DIR ?? '/work/shared/reference';
+/**
+ * The vendor's files live beside the project (`../shared/reference`, as CI lays it out), never in
+ * it; PROMO_VENDOR_OPENAPI_DIR points elsewhere. A clone with nothing beside it skips the tests
+ * that need them (test/setup/vendor-files.ts says so once, and fails the run in CI).
+ */
+export const VENDOR_DIR =
+  process.env.PROMO_VENDOR_OPENAPI_DIR ??
+  join(fileURLToPath(new URL('../../', import.meta.url)), '..', 'shared', 'reference');
+
+/** The vendor's files the contract tests read. */
+export const VENDOR_FILES = ['openapi-voucher-lifecycle.json'];
+
+/**
+ * Files made from the vendor's full description by scripts/trim-openapi.mjs: their checks run
+ * where the file is, and are skipped (with one note) where it is not, in CI too.
+ */
+export const OPTIONAL_VENDOR_FILES: Record<string, string> = {
+  'openapi-campaigns.json': '--campaigns',
+};
 
 export interface OpenApi {
+  /** Whether the file is there; without it, a test checks everything else (vendor-files.ts says so once). */
+  readonly available: boolean;
   /** The problems found in `value` against the named component schema; empty when it conforms. */
   problems(schemaName: string, value: unknown): string[];
   /** The response schema of an operation for a status, as a component name. */
   responseSchema(operationId: string, status: number): string;
 }
 
+/** The file, read on first use: a test file that needs it can load without it (and skip). */
 export function loadOpenApi(file: string, patch?: (schemas: Record<string, Schema>) => void): OpenApi {
-  const document = JSON.parse(readFileSync(`${REFERENCE}/${file}`, 'utf8')) as Schema;
+  let loaded: OpenApi | undefined;
+  const api = () => (loaded ??= readOpenApi(file, patch));
+  return {
+    available: existsSync(join(VENDOR_DIR, file)),
+    problems: (schemaName, value) => api().problems(schemaName, value),
+    responseSchema: (operationId, status) => api().responseSchema(operationId, status),
+  };
+}
+
+function readOpenApi(file: string, patch?: (schemas: Record<string, Schema>) => void): OpenApi {
+  const document = JSON.parse(readFileSync(join(VENDOR_DIR, file), 'utf8')) as Schema;
   const schemas = document.components.schemas as Record<string, Schema>;
   patch?.(schemas);
   const resolve = (schema: Schema): Schema =>
@@ -66,6 +98,7 @@ export function loadOpenApi(file: string, patch?: (schemas: Record<string, Schem
   }
 
   return {
+    available: true,
     problems(schemaName, value) {
       const schema = schemas[schemaName];
       if (!schema) throw new Error(`No schema ${schemaName} in ${file}`);
@@ -115,4 +148,9 @@ export function lifecycleApi(): OpenApi {
     const failed = result.properties.failed;
     result.properties.failed = { type: 'array', nullable: true, items: { ...failed, nullable: false } };
   });
+}
+
+/** The campaign operations, trimmed from the vendor's file by scripts/trim-openapi.mjs --campaigns. */
+export function campaignsApi(): OpenApi {
+  return loadOpenApi('openapi-campaigns.json');
 }

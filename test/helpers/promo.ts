@@ -1,13 +1,16 @@
 // Runs promo the two ways tests need: in-process through main() with in-memory streams (fast, most
 // tests), and as the built bin/promo.js in a child process (end-to-end: exit codes, real stdio).
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { Context, InputStream, OutputStream, Prompts } from '../../src/context.js';
+import type { Context, InputStream, OutputStream, Prompts } from '../../src/base/context.js';
+import { abortableSleep } from '../../src/base/sleep.js';
 import { main } from '../../src/main.js';
+import type { TestClock } from './clock.js';
 
 export interface RunResult {
   code: number;
@@ -24,6 +27,8 @@ export interface RunOptions {
   now?: () => number;
   /** Answers for prompts, consumed in order; a prompt with no answer left fails the test. */
   answers?: Array<string | boolean>;
+  /** The run's time (Context.now and Context.sleep): waits move it on at once. */
+  clock?: TestClock;
 }
 
 class Capture extends Writable {
@@ -81,8 +86,11 @@ export function testContext(options: RunOptions = {}): {
     stdin,
     stdout: stdout as OutputStream,
     stderr: stderr as OutputStream,
-    env: { PROMO_CONFIG_DIR: options.configDir, NO_COLOR: '1', ...options.env },
-    now: options.now ?? Date.now,
+    // Tests keep tokens in the profile file unless they ask for the keychain (test/e2e/keychain.test.ts):
+    // a developer's own keychain never gets test entries.
+    env: { PROMO_CONFIG_DIR: options.configDir, NO_COLOR: '1', PROMO_SECRET_STORE: 'file', ...options.env },
+    now: options.clock?.now ?? options.now ?? Date.now,
+    sleep: options.clock?.sleep ?? abortableSleep,
     platformDirs: platformDirsFor(options.configDir ?? join(tmpdir(), 'promo-test-unused')),
     prompts: scriptedPrompts(options.answers ?? [], asked),
     sandbox: () => import('../../src/sandbox/index.js'),
@@ -108,6 +116,11 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Another copy of bin/promo.js (with its dist/) to run. */
   bin?: string;
+  /**
+   * A slow reader: promo's stdout is a pipe to a shell that starts reading only after this long, so
+   * the pipe (64 KiB) fills and promo's writes wait for it, as behind `| (sleep 1; jq …)`.
+   */
+  readStdoutAfterMs?: number;
 }
 
 /** The built bin in a child process; stdin is a pipe (no terminal), as in a cron job. */
@@ -124,7 +137,12 @@ export function startPromo(
   options: SpawnOptions = {},
 ): { child: ChildProcess; done: Promise<RunResult & { ms: number; signal: string | null }> } {
   const started = Date.now();
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NO_COLOR: '1',
+    PROMO_SECRET_STORE: 'file',
+    ...options.env,
+  };
   for (const name of [
     'CI',
     'PROMO_PROFILE',
@@ -144,10 +162,20 @@ export function startPromo(
   ]) {
     if (!(options.env && name in options.env)) delete env[name];
   }
-  const child = spawn(process.execPath, [options.bin ?? BIN, ...argv], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const command = [process.execPath, options.bin ?? BIN, ...argv];
+  // bash runs promo with its stdout into `(sleep; cat)`, and exits with promo's exit code.
+  const [file, args] = options.readStdoutAfterMs
+    ? [
+        'bash',
+        [
+          '-c',
+          `"$@" | { sleep ${options.readStdoutAfterMs / 1000}; cat; }; exit "\${PIPESTATUS[0]}"`,
+          'bash',
+          ...command,
+        ],
+      ]
+    : [command[0]!, command.slice(1)];
+  const child = spawn(file, args, { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   const done = new Promise<RunResult & { ms: number; signal: string | null }>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -185,7 +213,7 @@ export function spawnAsNobody(
     cpSync(join(dirname(dirname(BIN)), part), join(copy.path, part), { recursive: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(copy.path, 'bin', 'promo.js'), ...argv], {
-      env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
+      env: { PATH: process.env.PATH, NO_COLOR: '1', PROMO_SECRET_STORE: 'file', ...env },
       uid: NOBODY,
       gid: NOBODY,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../src/registry/define.js';
-import { readArgs, readOptions } from '../../src/registry/input.js';
+import { UsageError } from '../../src/base/errors.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../src/toolkit/define.js';
+import { readArgs, readOptions } from '../../src/toolkit/input.js';
 
 const args = defineArgs({
   code: { help: 'a code', required: true },

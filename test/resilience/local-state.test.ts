@@ -51,6 +51,7 @@ describe('the profile store under parallel writers', () => {
             [
               'profile',
               'add',
+              '--no-check',
               name,
               '--app-id',
               `id-${name}`,
@@ -117,7 +118,7 @@ describe.skipIf(!isRoot)('a config directory promo cannot write (as nobody)', ()
 
   it('profile add: a clear error naming the directory, exit 1, no internal error', async () => {
     const run = await spawnAsNobody(
-      ['profile', 'add', 'other', '--app-id', 'id-2', '--app-token-stdin', '-o', 'table'],
+      ['profile', 'add', '--no-check', 'other', '--app-id', 'id-2', '--app-token-stdin', '-o', 'table'],
       env(),
       'app-token-0123456789\n',
     );
@@ -135,7 +136,7 @@ describe('a config.json promo must not use', () => {
     const before = readFileSync(target, 'utf8');
     rmSync(configFile());
     symlinkSync(target, configFile());
-    const run = await runPromo(['profile', 'add', 'x', '--app-id', 'i', '-o', 'table'], {
+    const run = await runPromo(['profile', 'add', '--no-check', 'x', '--app-id', 'i', '-o', 'table'], {
       configDir: dir.path,
       env: { PROMO_APP_TOKEN: 'app-token-0123456789' },
     });

@@ -125,7 +125,9 @@ describe('random and global faults', () => {
     await until(() => sandbox.requests.length === 2);
     const started = Date.now();
     await sandbox.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Far less than the 5 s keep-alive or any request timeout a close() waiting on them would take;
+    // generous, because a loaded machine is slow.
+    expect(Date.now() - started).toBeLessThan(4000);
     expect((await pending).map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
   });
 

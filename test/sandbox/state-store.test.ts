@@ -97,7 +97,7 @@ describe('transactions', () => {
     const res = await post(sandbox.url, '/v1/test/edit-in-place');
     expect(res.status).toBe(500);
     expect(((await res.json()) as { details: string }).details).toMatch(
-      /state\.vouchers\["KEEP"\] was not saved with the transaction; a route must replace an entry/,
+      /^sandbox state: a route edited a stored entry in place \(Cannot assign to read only property 'active' of object .*\), which its transaction would neither undo nor save; a route must replace an entry/,
     );
   });
 

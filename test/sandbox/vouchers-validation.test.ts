@@ -30,7 +30,11 @@ const hours = (...daily: unknown[]) => ({ ...percent, validity_hours: { daily } 
 
 const refused: Array<[string, unknown, RegExp]> = [
   ['a body that is not an object', [1], /body must be a JSON object/],
-  ['a missing type', { discount: {} }, /type is required/],
+  [
+    'a missing type with an empty discount (a discount voucher, inferred)',
+    { discount: {} },
+    /discount\.type is required/,
+  ],
   ['an unknown type', { type: 'COUPON' }, /type must be one of/],
   ['a discount voucher without discount', { type: 'DISCOUNT_VOUCHER' }, /discount is required/],
   ['an unknown discount type', discount({ type: 'BOGO' }), /discount\.type must be one of/],

@@ -96,12 +96,12 @@ describe('empty or malformed 2xx bodies', () => {
       '{"type":"signup","customer":null}',
       'body.customer is null, not an object',
     ],
-    ['templates list, {}', ['templates', 'list'], '{}', 'body.data_ref is missing'],
+    ['templates list, {}', ['templates', 'list'], '{}', 'body.has_more is missing'],
     [
       'templates list, no array',
       ['templates', 'list'],
       '{"object":"list","data_ref":"campaign_templates","has_more":false}',
-      'the array that body.data_ref names is missing',
+      'body.campaign_templates is missing',
     ],
     [
       'tiers list, no cursor',
@@ -195,12 +195,13 @@ describe('huge bodies', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^error: GET \/v1\/templates\/campaigns: the answer is larger than 64 MiB/);
-    expect(stderr.trim().split('\n')).toHaveLength(1);
+    // The message, then its hint on a line of its own; no stack trace.
+    expect(stderr.trim().split('\n')).toHaveLength(2);
   });
 });
 
 describe('every operation of the api layer checks its answer', () => {
-  it('get, update, enable, list, import, job: an answer of {} is unreadable, naming the operation', async () => {
+  it('each one, bulk actions included: an answer of {} is unreadable, naming the operation', async () => {
     const { ApiClient } = await import('../../src/api/client.js');
     const { Transport } = await import('../../src/http/transport.js');
     const { SecretSet } = await import('../../src/http/redact.js');
@@ -208,9 +209,25 @@ describe('every operation of the api layer checks its answer', () => {
     const { listVouchers } = await import('../../src/api/voucher-list.js');
     const { importVouchers } = await import('../../src/api/voucher-import.js');
     const jobs = await import('../../src/api/async-actions.js');
+    const { sendEvent } = await import('../../src/api/events.js');
+    const oauth = await import('../../src/api/oauth.js');
+    const { listTemplates } = await import('../../src/api/templates.js');
+    const { listTiers } = await import('../../src/api/tiers.js');
+    const bulk = await import('../../src/commands/voucher/bulk-actions.js');
+    const active = await import('../../src/commands/voucher/active.js');
+    const update = await import('../../src/commands/voucher/update.js');
+    const events = await import('../../src/commands/event/send-input.js');
+    server.handle = json(200, {});
     const transport = new Transport({ timeoutMs: 2000, retries: 0, secrets: new SecretSet() });
-    const client = new ApiClient(server.url, { appId: APP_ID, appToken: APP_TOKEN }, transport);
+    const bearer = { token: async () => ({ access_token: 'at-1', fromCache: false }) } as never;
+    const client = new ApiClient(server.url, { appId: APP_ID, appToken: APP_TOKEN }, transport, bearer);
+    const body = {
+      code: 'A',
+      type: 'DISCOUNT_VOUCHER' as const,
+      discount: { type: 'PERCENT' as const, percent_off: 5 },
+    };
     const operations: Array<[string, () => Promise<unknown>]> = [
+      ['POST /v1/vouchers', () => vouchers.createVoucher(client, body)],
       ['GET /v1/vouchers/{code}', () => vouchers.getVoucher(client, 'A')],
       ['PUT /v1/vouchers/{code}', () => vouchers.updateVoucher(client, 'A', { active: false })],
       ['POST /v1/vouchers/{code}/enable', () => vouchers.setVoucherActive(client, 'A', true)],
@@ -218,10 +235,23 @@ describe('every operation of the api layer checks its answer', () => {
       ['POST /v1/vouchers/import', () => importVouchers(client, [{ code: 'A' }])],
       ['GET /v1/async-actions/{id}', () => jobs.getAsyncAction(client, 'aa_1')],
       ['GET /v1/async-actions', () => jobs.listAsyncActions(client, {})],
+      ['POST /v1/events', () => sendEvent(client, { event: 'e', customer: { source_id: 'c' } })],
+      ['POST /v1/oauth/token', () => oauth.issueToken(client, ['api'])],
+      ['POST /v1/oauth/introspect', () => oauth.introspectToken(client, 'at-1')],
+      ['GET /v1/templates/campaigns', () => listTemplates(client, {})],
+      ['GET /v2/loyalties/tier-structures/{id}/tiers', () => listTiers(client, 'lts_1', {}, ['api'])],
+      // What each bulk run sends a line with:
+      ['POST /v1/vouchers', () => bulk.createAction.send(client, body)],
+      ['POST /v1/vouchers/{code}/enable', () => active.activeAction(true).send(client, 'A')],
+      [
+        'PUT /v1/vouchers/{code}',
+        () => update.updateAction.send(client, { code: 'A', body: { active: true } }),
+      ],
+      ['POST /v1/events', () => events.sendAction.send(client, { event: 'e', customer: { source_id: 'c' } })],
     ];
     try {
       for (const [operation, call] of operations) {
-        await expect(call()).rejects.toMatchObject({
+        await expect(call(), operation).rejects.toMatchObject({
           name: 'UnreadableAnswerError',
           message: expect.stringContaining(`(${operation})`),
         });
@@ -229,5 +259,30 @@ describe('every operation of the api layer checks its answer', () => {
     } finally {
       transport.close();
     }
+  });
+
+  it('a bulk create answered 200 {} journals no line created: each is unknown, read back, exit 7', async () => {
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const input = join(dir.path, 'empty-answers.ndjson');
+    writeFileSync(
+      input,
+      '{"code":"E1","type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":5}}\n',
+    );
+    const journal = join(dir.path, 'empty-answers.journal');
+    server.handle = json(200, {});
+    const run = await promo('voucher', 'create', '--input', input, '--results', journal);
+    expect(run.code).toBe(7);
+    const records = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l));
+    expect(records.map((r) => r.status)).not.toContain('created');
+    expect(records.at(-1)).toMatchObject({
+      line: 1,
+      status: 'unknown',
+      error: { key: 'unreadable_answer_error' },
+    });
   });
 });

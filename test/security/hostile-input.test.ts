@@ -88,14 +88,14 @@ const cases: Array<[string, Case]> = [
   [
     'CR-LF in --app-id of profile add',
     {
-      argv: ['profile', 'add', 'evil', '--app-id', 'a\r\nb', '--app-token-stdin'],
+      argv: ['profile', 'add', '--no-check', 'evil', '--app-id', 'a\r\nb', '--app-token-stdin'],
       stdin: 'token-1234567890',
     },
   ],
   [
     'a control character inside the app token on stdin',
     {
-      argv: ['profile', 'add', 'evil', '--app-id', 'a', '--app-token-stdin'],
+      argv: ['profile', 'add', '--no-check', 'evil', '--app-id', 'a', '--app-token-stdin'],
       stdin: 'tok\u0007en-1234567890',
     },
   ],
@@ -149,7 +149,10 @@ const cases: Array<[string, Case]> = [
   ['a tier structure id holding ../', { argv: ['tiers', 'list', '../x'] }],
   [
     'a profile name holding ../',
-    { argv: ['profile', 'add', '../x', '--app-id', 'a', '--app-token-stdin'], stdin: 'token-1234567890' },
+    {
+      argv: ['profile', 'add', '--no-check', '../x', '--app-id', 'a', '--app-token-stdin'],
+      stdin: 'token-1234567890',
+    },
   ],
   // Bytes that are not UTF-8 in JSON files.
   [

@@ -56,7 +56,7 @@ describe('a scan of every command’s output for the secrets it used', () => {
     // profiles: add, list, show, in both formats.
     expect(
       (
-        await promo(['profile', 'add', 'second', '--app-id', 'app-2', '--app-token-stdin'], {
+        await promo(['profile', 'add', '--no-check', 'second', '--app-id', 'app-2', '--app-token-stdin'], {
           stdin: OTHER_APP_TOKEN,
         })
       ).code,

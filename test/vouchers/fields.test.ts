@@ -1,10 +1,10 @@
 // The voucher field table: one row per option, and what update and the messages take from it.
 import { describe, expect, it } from 'vitest';
-import { fieldOptions } from '../../src/commands/voucher/create-options.js';
-import { fieldsPatch } from '../../src/commands/voucher/field-patch.js';
-import { flagFor, refusedByUpdate, VOUCHER_FIELDS } from '../../src/commands/voucher/fields.js';
-import { updateBody } from '../../src/commands/voucher/update-body.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
+import { fieldOptions } from '../../src/commands/voucher/fields/create-options.js';
+import { fieldsPatch } from '../../src/commands/voucher/fields/field-patch.js';
+import { flagFor, refusedByUpdate, VOUCHER_FIELDS } from '../../src/commands/voucher/fields/fields.js';
+import { updateBody } from '../../src/commands/voucher/fields/update-body.js';
 
 describe('the voucher field table', () => {
   it('names each option once and gives every row a body path', () => {

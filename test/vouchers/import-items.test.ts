@@ -1,8 +1,8 @@
 // The import's own rules, checked offline on every line, and the 10 MB split.
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/base/errors.js';
 import type { InputRecord } from '../../src/bulk/index.js';
 import { importChunks, importLines } from '../../src/commands/voucher/import-items.js';
-import { UsageError } from '../../src/errors.js';
 
 const ndjson = (...values: Array<Record<string, unknown>>): InputRecord[] =>
   values.map((value, i) => ({ format: 'ndjson', line: i + 1, value }));

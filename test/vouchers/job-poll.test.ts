@@ -1,10 +1,10 @@
 // Following jobs: polls with growing pauses until every job is DONE or FAILED; Ctrl-C stops the
 // waiting with exit 130 and names the jobs still running.
 import { describe, expect, it } from 'vitest';
-import type { AsyncAction, JobStatus } from '../../src/api/async-actions.js';
+import type { AsyncAction } from '../../src/api/async-actions.js';
 import { JobsStillRunning, jobTotals, pollDelays, pollJobs } from '../../src/commands/job/poll.js';
 
-const action = (id: string, status: JobStatus, progress: number, done?: number): AsyncAction => ({
+const action = (id: string, status: string, progress: number, done?: number): AsyncAction => ({
   id,
   type: 'VOUCHERS.IMPORT',
   status,

@@ -31,12 +31,8 @@ function service(vouchers: Voucher[], inclusive: boolean) {
     if (q.order === '-created_at') sorted.reverse();
     const limit = q.limit ?? 10;
     const start = ((q.page ?? 1) - 1) * limit;
-    return {
-      object: 'list',
-      data_ref: 'vouchers',
-      vouchers: sorted.slice(start, start + limit),
-      total: match.length,
-    };
+    const items = sorted.slice(start, start + limit);
+    return { page: { object: 'list', data_ref: 'vouchers', vouchers: items, total: match.length }, items };
   };
   return { fetch, queries, held };
 }
@@ -109,7 +105,7 @@ describe('walking created_at windows past the 99-page cap', () => {
     const codes = await collect(
       walkVouchers({ limit: 10, createdAfter: after }, { newestFirst: false, fetch: svc.fetch }),
     );
-    expect(codes).toEqual(all.filter((v) => Date.parse(v.created_at) > T0 + 100).map((v) => v.code));
+    expect(codes).toEqual(all.filter((v) => Date.parse(v.created_at!) > T0 + 100).map((v) => v.code));
     expect(svc.queries[0]!.createdAfter).toBe(after);
   });
 

@@ -1,42 +1,7 @@
 // promo api <METHOD> <path>: a raw request with the profile's credentials, for what has no command yet.
-// The arguments and options are here; what runs is in run.ts, loaded when the command runs.
-import { ALLOWED_SCOPES, METHODS } from '../../api/names.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-
-const args = defineArgs({
-  method: { help: METHODS.join(', '), required: true },
-  path: { help: 'path from the API root, e.g. /v1/vouchers/SUMMER10', required: true },
-});
-
-const options = defineOptions({
-  data: { type: 'value', short: 'd', value: 'json', help: 'JSON body, or @FILE, or @- for stdin' },
-  // Not variadic: a list option that took every following word would swallow the path.
-  query: {
-    type: 'list',
-    short: 'q',
-    value: 'key=value',
-    help: 'query parameter (repeatable)',
-  },
-  auth: {
-    type: 'value',
-    value: 'kind',
-    help: 'app (X-App-Id/X-App-Token) or oauth (a bearer token promo issues or reuses)',
-    default: 'app',
-  },
-  scope: {
-    type: 'list',
-    value: 'scope',
-    complete: ALLOWED_SCOPES,
-    help: "scopes of the bearer token with --auth oauth, repeatable or space-separated in one value (default: the profile's)",
-  },
-  dryRun: { type: 'switch', help: 'print the request instead of sending it' },
-  showSecrets: {
-    type: 'switch',
-    help: 'print tokens and credentials in the answer as they came (default: [redacted])',
-  },
-});
-
-export type ApiFlags = Input<typeof args, typeof options>;
+// Its arguments and options are in options.ts; what runs is in run.ts, loaded when the command runs.
+import { defineCommand } from '../../toolkit/define.js';
+import { args, options } from './options.js';
 
 export default defineCommand({
   path: ['api'],

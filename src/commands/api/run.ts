@@ -2,12 +2,13 @@
 import type { ApiRequest } from '../../api/client.js';
 import { METHODS } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
+import { OutcomeUnknownError } from '../../http/failures.js';
 import { redactJson, secretsIn } from '../../http/redact.js';
 import { readInlineOrFileJson } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
-import type { Runtime } from '../../runtime.js';
-import type { ApiFlags } from './index.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import type { ApiFlags } from './options.js';
 
 export interface ApiOptions {
   method: ApiRequest['method'];
@@ -76,7 +77,12 @@ export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
     scopes: options.scopes ?? target.scopes,
   };
   if (options.dryRun) return printDryRun(rt.out, await client.dryRun(request));
-  const { body, status } = await client.call<unknown>(request);
+  const { body, status } = await client.call(request).catch((error: unknown) => {
+    if (!(error instanceof OutcomeUnknownError)) throw error;
+    throw error.withHint(
+      `Check whether it took effect (with \`promo api GET\` of what it changes) before sending it again.`,
+    );
+  });
   if (body === undefined) {
     rt.out.notice(`HTTP ${status}, no content.`);
     return;
@@ -84,5 +90,5 @@ export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
   // The answer may echo what was sent (credentials, a token being introspected): redacted like
   // every other output unless asked for.
   if (typeof body === 'string') rt.out.text(options.showSecrets ? body : rt.secrets.scrub(body));
-  else rt.out.json(options.showSecrets ? body : redactJson(body, rt.secrets));
+  else await rt.out.json(options.showSecrets ? body : redactJson(body, rt.secrets));
 }

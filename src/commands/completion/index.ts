@@ -1,8 +1,8 @@
 // promo completion <bash|zsh|fish>: small scripts that ask promo itself what to offer
-// (`promo __complete WORD...`, see registry/answer.ts), so every shell completes from the registry: nouns,
+// (`promo __complete WORD...`, see registry/tab-answer.ts), so every shell completes from the registry: nouns,
 // verbs and their aliases, the options of the command at hand, their values, profile names, files.
-import { UsageError } from '../../errors.js';
-import { defineCommand } from '../../registry/define.js';
+import { UsageError } from '../../base/errors.js';
+import { defineCommand } from '../../toolkit/define.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -44,17 +44,30 @@ fi
 `;
 
 // A #compdef file: compinit finds it in $fpath and loads it as the body of _promo; sourced
-// instead, it registers itself with compdef.
+// instead, it registers itself with compdef. Words that come with a note (`word<TAB>what it is`)
+// go through _describe, which shows the note beside them and groups -f and --force; the others
+// (values, profile names) through compadd.
 const ZSH = `#compdef promo
 # promo completion for zsh
 #   promo completion zsh > ~/.zfunc/_promo   with  fpath=(~/.zfunc $fpath)  before compinit in ~/.zshrc
 #   or: source <(promo completion zsh)   after compinit
 _promo() {
-  local -a answer
-  answer=("\${(@f)$(command promo __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  local -a answer described plain
+  local line
+  answer=("\${(@f)$(command promo __complete-with-notes "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
   case $answer[1] in
     files) _files ;;
-    words) (( $#answer > 1 )) && compadd -- "\${(@)answer[2,-1]}" ;;
+    words)
+      for line in "\${(@)answer[2,-1]}"; do
+        if [[ $line == *$'\\t'* ]]; then
+          described+=("\${\${line%%$'\\t'*}//:/\\\\:}:\${line#*$'\\t'}")
+        elif [[ -n $line ]]; then
+          plain+=("$line")
+        fi
+      done
+      (( $#described )) && _describe -t promo promo described
+      (( $#plain )) && compadd -- "\${(@)plain}"
+      ;;
   esac
 }
 if [[ $funcstack[1] == _promo ]]; then
@@ -64,12 +77,13 @@ else
 fi
 `;
 
+// fish shows what follows a tab in a word as its description.
 const FISH = `# promo completion for fish
 #   promo completion fish > ~/.config/fish/completions/promo.fish
 function __promo_complete
     set -l typed (commandline -opc) (commandline -ct)
     set -e typed[1]
-    set -l answer (command promo __complete $typed 2>/dev/null)
+    set -l answer (command promo __complete-with-notes $typed 2>/dev/null)
     switch "$answer[1]"
         case files
             __fish_complete_path (commandline -ct)

@@ -1,7 +1,7 @@
 // The event request: merged from --body, the flags and (with --input) each line, then checked
 // before anything is sent. Every failure names what to fix.
 import { type EventRequest, MAX_EVENT_NAME_LENGTH } from '../../api/events.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 export type EventBody = Record<string, unknown>;
 

@@ -4,6 +4,7 @@
 // field (customer.source_id, referral.code, loyalty.code), metadata.KEY (typed like --metadata),
 // and customer or metadata holding a JSON object. Empty cells set nothing; other columns are refused.
 import { type EventRequest, sendEvent, sendEventRequest } from '../../api/events.js';
+import { UsageError } from '../../base/errors.js';
 import { columnName, columnRoles } from '../../bulk/columns.js';
 import {
   BULK_HELP,
@@ -12,9 +13,8 @@ import {
   type InputRecord,
   runBulkInput,
 } from '../../bulk/index.js';
-import { UsageError } from '../../errors.js';
 import { cellPair, parseMetadata } from '../../input/metadata.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { checkEventBody, type EventBody, mergeEvent } from './body.js';
 
 export const INPUT_HELP = `
@@ -107,7 +107,7 @@ function recordPart(record: InputRecord, roles: Map<string, ColumnRole> | undefi
 }
 
 /** An event cannot be read back: a lost answer leaves it unknown. */
-const sendAction: BulkAction<EventRequest> = {
+export const sendAction: BulkAction<EventRequest> = {
   status: 'sent',
   code: () => undefined,
   async send(client, body) {

@@ -1,14 +1,14 @@
 // promo event send <event-name>: one custom event from flags and/or a JSON body (flags win), or
 // many with --input (see send-input.ts).
 import { type EventResponse, sendEvent, sendEventRequest } from '../../api/events.js';
+import { UsageError } from '../../base/errors.js';
 import { type BulkFlags, parseBulkFlags } from '../../bulk/index.js';
-import { UsageError } from '../../errors.js';
 import { expectObject, readInlineOrFileJson, readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Column } from '../../output/table.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import {
   CUSTOMER_FLAGS,

@@ -1,4 +1,4 @@
-import { defineVerbs } from '../../registry/define.js';
+import { defineVerbs } from '../../toolkit/define.js';
 import send from './send.js';
 
 export default defineVerbs({

@@ -1,8 +1,7 @@
 // `job wait` and `voucher import --wait`: follow jobs to their end with a progress line on a
 // terminal, then say how they ended.
 import { type AsyncAction, failuresOf, getAsyncAction } from '../../api/async-actions.js';
-import type { Runtime } from '../../runtime.js';
-import { abortableSleep } from '../../sleep.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { jobTotals, pollJobs } from './poll.js';
 
 export async function followJobs(ids: string[], rt: Runtime, what = 'importing'): Promise<AsyncAction[]> {
@@ -10,7 +9,7 @@ export async function followJobs(ids: string[], rt: Runtime, what = 'importing')
   try {
     return await pollJobs(ids, {
       get: (id) => getAsyncAction(client, id),
-      sleep: abortableSleep,
+      sleep: (ms, signal) => rt.ctx.sleep(ms, signal),
       signal: rt.ctx.signal,
       onRound: (actions) => {
         const { percent, done, failed } = jobTotals(actions);

@@ -1,11 +1,12 @@
 // promo job get <id>: one async action (an import job): status, progress, result.
-import { getAsyncAction } from '../../api/async-actions.js';
-import { defineCommand } from '../../registry/define.js';
+import { getAsyncAction, JOB_FIELDS } from '../../api/async-actions.js';
+import { defineCommand } from '../../toolkit/define.js';
 import { checkJobId } from './ids.js';
 import { jobFields } from './job-view.js';
 
 export default defineCommand({
   path: ['job', 'get'],
+  fields: JOB_FIELDS,
   aliases: ['show'],
   summary: 'Show one job (async action): status, progress, result',
   description:

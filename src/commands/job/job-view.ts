@@ -8,7 +8,7 @@ const count = (action: AsyncAction, field: 'done_count' | 'failed_count') =>
   action.result?.[field] ?? undefined;
 
 export const jobFields: Column<AsyncAction>[] = [
-  { header: 'Job', value: (a) => a.id },
+  { header: 'Job', value: (a) => a.id, id: true },
   { header: 'Type', value: (a) => a.type },
   { header: 'Status', value: (a) => a.status },
   { header: 'Progress', value: (a) => (a.progress == null ? undefined : `${a.progress}%`) },
@@ -24,10 +24,10 @@ export const jobFields: Column<AsyncAction>[] = [
 ];
 
 export const jobColumns: Column<AsyncAction>[] = [
-  { header: 'Job', value: (a) => a.id },
-  { header: 'Type', value: (a) => a.type },
+  { header: 'Job', value: (a) => a.id, id: true },
+  { header: 'Type', value: (a) => a.type, drop: 1 },
   { header: 'Status', value: (a) => a.status },
-  { header: 'Progress', value: (a) => (a.progress === undefined ? '' : `${a.progress}%`) },
-  { header: 'Created', value: (a) => formatDate(a.created_at) },
-  { header: 'Updated', value: (a) => formatDate(a.updated_at) },
+  { header: 'Progress', value: (a) => (a.progress == null ? '' : `${a.progress}%`) },
+  { header: 'Created', value: (a) => formatDate(a.created_at), drop: 2 },
+  { header: 'Updated', value: (a) => formatDate(a.updated_at), drop: 3 },
 ];

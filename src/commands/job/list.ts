@@ -1,13 +1,14 @@
 // promo job list: the service's recent async actions (imports and other bulk jobs).
-import { asyncActionsOf, listAsyncActions } from '../../api/async-actions.js';
-import { UsageError } from '../../errors.js';
-import { defineCommand } from '../../registry/define.js';
+import { JOB_FIELDS, listAsyncActions } from '../../api/async-actions.js';
+import { UsageError } from '../../base/errors.js';
+import { defineCommand } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
-import { isoDateMs } from '../voucher/values.js';
+import { isoDateMs } from '../voucher/fields/values.js';
 import { jobColumns } from './job-view.js';
 
 export default defineCommand({
   path: ['job', 'list'],
+  fields: JOB_FIELDS,
   aliases: ['ls'],
   summary: 'List recent jobs (async actions), newest first',
   description: "The list carries no results; promo job get ID shows one job's result.",
@@ -27,7 +28,7 @@ export default defineCommand({
       limit,
       endDate: ms === undefined ? undefined : new Date(ms).toISOString(),
     });
-    if (raw) return rt.out.json(list);
-    await rt.out.list(asyncActionsOf(list), jobColumns, 'No jobs.');
+    if (raw) return rt.out.json(list.page);
+    await rt.out.list(list.items, jobColumns, 'No jobs.');
   },
 });

@@ -2,7 +2,7 @@
 // and tells the caller after each round so that a terminal can show progress. Ctrl-C stops the
 // waiting, never the jobs: they run on at the service, and the error says how to follow them.
 import { type AsyncAction, isFinished } from '../../api/async-actions.js';
-import { InterruptedError } from '../../errors.js';
+import { InterruptedError } from '../../base/errors.js';
 
 export interface PollOptions {
   get(id: string): Promise<AsyncAction>;

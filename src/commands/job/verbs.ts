@@ -1,4 +1,4 @@
-import { defineVerbs } from '../../registry/define.js';
+import { defineVerbs } from '../../toolkit/define.js';
 import get from './get.js';
 import list from './list.js';
 import wait from './wait.js';

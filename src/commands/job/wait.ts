@@ -1,13 +1,14 @@
 // promo job wait <id>...: follow jobs to their end (polling with backoff, progress on a terminal).
-import { failuresOf } from '../../api/async-actions.js';
-import { ExitCode } from '../../errors.js';
-import { defineCommand } from '../../registry/define.js';
+import { failuresOf, JOB_FIELDS } from '../../api/async-actions.js';
+import { ExitCode } from '../../base/errors.js';
+import { defineCommand } from '../../toolkit/define.js';
 import { followJobs, jobOutcome } from './follow.js';
 import { checkJobId } from './ids.js';
 import { jobColumns } from './job-view.js';
 
 export default defineCommand({
   path: ['job', 'wait'],
+  fields: JOB_FIELDS,
   summary: 'Wait for jobs to end; exit 7 when one failed or some of its records did',
   description: `Polls each job with backoff (0.5 s, then up to every 5 s) until it is DONE or FAILED, showing
 progress on a terminal, then prints the jobs (-o json: the service's objects, with their results).

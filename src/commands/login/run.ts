@@ -1,15 +1,19 @@
 // promo login: the questions, the check and the save (the options are in index.ts).
-import { ApiClient } from '../../api/client.js';
+
+import { AuthError, CancelledError, UsageError } from '../../base/errors.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
-import { ApiError, AuthError, CancelledError, UsageError } from '../../errors.js';
-import { baseUrlFor, CLUSTERS, checkApiUrl } from '../../globals.js';
+import { savedNotice, saveProfile, secretChoice } from '../../config/secrets.js';
 import { mask } from '../../output/mask.js';
-import type { Runtime } from '../../runtime.js';
+import { baseUrlFor, CLUSTERS, checkApiUrl } from '../../runtime/globals.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { checkCredentials } from '../credentials.js';
 import { profileColumns, profileView } from '../profile/view.js';
 
 export interface LoginOptions {
-  verify: boolean;
+  check: boolean;
   makeDefault: boolean;
+  /** --insecure-storage: the token in the profile file even where a keychain answers. */
+  insecureStorage: boolean;
 }
 
 const CUSTOM = '(custom API URL)';
@@ -33,6 +37,7 @@ function validUrl(value: string): true | string {
 }
 
 export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
+  const choice = secretChoice(rt.ctx.env, options.insecureStorage);
   if (!rt.interactive) {
     throw new UsageError(
       `promo login asks questions, and ${rt.noPromptsBecause}`,
@@ -67,15 +72,22 @@ export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
   const endpoint = rt.globals.endpoint ?? (await askEndpoint(rt));
   let profile: Profile = { app_id: appId, app_token: appToken, ...endpointFields(endpoint) };
 
-  if (options.verify) profile = await verifyOrEdit(profile, rt);
+  if (options.check) profile = await verifyOrEdit(profile, rt);
   const makeDefault =
     options.makeDefault ||
     !store.defaultName() ||
     store.defaultName() === name ||
     (await prompts.confirm({ message: `Make '${name}' the default profile?`, default: true }));
-  await store.save(name, profile, makeDefault);
-  await rt.out.record(profileView(name, profile, store.defaultName() === name), profileColumns.slice(1));
-  await rt.out.success(`Saved profile '${name}'${options.verify ? ' (credentials checked)' : ''}.`);
+  const saved = await saveProfile(store, name, profile, makeDefault, choice, rt.ctx.env);
+  await rt.out.record(
+    profileView(name, store.get(name)!, store.defaultName() === name, rt.ctx.env),
+    profileColumns.slice(1),
+  );
+  const notice = savedNotice(saved);
+  if (notice) rt.out.notice(notice);
+  await rt.out.success(
+    `Saved profile '${name}'${options.check ? ' (credentials checked)' : ''}; its app token is in the ${saved.place === 'keychain' ? "system's keychain" : 'profile file'}.`,
+  );
 }
 
 async function askEndpoint(rt: Runtime): Promise<{ cluster?: string; apiUrl?: string }> {
@@ -136,7 +148,7 @@ async function editCredentials(profile: Profile, rt: Runtime): Promise<Profile> 
   const appToken =
     (
       await rt.prompts.password({
-        message: `App token (hidden; Enter keeps ${mask(profile.app_token)})`,
+        message: `App token (hidden; Enter keeps ${mask(profile.app_token ?? '')})`,
       })
     ).trim() || profile.app_token;
   rt.secrets.add(appToken);
@@ -145,22 +157,13 @@ async function editCredentials(profile: Profile, rt: Runtime): Promise<Profile> 
 
 /** One cheap read that creates nothing; a refusal means nothing is saved. */
 async function verify(profile: Profile, rt: Runtime): Promise<void> {
-  const baseUrl = baseUrlFor({ apiUrl: profile.api_url, cluster: profile.cluster });
-  const client = new ApiClient(
-    baseUrl,
-    { appId: profile.app_id, appToken: profile.app_token },
-    rt.transport(),
+  rt.out.notice(
+    `Checking the credentials against ${baseUrlFor({ apiUrl: profile.api_url, cluster: profile.cluster })}…`,
   );
-  rt.out.notice(`Checking the credentials against ${baseUrl}…`);
   try {
-    await client.call({ method: 'GET', path: '/v1/templates/campaigns', query: { limit: 1 }, auth: 'app' });
+    await checkCredentials(profile, rt);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      throw new AuthError(
-        `the service refused these credentials (HTTP ${error.status}); nothing was saved`,
-        'Check the app id and token in the dashboard (Project settings → API keys).',
-      );
-    }
+    if (error instanceof AuthError) throw new AuthError(`${error.message}; nothing was saved`, error.hint);
     throw error;
   }
 }

@@ -2,12 +2,14 @@
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
 import { ALLOWED_SCOPES } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
+import { AuthError, type ExitCodeValue, exitCodeFor, PromoError, UsageError } from '../../base/errors.js';
+import { readStdin } from '../../base/stdin.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
-import { UsageError } from '../../errors.js';
-import { checkApiUrl, checkCluster, type Globals } from '../../globals.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
-import { readStdin } from '../../stdin.js';
+import { savedNotice, saveProfile, secretChoice } from '../../config/secrets.js';
+import { checkApiUrl, checkCluster, type Globals } from '../../runtime/globals.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
+import { checkCredentials } from '../credentials.js';
 import { profileColumns, profileView } from './view.js';
 
 export interface AddOptions {
@@ -18,6 +20,10 @@ export interface AddOptions {
   apiUrl?: string;
   scopes?: string[];
   makeDefault: boolean;
+  /** Check the credentials against the service before saving (as login does). */
+  check: boolean;
+  /** --insecure-storage: the token in the profile file even where a keychain answers. */
+  insecureStorage: boolean;
 }
 
 const args = defineArgs({ name: { help: 'profile name', required: true } });
@@ -33,6 +39,15 @@ const options = defineOptions({
     help: "scopes of the bearer tokens promo asks for by itself, repeatable or 'api vouchers' (default: api)",
   },
   default: { type: 'switch', help: 'make it the default profile' },
+  check: {
+    type: 'switch',
+    negatable: true,
+    help: 'save without checking the credentials against the service (one read that creates nothing)',
+  },
+  insecureStorage: {
+    type: 'switch',
+    help: "keep the app token in the profile file (0600), not the system's keychain (also PROMO_SECRET_STORE=file)",
+  },
 });
 
 /** `endpoint` is the run's, from the global options: only one given by flag is the profile's. */
@@ -60,10 +75,13 @@ export function parseAddOptions(
     apiUrl: globals.apiUrl === undefined ? undefined : checkApiUrl(globals.apiUrl, '--api-url'),
     scopes: flags.scope ? parseScopes(flags.scope) : undefined,
     makeDefault: flags.default,
+    check: flags.check,
+    insecureStorage: flags.insecureStorage,
   };
 }
 
 export async function run(options: AddOptions, rt: Runtime): Promise<void> {
+  const choice = secretChoice(rt.ctx.env, options.insecureStorage);
   const appToken = await obtainAppToken(options, rt);
   rt.secrets.add(appToken);
   const profile: Profile = {
@@ -72,13 +90,30 @@ export async function run(options: AddOptions, rt: Runtime): Promise<void> {
     ...(options.apiUrl ? { api_url: options.apiUrl } : { cluster: options.cluster ?? 'api' }),
     ...(options.scopes ? { scopes: options.scopes } : {}),
   };
+  if (options.check) {
+    try {
+      await checkCredentials(profile, rt);
+    } catch (error) {
+      if (error instanceof AuthError) throw new AuthError(`${error.message}; nothing was saved`, error.hint);
+      throw new PromoError(
+        `could not check the credentials (${(error as Error).message}); nothing was saved`,
+        exitCodeFor(error) as ExitCodeValue,
+        'Check the API URL and the network, or save without checking: --no-check.',
+      );
+    }
+  }
   const store = await rt.store();
   const existed = store.get(options.name) !== undefined;
-  await store.save(options.name, profile, options.makeDefault);
+  const saved = await saveProfile(store, options.name, profile, options.makeDefault, choice, rt.ctx.env);
   const isDefault = store.defaultName() === options.name;
-  await rt.out.record(profileView(options.name, profile, isDefault), profileColumns.slice(1));
+  await rt.out.record(
+    profileView(options.name, store.get(options.name)!, isDefault, rt.ctx.env),
+    profileColumns.slice(1),
+  );
+  const notice = savedNotice(saved);
+  if (notice) rt.out.notice(notice);
   await rt.out.success(
-    `${existed ? 'Updated' : 'Saved'} profile '${options.name}'${isDefault ? ' (default)' : ''}.`,
+    `${existed ? 'Updated' : 'Saved'} profile '${options.name}'${isDefault ? ' (default)' : ''}; its app token is in the ${saved.place === 'keychain' ? "system's keychain" : 'profile file'}.`,
   );
 }
 

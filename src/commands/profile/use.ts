@@ -1,12 +1,12 @@
 // promo profile use <name>: make a profile the default.
 import { checkProfileName } from '../../config/profiles.js';
-import { defineCommand } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand } from '../../toolkit/define.js';
 
 export async function run(name: string, rt: Runtime): Promise<void> {
   const store = await rt.store();
   await store.setDefault(name);
-  if (rt.out.isJson) rt.out.json({ default_profile: name });
+  if (rt.out.isJson) await rt.out.json({ default_profile: name });
   await rt.out.success(`'${name}' is now the default profile.`);
 }
 

@@ -1,55 +1,7 @@
 // promo sandbox: serves the local imitation of the service until interrupted, printing its URL.
-// The options are here; what runs is in run.ts, loaded when the command runs.
-import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
-import { lostAnswerOptions } from './lost-answers.js';
-
-const options = defineOptions({
-  port: { type: 'value', value: 'n', help: 'port (default: a free one)' },
-  host: { type: 'value', value: 'host', help: 'address to listen on', default: '127.0.0.1' },
-  state: {
-    type: 'value',
-    value: 'file',
-    complete: 'files',
-    help: 'keep state in this file across restarts (each change appended, compacted now and then)',
-  },
-  seed: {
-    type: 'value',
-    value: 'file',
-    complete: 'files',
-    help: 'JSON file replacing the demo data (templates, tier structures, event schemas, campaigns)',
-  },
-  appId: { type: 'value', value: 'id', help: 'app id to accept (default sandbox)' },
-  appToken: { type: 'value', value: 'token', help: 'app token to accept (default sandbox)' },
-  rateLimit: {
-    type: 'value',
-    value: 'n/period',
-    help: 'answer 429 over this rate, e.g. 100/min or 100/hour',
-  },
-  bulkRateLimit: {
-    type: 'value',
-    value: 'n/period',
-    help: 'answer voucher imports 429 (X-Rate-Limit-Type: bulk_api_calls) over this rate, e.g. 10/hour',
-  },
-  importSpeed: {
-    type: 'value',
-    value: 'records/s',
-    help: 'how fast import jobs advance (default 1000 records a second)',
-  },
-  failImports: { type: 'switch', help: 'new import jobs stop half-way with status FAILED' },
-  vouchers: {
-    type: 'value',
-    value: 'n',
-    help: 'add n generated vouchers (GEN-000001...) a minute apart, e.g. to page past 9,900',
-  },
-  latency: { type: 'value', value: 'ms', help: 'delay every answer' },
-  errorRate: { type: 'value', value: 'p', help: 'answer 503 with this probability (0..1)' },
-  resetRate: { type: 'value', value: 'p', help: 'drop the connection with this probability (0..1)' },
-  hang: { type: 'switch', help: 'never answer (to test timeouts)' },
-  ...lostAnswerOptions,
-  log: { type: 'switch', help: 'log each request on stderr' },
-});
-
-export type SandboxFlags = OptionValues<typeof options>;
+// Its options are in options.ts; what runs is in run.ts, loaded when the command runs.
+import { defineCommand } from '../../toolkit/define.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['sandbox'],

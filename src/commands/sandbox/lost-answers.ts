@@ -1,6 +1,6 @@
 // The --lose-answers flags of `promo sandbox`: answers lost after the sandbox acted, to rehearse
 // what a client does when it cannot know whether its create went through.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 type LostAnswer = 'reset' | 502 | 504;
 

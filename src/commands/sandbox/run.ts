@@ -1,8 +1,8 @@
 // promo sandbox: its options checked, then the sandbox served until Ctrl-C (see index.ts).
-import { UsageError } from '../../errors.js';
-import type { Runtime } from '../../runtime.js';
-import type { SandboxFlags } from './index.js';
+import { errnoCode, UsageError } from '../../base/errors.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { type LostAnswerFlags, parseLostAnswers } from './lost-answers.js';
+import type { SandboxFlags } from './options.js';
 
 /** The app id and token the sandbox accepts unless told otherwise: public, they open only it. */
 const DEFAULT_CREDENTIAL = 'sandbox';
@@ -126,7 +126,7 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
       log: options.log ? (line) => rt.out.notice(line) : undefined,
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoCode(error);
     if (code === 'EADDRINUSE')
       throw new UsageError(`--port ${options.port} is already in use on ${options.host}`);
     if (code === 'EADDRNOTAVAIL')
@@ -142,7 +142,7 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
   // are what `promo login` asks for; a token given with --app-token is the user's, never echoed.
   const publicToken = options.appToken === DEFAULT_CREDENTIAL ? DEFAULT_CREDENTIAL : undefined;
   if (rt.out.isJson)
-    rt.out.json({
+    await rt.out.json({
       url: sandbox.url,
       app_id: options.appId,
       ...(publicToken ? { app_token: publicToken } : {}),

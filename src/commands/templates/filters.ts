@@ -3,7 +3,20 @@
 //   field in A,B  field not in A,B  field? (has a value)  field!? (has none)
 // What it cannot say is refused before anything is sent.
 import type { FilterCondition, FilterOperator } from '../../api/templates.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
+
+/** --filter and --junction, as every list command that filters takes them. */
+export function filterOptions(example: string) {
+  return {
+    filter: {
+      type: 'list',
+      short: 'f',
+      value: 'expr',
+      help: `a condition such as ${example} (repeatable; grammar below)`,
+    },
+    junction: { type: 'value', value: 'and|or', help: 'how the filters combine (default and)' },
+  } as const;
+}
 
 /** The grammar of --filter, for the help of every command that takes it. */
 export const FILTER_GRAMMAR = `

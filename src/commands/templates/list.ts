@@ -3,18 +3,18 @@ import {
   type CampaignTemplate,
   type FilterCondition,
   listTemplates,
+  TEMPLATE_FIELDS,
   TEMPLATE_ORDERS,
   type TemplateList,
   type TemplateOrder,
-  templatesOf,
 } from '../../api/templates.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
-import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
-import { FILTER_HELP, parseFilters } from './filters.js';
+import { FILTER_HELP, filterOptions, parseFilters } from './filters.js';
 
 export interface TemplatesListOptions {
   limit?: number;
@@ -44,13 +44,7 @@ const options = defineOptions({
     type: 'switch',
     help: 'ask for the number of all templates: on stderr, or in --raw output',
   },
-  filter: {
-    type: 'list',
-    short: 'f',
-    value: 'expr',
-    help: 'a condition such as name^=Summer (repeatable; grammar below)',
-  },
-  junction: { type: 'value', value: 'and|or', help: 'how the filters combine (default and)' },
+  ...filterOptions('name^=Summer'),
   all: { type: 'switch', help: 'follow has_more to the last page and print every template' },
   raw: {
     type: 'switch',
@@ -93,17 +87,17 @@ export async function run(options: TemplatesListOptions, rt: Runtime): Promise<v
         filters: options.filters,
         junction: options.junction,
       });
-      const items = templatesOf(list);
+      const { page, items } = list;
       // more_starting_after names the last template of the page; its id is the fallback.
-      const next = list.has_more ? (list.more_starting_after ?? items.at(-1)?.id) : undefined;
-      return { items, raw: list, next };
+      const next = page.has_more ? (page.more_starting_after ?? items.at(-1)?.id) : undefined;
+      return { items, raw: page, next };
     },
     columns: templateColumns,
     empty: 'No campaign templates.',
     moreHint: (page) =>
       `More templates: add --starting-after ${page.next} for the next page, or --all for every template.`,
   });
-  const total = (first.raw as TemplateList).total;
+  const total = (first.raw as TemplateList['page']).total;
   if (options.includeTotal && !options.raw && typeof total === 'number') {
     rt.out.notice(
       `${total} campaign templates in total (the service counts them all, whatever the filters).`,
@@ -112,15 +106,16 @@ export async function run(options: TemplatesListOptions, rt: Runtime): Promise<v
 }
 
 const templateColumns: Column<CampaignTemplate>[] = [
-  { header: 'ID', value: (t) => t.id },
-  { header: 'Name', value: (t) => t.name, text: true },
-  { header: 'Campaign type', value: (t) => t.campaign_type },
-  { header: 'Created', value: (t) => formatDate(t.created_at) },
-  { header: 'Description', value: (t) => t.description, text: true },
+  { header: 'ID', value: (t) => t.id, id: true },
+  { header: 'Name', value: (t) => t.name, text: true, min: 16 },
+  { header: 'Campaign type', value: (t) => t.campaign_type, drop: 1 },
+  { header: 'Created', value: (t) => formatDate(t.created_at), drop: 3 },
+  { header: 'Description', value: (t) => t.description, text: true, drop: 2 },
 ];
 
 export default defineCommand({
   path: ['templates', 'list'],
+  fields: TEMPLATE_FIELDS,
   aliases: ['ls'],
   summary: 'List campaign templates',
   description: FILTER_HELP,

@@ -3,16 +3,17 @@
 import {
   listTiers,
   TIER_CURSOR_PATTERN,
+  TIER_FIELDS,
   TIER_ORDERS,
   type Tier,
   type TierList,
   type TierOrder,
 } from '../../api/tiers.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { type Page, printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
 
 export interface TiersListOptions {
@@ -96,15 +97,16 @@ function pointsRange(tier: Tier): string {
 }
 
 const tierColumns: Column<Tier>[] = [
-  { header: 'ID', value: (t) => t.id },
+  { header: 'ID', value: (t) => t.id, id: true },
   { header: 'Name', value: (t) => t.name, text: true },
   { header: 'Points', value: pointsRange },
-  { header: 'Segment', value: (t) => t.qualification_rules?.segment?.id },
-  { header: 'Created', value: (t) => formatDate(t.created_at) },
+  { header: 'Segment', value: (t) => t.qualification_rules?.segment?.id, id: true, drop: 1 },
+  { header: 'Created', value: (t) => formatDate(t.created_at), drop: 2 },
 ];
 
 export default defineCommand({
   path: ['tiers', 'list'],
+  fields: TIER_FIELDS,
   aliases: ['ls'],
   summary: '[beta] List the tiers of a loyalty tier structure',
   description: `Beta: the service's endpoint is in beta; its parameters and fields may change.

@@ -1,4 +1,4 @@
-import { defineVerbs } from '../../registry/define.js';
+import { defineVerbs } from '../../toolkit/define.js';
 import list from './list.js';
 
 export default defineVerbs({

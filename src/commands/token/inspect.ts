@@ -1,12 +1,12 @@
 // promo token inspect [TOKEN|-]: introspects a token, or the profile's most recent cached one.
 import { ALLOWED_SCOPES, type Introspection, introspectToken } from '../../api/oauth.js';
 import { parseScopes } from '../../auth/scopes.js';
-import { PromoError, UsageError } from '../../errors.js';
+import { PromoError, UsageError } from '../../base/errors.js';
+import { readStdin } from '../../base/stdin.js';
 import { mask } from '../../output/mask.js';
 import { formatDate } from '../../output/table.js';
-import { defineCommand } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
-import { readStdin } from '../../stdin.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand } from '../../toolkit/define.js';
 
 export interface InspectOptions {
   /** The token to inspect; `-` reads it from stdin; undefined takes the cached one. */

@@ -2,11 +2,11 @@
 // left, else a new one; `--new` always issues.
 import { ALLOWED_SCOPES } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
+import { AuthError } from '../../base/errors.js';
 import type { CachedToken } from '../../config/token-cache.js';
-import { AuthError } from '../../errors.js';
 import { formatDate } from '../../output/table.js';
-import { defineCommand } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand } from '../../toolkit/define.js';
 
 export interface IssueOptions {
   scopes: string[];

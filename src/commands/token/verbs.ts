@@ -1,4 +1,4 @@
-import { defineVerbs } from '../../registry/define.js';
+import { defineVerbs } from '../../toolkit/define.js';
 import inspect from './inspect.js';
 import issue from './issue.js';
 

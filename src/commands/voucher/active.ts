@@ -1,13 +1,12 @@
 // promo voucher enable|disable <code>... [--input FILE|-]: switch vouchers on or off. Each sets a
 // state, whatever it was, so a run can be repeated safely.
 import { setVoucherActive, setVoucherActiveRequest, type Voucher } from '../../api/vouchers.js';
+import { UsageError } from '../../base/errors.js';
 import { BULK_HELP, type BulkAction, parseBulkFlags, runBulk, runBulkInput } from '../../bulk/index.js';
-import { ExitCode, UsageError } from '../../errors.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import { CODE_LIST, checkCode, codeColumns, codeItems, codesInputOption, recordCode } from './codes-input.js';
-import { voucherFields } from './voucher-view.js';
 
 const args = defineArgs({ codes: { help: 'voucher codes', variadic: true, parse: checkCode } });
 
@@ -17,7 +16,7 @@ const options = defineOptions({
 });
 
 /** Setting a state twice does no harm: a line whose answer was lost is simply sent again. */
-function activeAction(active: boolean): BulkAction<string> {
+export function activeAction(active: boolean): BulkAction<string> {
   return {
     status: 'updated',
     code: (code) => code,
@@ -52,13 +51,7 @@ async function run(active: boolean, input: Input<typeof args, typeof options>, r
   }
   const items = await codeItems(input.codes, undefined, rt);
   const client = await rt.client();
-  // One code from the command line: the voucher itself, as get prints it.
-  if (items.length === 1 && input.input === undefined) {
-    const voucher = await setVoucherActive(client, items[0]!.payload, active);
-    await rt.out.record(voucher, voucherFields(rt.ctx.now()));
-    if (!rt.out.isJson) await rt.out.success(`${active ? 'Enabled' : 'Disabled'} voucher ${voucher.code}.`);
-    return ExitCode.ok;
-  }
+  // One code or many, the same shape: a result line per code (the voucher under `result`).
   const report = await runBulk<string, Voucher>(rt, {
     items,
     send: (code) => setVoucherActive(client, code, active),
@@ -71,8 +64,9 @@ async function run(active: boolean, input: Input<typeof args, typeof options>, r
 
 const help = (
   verb: string,
-) => `One code: the voucher is printed as voucher get prints it. Several codes or --input: one
-result line per code (-o json), exit 7 when some failed.
+) => `One code or several: one result line per code, the same shape whatever their number
+(-o json: {"item", "ok", "result": the voucher} or {"item", "ok": false, "error"}); exit 7 when
+some of several failed, the failure's own code (3: not found) when the one did.
 ${verb === 'enable' ? 'Enabling' : 'Disabling'} a voucher that already is ${verb}d changes nothing and succeeds.
 ${BULK_HELP}`;
 

@@ -1,15 +1,18 @@
 // What a bulk run does with one voucher line, and how it tells, after a lost answer, whether the
 // service did it: a create that names its code is read back (GET /v1/vouchers/{code}) and compared
 // with what was sent; a delete is simply sent again (a 404 then means the first one did it).
+
+import { readAnswer } from '../../api/answer.js';
 import {
   type CreateVoucherBody,
   createVoucherRequest,
   deleteVoucherRequest,
   getVoucher,
+  VOUCHER_ANSWER,
   type Voucher,
 } from '../../api/vouchers.js';
+import { ApiError } from '../../base/errors.js';
 import type { BulkAction, Check } from '../../bulk/index.js';
-import { ApiError } from '../../errors.js';
 
 export const createAction: BulkAction<CreateVoucherBody> = {
   status: 'created',
@@ -17,10 +20,8 @@ export const createAction: BulkAction<CreateVoucherBody> = {
   async send(client, body) {
     // Not idempotent, whatever the code: a lost answer must reach settle() as such, not be retried
     // out of its sight (it reads the voucher back, and tells a 409 of its own from another's).
-    const { body: voucher } = await client.call<Voucher>({
-      ...createVoucherRequest(body),
-      idempotent: false,
-    });
+    const answer = await client.call({ ...createVoucherRequest(body), idempotent: false });
+    const voucher = readAnswer(answer, VOUCHER_ANSWER, 'POST /v1/vouchers');
     return { code: voucher.code, id: voucher.id };
   },
   request: createVoucherRequest,
@@ -40,6 +41,9 @@ export const createAction: BulkAction<CreateVoucherBody> = {
   // A 409 to a repeat: that code exists, perhaps by the first attempt; reading it back tells.
   afterLoss: (error) => (error.status === 409 ? 'check' : undefined),
 };
+
+/** --skip-existing: a code that exists with the line's fields is skipped, not failed. */
+export const createSkippingExisting: BulkAction<CreateVoucherBody> = { ...createAction, skipsExisting: true };
 
 const DATES = new Set(['start_date', 'expiration_date']);
 /** The fields a create sets that a voucher shows back as they were sent. */

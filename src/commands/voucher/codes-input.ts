@@ -1,6 +1,7 @@
 // Codes given as arguments and/or `--input FILE|-` (one a line, a CSV code column, or NDJSON with
 // a `code` field), checked before anything is sent: for delete, enable and disable.
 import { isDotSegment } from '../../api/client.js';
+import { UsageError } from '../../base/errors.js';
 import {
   type BulkItem,
   type InputRecord,
@@ -8,9 +9,8 @@ import {
   type ReadOptions,
   readInput,
 } from '../../bulk/index.js';
-import { UsageError } from '../../errors.js';
-import type { OptionSpec } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import type { OptionSpec } from '../../toolkit/define.js';
 
 export function checkCode(code: string, where: string): string {
   if (code === '') throw new UsageError(`${where}: a voucher code must not be empty`);

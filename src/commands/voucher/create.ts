@@ -1,19 +1,19 @@
 // promo voucher create [options]: one voucher from flags and/or --body, or many with --input.
 // Every body is checked whole before anything is sent (exit 2, nothing sent).
 import { type CreateVoucherBody, createVoucher, createVoucherRequest } from '../../api/vouchers.js';
+import { UsageError } from '../../base/errors.js';
 import { BULK_HELP, type BulkFlags, parseBulkFlags, runBulkInput } from '../../bulk/index.js';
-import { UsageError } from '../../errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
-import { defineCommand, defineOptions, type OptionValues } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
-import { createAction } from './bulk-actions.js';
-import { finalizeBody, mergeBody } from './create-body.js';
-import { csvColumnRoles, recordPatch } from './create-input.js';
-import { fieldOptions, fieldValues } from './create-options.js';
-import { validateCreateBody } from './create-validate.js';
-import { fieldsPatch } from './field-patch.js';
+import { createAction, createSkippingExisting } from './bulk-actions.js';
+import { finalizeBody, mergeBody, warnIfExpired } from './fields/create-body.js';
+import { csvColumnRoles, recordPatch } from './fields/create-input.js';
+import { fieldOptions, fieldValues } from './fields/create-options.js';
+import { validateCreateBody } from './fields/create-validate.js';
+import { fieldsPatch } from './fields/field-patch.js';
 import { voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
@@ -23,13 +23,18 @@ export interface CreateOptions {
   inputSource?: string;
   bulk: BulkFlags;
   dryRun: boolean;
+  /** --skip-existing: a line whose code exists with the same fields is skipped. */
+  skipExisting: boolean;
 }
 
 export function parseCreateOptions(flags: OptionValues<typeof options>): CreateOptions {
   if (flags.body === '-' && flags.input === '-') {
     throw new UsageError('--body and --input cannot both read stdin: give one of them a file');
   }
+  if (flags.skipExisting && flags.input === undefined)
+    throw new UsageError('--skip-existing goes with --input: for one voucher, a 409 already says it exists');
   return {
+    skipExisting: flags.skipExisting,
     bulk: parseBulkFlags(flags),
     patch: fieldsPatch(fieldValues(flags)),
     bodySource: flags.body,
@@ -54,9 +59,12 @@ export async function run(options: CreateOptions, rt: Runtime): Promise<number |
     ? ((await readJsonObject(options.bodySource, '--body', rt.ctx.stdin)) as CreateVoucherBody)
     : {};
   const base = mergeBody(fromFile, options.patch);
-  if (options.inputSource) return createMany(base, options.inputSource, options, rt);
-
+  if (options.inputSource) {
+    await warnIfExpired(base, rt);
+    return createMany(base, options.inputSource, options, rt);
+  }
   const body = buildBody(base, {});
+  await warnIfExpired(body, rt);
   const client = await rt.client();
   if (options.dryRun) {
     await printDryRun(rt.out, await client.dryRun(createVoucherRequest(body)));
@@ -81,7 +89,7 @@ function createMany(
     columns: csvColumnRoles,
     // Each line's patch is fresh (parsed from the line), its own to give.
     prepare: (record, roles) => buildBody(base, recordPatch(record, roles), true),
-    action: createAction,
+    action: options.skipExisting ? createSkippingExisting : createAction,
     flags: options.bulk,
     dryRun: options.dryRun,
     importAdvice: true,
@@ -93,8 +101,14 @@ Money is typed in currency units, with at most 2 decimals: --amount-off 10.50 is
 (the API counts hundredths); --body and NDJSON lines use the API's hundredths as they are.
 
 The voucher type follows from the values when --type is not given: --percent-off, --amount-off,
---unit-off/--unit or --fixed-amount make a discount, --gift-amount a gift card, --points a
-loyalty card (which needs --campaign). A gift card needs --code or a code config.
+--unit-off/--unit or --fixed-amount make a discount, --gift-amount a gift card. A gift card needs
+--code or a code config.
+
+--campaign NAME (or --campaign-id) adds the voucher to that campaign through the campaign's own
+route: its type, value and validity are the campaign's, so they are not given here; what the
+voucher sets itself is --code (else the campaign's code config makes one), --category,
+--metadata, --redemption-quantity, --additional-info and the dates. A loyalty card is made this
+way, in its loyalty program.
 
 Dates: ISO 8601. A date alone means 00:00:00 UTC for --start-date and 23:59:59 UTC for
 --expiration-date; a time without an offset is UTC.
@@ -129,6 +143,11 @@ const options = defineOptions({
     help: 'many vouchers: NDJSON or CSV file, or - for stdin',
   },
   ...bulkOptions,
+  skipExisting: {
+    type: 'switch',
+    group: 'Bulk runs (with --input):',
+    help: 'a line whose code exists with the same fields is skipped (different fields: failed)',
+  },
   dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
 });
 
@@ -140,7 +159,7 @@ export default defineCommand({
     'promo voucher create --type discount --percent-off 20 --amount-limit 50',
     'promo voucher create --amount-off 10.50 --code WELCOME10 --expiration-date 2026-12-31',
     'promo voucher create --type gift --gift-amount 25 --pattern "GIFT-####-####"',
-    'promo voucher create --type loyalty --points 100 --campaign "Loyalty Club"',
+    'promo voucher create --campaign "Loyalty Club" --metadata member=anna',
     'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
     'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
     'promo voucher create --input vouchers.csv --campaign "Summer Sale" --concurrency 8 --results run.ndjson',

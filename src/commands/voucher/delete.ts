@@ -2,6 +2,7 @@
 // for good with --force. Asks first on a terminal; without one it needs --yes.
 import type { ApiClient } from '../../api/client.js';
 import { deleteVoucher } from '../../api/vouchers.js';
+import { ApiError, ExitCode, UsageError } from '../../base/errors.js';
 import {
   BULK_HELP,
   type BulkFlags,
@@ -10,9 +11,8 @@ import {
   runBulk,
   runBulkInput,
 } from '../../bulk/index.js';
-import { ApiError, ExitCode, UsageError } from '../../errors.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { deleteAction } from './bulk-actions.js';
@@ -117,7 +117,7 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
   // One code: its result, as any single-object command prints it; an error is the run's error.
   if (items.length === 1) {
     const result = await send(items[0]!.payload);
-    if (rt.out.isJson) rt.out.json(result);
+    if (rt.out.isJson) await rt.out.json(result);
     else await rt.out.success(`${result.code}: ${describeResult(result)}`);
     return ExitCode.ok;
   }

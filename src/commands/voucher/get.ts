@@ -1,11 +1,12 @@
 // promo voucher get <code|id>: one voucher, as a card on a terminal or the service's object.
-import { getVoucher } from '../../api/vouchers.js';
-import { defineCommand } from '../../registry/define.js';
+import { getVoucher, VOUCHER_FIELDS } from '../../api/vouchers.js';
+import { defineCommand } from '../../toolkit/define.js';
 import { checkCode } from './codes-input.js';
 import { voucherFields } from './voucher-view.js';
 
 export default defineCommand({
   path: ['voucher', 'get'],
+  fields: VOUCHER_FIELDS,
   aliases: ['show'],
   summary: 'Show one voucher, by code or by id',
   description: `On a terminal: a card with the code, type, value (discount, gift balance or points), status

@@ -5,11 +5,11 @@
 // the file holds twice would fail on the service's side, so it is refused here.
 import { IMPORT_FIELDS, type ImportVoucher, MAX_IMPORT_BYTES } from '../../api/voucher-import.js';
 import type { CreateVoucherBody } from '../../api/vouchers.js';
+import { UsageError } from '../../base/errors.js';
 import { collectErrors, type InputRecord } from '../../bulk/index.js';
-import { UsageError } from '../../errors.js';
-import { bad, given, isObject } from './body-checks.js';
-import { csvColumnRoles, recordPatch } from './create-input.js';
-import { validateCreateBody } from './create-validate.js';
+import { bad, given, isObject } from './fields/body-checks.js';
+import { csvColumnRoles, recordPatch } from './fields/create-input.js';
+import { validateCreateBody } from './fields/create-validate.js';
 
 /** Fields create takes and the import does not, and what to use instead. */
 const CREATE_ONLY: Record<string, string> = {
@@ -24,6 +24,33 @@ const CREATE_ONLY: Record<string, string> = {
 };
 
 const TYPES: Record<string, 'discount' | 'gift'> = { DISCOUNT_VOUCHER: 'discount', GIFT_VOUCHER: 'gift' };
+
+/** What a voucher imported into a campaign may carry: its type and value are the campaign's. */
+export const CAMPAIGN_IMPORT_FIELDS = [
+  'code',
+  'category',
+  'active',
+  'start_date',
+  'expiration_date',
+  'redemption',
+  'additional_info',
+  'metadata',
+] as const;
+
+/** A line of `campaign import`: a code and the fields of its own; throws a UsageError naming the field. */
+export function campaignImportItem(body: CreateVoucherBody): ImportVoucher {
+  for (const field of Object.keys(body)) {
+    if ((CAMPAIGN_IMPORT_FIELDS as readonly string[]).includes(field)) continue;
+    const why = ['type', 'discount', 'gift', 'loyalty_card'].includes(field)
+      ? "the campaign sets its vouchers' type and value"
+      : `is not a field a campaign import takes (it takes ${CAMPAIGN_IMPORT_FIELDS.join(', ')})`;
+    throw new UsageError(`${field}: ${why}`);
+  }
+  if (!given(body.code) || body.code === '') bad('code', 'is required: the import does not generate codes');
+  // Values and dates follow the rules of create; a type is lent for the check and not sent.
+  validateCreateBody({ ...body, type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 0 } });
+  return { ...body };
+}
 
 /** The voucher a line gives, as the import takes it; throws a UsageError naming the field and rule. */
 export function importItem(body: CreateVoucherBody): ImportVoucher {
@@ -68,14 +95,18 @@ export interface ImportLine {
 }
 
 /** Every record checked; any bad one stops the run (all of them named, exit 2), nothing sent. */
-export function importLines(records: InputRecord[], columns: string[] | undefined): ImportLine[] {
+export function importLines(
+  records: InputRecord[],
+  columns: string[] | undefined,
+  item: (body: CreateVoucherBody) => ImportVoucher = importItem,
+): ImportLine[] {
   const roles = columns ? csvColumnRoles(columns) : undefined;
   const errors: UsageError[] = [];
   const lines: ImportLine[] = [];
   const lineOfCode = new Map<string, number>();
   for (const record of records) {
     try {
-      const voucher = importItem(recordPatch(record, roles));
+      const voucher = item(recordPatch(record, roles));
       const code = voucher.code as string;
       const earlier = lineOfCode.get(code);
       if (earlier !== undefined) {

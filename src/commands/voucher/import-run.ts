@@ -4,14 +4,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AsyncAction, failuresOf } from '../../api/async-actions.js';
+import { importToCampaignRequest } from '../../api/campaigns.js';
 import { importVouchersRequest } from '../../api/voucher-import.js';
+import { ExitCode } from '../../base/errors.js';
 import { readInput } from '../../bulk/index.js';
 import { ensurePrivateDir } from '../../config/paths.js';
-import { ExitCode } from '../../errors.js';
 import type { Column } from '../../output/output.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { followJobs, jobOutcome } from '../job/follow.js';
-import { importChunks, importLines } from './import-items.js';
+import { campaignImportItem, importChunks, importItem, importLines } from './import-items.js';
 import { type QueuedJob, queueImport } from './import-send.js';
 
 export interface ImportOptions {
@@ -19,6 +20,8 @@ export interface ImportOptions {
   wait: boolean;
   dryRun: boolean;
   results?: string;
+  /** Into this campaign (by name or id), through its own import; else the standalone import. */
+  campaign?: string;
 }
 
 interface ResultLine {
@@ -33,11 +36,18 @@ const span = (job: { lines: Array<{ line: number }> }) => `${job.lines[0]!.line}
 
 export async function runImport(options: ImportOptions, rt: Runtime): Promise<number> {
   const input = await readInput(options.source, 'FILE', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
-  const chunks = importChunks(importLines(input.records, input.columns));
+  const { campaign } = options;
+  const item = campaign === undefined ? importItem : campaignImportItem;
+  const chunks = importChunks(importLines(input.records, input.columns, item));
   const client = await rt.client();
   if (options.dryRun) {
     for (const chunk of chunks) {
-      const request = await client.dryRun(importVouchersRequest(chunk.map((l) => l.voucher)));
+      const vouchers = chunk.map((l) => l.voucher);
+      const request = await client.dryRun(
+        campaign === undefined
+          ? importVouchersRequest(vouchers)
+          : importToCampaignRequest(campaign, vouchers),
+      );
       if (rt.out.isJson)
         rt.out.text(JSON.stringify({ dry_run: true, lines: span({ lines: chunk }), request }));
       else
@@ -50,7 +60,7 @@ export async function runImport(options: ImportOptions, rt: Runtime): Promise<nu
     );
     return ExitCode.ok;
   }
-  const jobs = await queueImport(client, chunks, rt);
+  const jobs = await queueImport(client, chunks, rt, campaign);
   const ids = jobs.map((job) => job.id);
   const vouchers = jobs.reduce((n, job) => n + job.lines.length, 0);
   if (!options.wait) {
@@ -65,10 +75,10 @@ export async function runImport(options: ImportOptions, rt: Runtime): Promise<nu
   }
   const finals = await followJobs(ids, rt);
   const results = resultLines(jobs, finals);
-  const path = options.results ?? defaultResultsPath(rt);
+  const path = options.results ?? defaultResultsPath(rt, campaign !== undefined);
   writeFileSync(path, results.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
   const failed = results.filter((r) => r.status !== 'created');
-  if (rt.out.isJson) rt.out.json(finals);
+  if (rt.out.isJson) await rt.out.json(finals);
   else await rt.out.list(failed, failureColumns, 'No voucher failed.');
   for (const action of finals) rt.out.notice(jobOutcome(action));
   const imported = results.length - failed.length;
@@ -101,17 +111,17 @@ function resultLines(jobs: QueuedJob[], finals: AsyncAction[]): ResultLine[] {
   });
 }
 
-function defaultResultsPath(rt: Runtime): string {
+function defaultResultsPath(rt: Runtime, intoCampaign: boolean): string {
   const dir = join(rt.dirs.state, 'results');
   ensurePrivateDir(dir);
   const stamp = new Date(rt.ctx.now()).toISOString().replace(/[:.]/g, '-');
-  return join(dir, `voucher-import-${stamp}.jsonl`);
+  return join(dir, `${intoCampaign ? 'campaign' : 'voucher'}-import-${stamp}.jsonl`);
 }
 
 function queuedColumns(jobs: QueuedJob[]): Column<{ async_action_id: string }>[] {
   const of = (id: string) => jobs.find((job) => job.id === id)!;
   return [
-    { header: 'Job', value: (a) => a.async_action_id },
+    { header: 'Job', value: (a) => a.async_action_id, id: true },
     { header: 'Vouchers', value: (a) => of(a.async_action_id).lines.length },
     { header: 'Lines', value: (a) => span(of(a.async_action_id)) },
   ];
@@ -119,7 +129,7 @@ function queuedColumns(jobs: QueuedJob[]): Column<{ async_action_id: string }>[]
 
 const failureColumns: Column<ResultLine>[] = [
   { header: 'Line', value: (r) => r.line },
-  { header: 'Code', value: (r) => r.code },
+  { header: 'Code', value: (r) => r.code, id: true },
   { header: 'Status', value: (r) => r.status },
   { header: 'Reason', value: (r) => r.error?.reason, text: true },
 ];

@@ -1,11 +1,11 @@
 // Sending the import: one request per chunk, each answering the id of the job that will create its
 // vouchers. The bulk-call limit (X-Rate-Limit-Type: bulk_api_calls, counted per hour) is waited
 // out rather than failed: a load of 50,000 codes should arrive late, not half.
+import { importToCampaign } from '../../api/campaigns.js';
 import type { ApiClient } from '../../api/client.js';
 import { importVouchers } from '../../api/voucher-import.js';
-import { ApiError } from '../../errors.js';
-import type { Runtime } from '../../runtime.js';
-import { abortableSleep } from '../../sleep.js';
+import { ApiError } from '../../base/errors.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { JobsStillRunning } from '../job/poll.js';
 import type { ImportLine } from './import-items.js';
 
@@ -41,15 +41,13 @@ async function sendChunk(
   chunk: ImportLine[],
   rt: Runtime,
   queued: QueuedJob[],
+  campaign: string | undefined,
 ): Promise<string> {
+  const vouchers = chunk.map((line) => line.voucher);
   for (;;) {
     try {
-      return (
-        await importVouchers(
-          client,
-          chunk.map((line) => line.voucher),
-        )
-      ).async_action_id;
+      if (campaign !== undefined) return await importToCampaign(client, campaign, vouchers);
+      return (await importVouchers(client, vouchers)).async_action_id;
     } catch (error) {
       if (rt.ctx.signal?.aborted && queued.length > 0)
         throw new JobsStillRunning(queued.map((job) => job.id));
@@ -59,7 +57,7 @@ async function sendChunk(
       rt.out.notice(
         `The bulk-call limit is reached: waiting ${Math.ceil(ms / 1000)} s (until ${until} UTC) to send lines ${chunk[0]!.line}-${chunk.at(-1)!.line}; Ctrl-C stops here, nothing of them was sent.`,
       );
-      await abortableSleep(ms, rt.ctx.signal);
+      await rt.ctx.sleep(ms, rt.ctx.signal);
       if (rt.ctx.signal?.aborted) {
         if (queued.length > 0) throw new JobsStillRunning(queued.map((job) => job.id));
         throw error;
@@ -73,11 +71,12 @@ export async function queueImport(
   client: ApiClient,
   chunks: ImportLine[][],
   rt: Runtime,
+  campaign?: string,
 ): Promise<QueuedJob[]> {
   const queued: QueuedJob[] = [];
   for (const chunk of chunks) {
     try {
-      queued.push({ id: await sendChunk(client, chunk, rt, queued), lines: chunk });
+      queued.push({ id: await sendChunk(client, chunk, rt, queued, campaign), lines: chunk });
     } catch (error) {
       if (queued.length === 0 || error instanceof JobsStillRunning) throw error;
       const ids = queued.map((job) => job.id);

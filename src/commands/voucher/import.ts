@@ -1,13 +1,14 @@
 // promo voucher import <FILE|-> [--wait] [--dry-run] [--results FILE]: many vouchers through the
 // service's asynchronous import (see import-items.ts, import-send.ts and import-run.ts).
-import { defineArgs, defineCommand, defineOptions } from '../../registry/define.js';
+import { defineArgs, defineCommand, defineOptions } from '../../toolkit/define.js';
 import { runImport } from './import-run.js';
 
 const args = defineArgs({
   file: { help: 'NDJSON or CSV file, or - for stdin', required: true, complete: 'files' },
 });
 
-const options = defineOptions({
+/** The options of an asynchronous import (campaign import takes the same). */
+export const IMPORT_OPTIONS = defineOptions({
   wait: { type: 'switch', help: 'follow the import jobs to their end, with progress, and print the outcome' },
   results: {
     type: 'value',
@@ -41,7 +42,7 @@ bulk_api_calls) is waited out. Ctrl-C during --wait stops waiting (exit 130); th
     'promo voucher import codes.ndjson --wait --results import-results.jsonl -o json > jobs.json',
   ],
   args,
-  options,
+  options: IMPORT_OPTIONS,
   run: (input, rt) =>
     runImport({ source: input.file, wait: input.wait, dryRun: input.dryRun, results: input.results }, rt),
 });

@@ -1,5 +1,5 @@
 // Only the name and summary load with promo; the verbs load when a command line names the noun.
-import { defineNoun } from '../../registry/define.js';
+import { defineNoun } from '../../toolkit/define.js';
 
 export default defineNoun({
   name: 'voucher',

@@ -6,10 +6,10 @@ import {
   VOUCHER_ORDERS,
   type VoucherOrder,
 } from '../../api/voucher-list.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
 import { parseFilters } from '../templates/filters.js';
-import { isoDateMs } from './values.js';
+import { isoDateMs } from './fields/values.js';
 
 export interface VoucherListFlags {
   limit?: string;

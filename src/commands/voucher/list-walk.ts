@@ -5,14 +5,9 @@
 // strict or not; what was already read there is recognised by id and left out. Vouchers created
 // during the walk have the newest created_at: oldest first they come last, and are read; newest
 // first, the walk is bounded by the newest voucher of its first page, so pages never shift.
-import {
-  type ListVouchersQuery,
-  MAX_VOUCHER_PAGE,
-  type VoucherList,
-  vouchersOf,
-} from '../../api/voucher-list.js';
+import { type ListVouchersQuery, MAX_VOUCHER_PAGE, type VoucherList } from '../../api/voucher-list.js';
 import type { Voucher } from '../../api/vouchers.js';
-import { ExitCode, PromoError } from '../../errors.js';
+import { ExitCode, PromoError } from '../../base/errors.js';
 
 export type WalkQuery = Omit<ListVouchersQuery, 'page' | 'order'> & { limit: number };
 
@@ -23,7 +18,7 @@ export interface Walk {
   onWindow?(boundary: string): void;
 }
 
-const createdMs = (voucher: Voucher) => Date.parse(voucher.created_at);
+const createdMs = (voucher: Voucher) => Date.parse(voucher.created_at ?? '');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Yields the vouchers page by page, each once. */
@@ -44,7 +39,7 @@ export async function* walkVouchers(query: WalkQuery, walk: Walk): AsyncGenerato
         order: walk.newestFirst ? '-created_at' : 'created_at',
         ...(walk.newestFirst ? { createdBefore: bound } : { createdAfter: bound }),
       });
-      const items = vouchersOf(list);
+      const items = list.items;
       const fresh = items.filter((v) => {
         if (boundary === undefined) return true;
         const at = createdMs(v);

@@ -1,10 +1,13 @@
 // promo voucher list: one page (a table, a JSON array, NDJSON, or --raw the service's list object),
 // or with --all every matching voucher, also past the 99-page cap (see list-walk.ts).
-import { listVouchers, vouchersOf } from '../../api/voucher-list.js';
+
+import { listVouchers } from '../../api/voucher-list.js';
 import type { Voucher } from '../../api/vouchers.js';
-import { defineCommand, defineOptions } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
-import { FILTER_GRAMMAR } from '../templates/filters.js';
+import { VOUCHER_FIELDS } from '../../api/vouchers.js';
+import { keepYoungGenerationSmall } from '../../output/paging.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand, defineOptions } from '../../toolkit/define.js';
+import { FILTER_GRAMMAR, filterOptions } from '../templates/filters.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { walkVouchers } from './list-walk.js';
 import { voucherListColumns } from './voucher-view.js';
@@ -15,19 +18,21 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
   const { query } = options;
   if (!options.all) {
     const list = await listVouchers(client, query);
-    if (options.raw) return rt.out.json(list);
-    const vouchers = vouchersOf(list);
+    if (options.raw) return rt.out.json(list.page);
+    const vouchers = list.items;
+    const total = list.page.total;
     await rt.out.list(vouchers, columns, 'No vouchers.');
     const page = query.page ?? 1;
     const shown = (page - 1) * (query.limit ?? 10) + vouchers.length;
-    if (rt.out.format === 'table' && typeof list.total === 'number' && list.total > shown) {
+    if (rt.out.format === 'table' && typeof total === 'number' && total > shown) {
       rt.out.notice(
-        `${shown} of ${list.total} vouchers shown. Next page: --page ${page + 1}; every voucher: --all.`,
+        `${shown} of ${total} vouchers shown. Next page: --page ${page + 1}; every voucher: --all.`,
       );
     }
     return;
   }
-  const streaming = rt.out.format === 'ndjson';
+  const streaming = rt.out.streams;
+  if (streaming) keepYoungGenerationSmall();
   const collected: Voucher[] = [];
   const pages = walkVouchers(
     { ...query, limit: query.limit ?? ALL_PAGE_SIZE },
@@ -52,29 +57,15 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
   if (!streaming) await rt.out.list(collected, columns, 'No vouchers.');
 }
 
-const options = defineOptions({
-  campaign: { type: 'value', value: 'name', help: 'vouchers of this campaign, by name' },
-  campaignId: { type: 'value', value: 'id', help: 'vouchers of this campaign, by id' },
-  category: { type: 'value', value: 'name', help: 'vouchers of this category' },
-  customer: { type: 'value', value: 'id', help: 'vouchers held by this customer (id or source id)' },
-  createdAfter: { type: 'value', value: 'date', help: 'created after this ISO 8601 date or date-time' },
-  createdBefore: { type: 'value', value: 'date', help: 'created before this ISO 8601 date or date-time' },
-  updatedAfter: { type: 'value', value: 'date', help: 'updated after this ISO 8601 date or date-time' },
-  updatedBefore: { type: 'value', value: 'date', help: 'updated before this ISO 8601 date or date-time' },
+/** How a list of vouchers is filtered, ordered and paged (campaign vouchers takes the same). */
+export const VOUCHER_PAGING_OPTIONS = defineOptions({
+  ...filterOptions('code^=SUMMER'),
   order: {
     type: 'value',
     value: 'order',
     complete: ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'],
     help: 'created_at, -created_at, updated_at, -updated_at, code or -code (default: newest first)',
   },
-  code: { type: 'value', value: 'code', help: 'only the voucher with this code' },
-  filter: {
-    type: 'list',
-    short: 'f',
-    value: 'expr',
-    help: 'a condition such as code^=SUMMER (repeatable; grammar below)',
-  },
-  junction: { type: 'value', value: 'and|or', help: 'how the filters combine (default and)' },
   limit: {
     type: 'value',
     short: 'l',
@@ -86,8 +77,22 @@ const options = defineOptions({
   raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
 });
 
+const options = defineOptions({
+  campaign: { type: 'value', value: 'name', help: 'vouchers of this campaign, by name' },
+  campaignId: { type: 'value', value: 'id', help: 'vouchers of this campaign, by id' },
+  category: { type: 'value', value: 'name', help: 'vouchers of this category' },
+  customer: { type: 'value', value: 'id', help: 'vouchers held by this customer (id or source id)' },
+  createdAfter: { type: 'value', value: 'date', help: 'created after this ISO 8601 date or date-time' },
+  createdBefore: { type: 'value', value: 'date', help: 'created before this ISO 8601 date or date-time' },
+  updatedAfter: { type: 'value', value: 'date', help: 'updated after this ISO 8601 date or date-time' },
+  updatedBefore: { type: 'value', value: 'date', help: 'updated before this ISO 8601 date or date-time' },
+  code: { type: 'value', value: 'code', help: 'only the voucher with this code' },
+  ...VOUCHER_PAGING_OPTIONS,
+});
+
 export default defineCommand({
   path: ['voucher', 'list'],
+  fields: VOUCHER_FIELDS,
   aliases: ['ls'],
   summary: 'List vouchers, filtered; --all for every match, also past the 99-page cap',
   description: `The service pages by number and stops at page 99 (9,900 vouchers at 100 a page). --all reads

@@ -8,6 +8,7 @@ import {
   updateVoucherRequest,
   type Voucher,
 } from '../../api/vouchers.js';
+import { UsageError } from '../../base/errors.js';
 import {
   BULK_HELP,
   type BulkAction,
@@ -15,19 +16,18 @@ import {
   parseBulkFlags,
   runBulkInput,
 } from '../../bulk/index.js';
-import { UsageError } from '../../errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
-import { defineArgs, defineCommand, defineOptions, type Input } from '../../registry/define.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import { checkCode } from './codes-input.js';
-import { mergeBody } from './create-body.js';
-import { csvColumnRoles, recordPatch } from './create-input.js';
-import { fieldOptions, fieldValues } from './create-options.js';
-import { fieldsPatch } from './field-patch.js';
-import { refuseNotByUpdate, VOUCHER_FIELDS } from './fields.js';
-import { updateBody } from './update-body.js';
+import { mergeBody, warnIfExpired } from './fields/create-body.js';
+import { csvColumnRoles, recordPatch } from './fields/create-input.js';
+import { fieldOptions, fieldValues } from './fields/create-options.js';
+import { fieldsPatch } from './fields/field-patch.js';
+import { refuseNotByUpdate, VOUCHER_FIELDS } from './fields/fields.js';
+import { updateBody } from './fields/update-body.js';
 import { voucherFields } from './voucher-view.js';
 
 const args = defineArgs({ code: { help: 'voucher code (not with --input)', parse: checkCode } });
@@ -74,10 +74,14 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
     ? ((await readJsonObject(input.body, '--body', rt.ctx.stdin)) as CreateVoucherBody)
     : {};
   const base = mergeBody(fromFile, patch);
-  if (input.input !== undefined) return updateMany(base, input.input, bulk, input.dryRun, rt);
+  if (input.input !== undefined) {
+    await warnIfExpired(base, rt);
+    return updateMany(base, input.input, bulk, input.dryRun, rt);
+  }
   if (input.code === undefined)
     throw new UsageError('give the code of the voucher to update, or --input FILE|-');
   const body = updateBody(base);
+  await warnIfExpired(body, rt);
   const client = await rt.client();
   if (input.dryRun) {
     await printDryRun(rt.out, await client.dryRun(updateVoucherRequest(input.code, body)));
@@ -97,7 +101,7 @@ function lineItem(base: CreateVoucherBody, patch: CreateVoucherBody): UpdateItem
 }
 
 /** The same update twice leaves the voucher as once: a line whose answer was lost is sent again. */
-const updateAction: BulkAction<UpdateItem> = {
+export const updateAction: BulkAction<UpdateItem> = {
   status: 'updated',
   code: (item) => item.code,
   async send(client, item) {

@@ -1,4 +1,4 @@
-import { defineVerbs } from '../../registry/define.js';
+import { defineVerbs } from '../../toolkit/define.js';
 import { disable, enable } from './active.js';
 import create from './create.js';
 import remove from './delete.js';

@@ -3,7 +3,7 @@
 import type { Voucher } from '../../api/vouchers.js';
 import type { Column } from '../../output/output.js';
 import { formatDate, formatMoney } from '../../output/table.js';
-import { formatDays } from './values.js';
+import { formatDays } from './fields/values.js';
 
 const TYPE_WORDS: Record<string, string> = {
   DISCOUNT_VOUCHER: 'discount',
@@ -65,9 +65,9 @@ function validity(v: Voucher): string | undefined {
 /** The fields of one voucher (record view). */
 export function voucherFields(nowMs: number): Column<Voucher>[] {
   return [
-    { header: 'Code', value: (v) => v.code },
+    { header: 'Code', value: (v) => v.code, id: true },
     { header: 'Type', value: voucherType },
-    { header: 'Value', value: voucherValue },
+    { header: 'Value', value: voucherValue, text: true },
     { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
     { header: 'Starts', value: (v) => formatDate(v.start_date) },
     { header: 'Expires', value: (v) => formatDate(v.expiration_date) },
@@ -78,7 +78,7 @@ export function voucherFields(nowMs: number): Column<Voucher>[] {
     { header: 'Created', value: (v) => formatDate(v.created_at) },
     { header: 'Updated', value: (v) => formatDate(v.updated_at) || undefined },
     { header: 'Metadata', value: metadata, text: true },
-    { header: 'Id', value: (v) => v.id },
+    { header: 'Id', value: (v) => v.id, id: true },
   ];
 }
 
@@ -102,13 +102,13 @@ function metadata(v: Voucher): string | undefined {
 /** Columns of `voucher list`. */
 export function voucherListColumns(nowMs: number): Column<Voucher>[] {
   return [
-    { header: 'Code', value: (v) => v.code },
-    { header: 'Type', value: voucherType },
-    { header: 'Value', value: voucherValue },
+    { header: 'Code', value: (v) => v.code, id: true, min: 14 },
+    { header: 'Type', value: voucherType, drop: 2 },
+    { header: 'Value', value: voucherValue, text: true },
     { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
-    { header: 'Expires', value: (v) => formatDate(v.expiration_date) },
-    { header: 'Campaign', value: (v) => v.campaign, text: true },
-    { header: 'Created', value: (v) => formatDate(v.created_at) },
+    { header: 'Expires', value: (v) => formatDate(v.expiration_date), drop: 1 },
+    { header: 'Campaign', value: (v) => v.campaign, text: true, drop: 3 },
+    { header: 'Created', value: (v) => formatDate(v.created_at), drop: 4 },
   ];
 }
 
@@ -116,11 +116,11 @@ export function voucherListColumns(nowMs: number): Column<Voucher>[] {
 export function voucherColumns(nowMs: number): Column<{ line?: number; voucher: Voucher }>[] {
   return [
     { header: 'Line', value: (r) => r.line },
-    { header: 'Code', value: (r) => r.voucher.code },
-    { header: 'Type', value: (r) => voucherType(r.voucher) },
-    { header: 'Value', value: (r) => voucherValue(r.voucher) },
+    { header: 'Code', value: (r) => r.voucher.code, id: true, min: 14 },
+    { header: 'Type', value: (r) => voucherType(r.voucher), drop: 2 },
+    { header: 'Value', value: (r) => voucherValue(r.voucher), text: true },
     { header: 'Status', value: (r) => voucherStatus(r.voucher, nowMs) },
-    { header: 'Expires', value: (r) => formatDate(r.voucher.expiration_date) },
-    { header: 'Campaign', value: (r) => r.voucher.campaign, text: true },
+    { header: 'Expires', value: (r) => formatDate(r.voucher.expiration_date), drop: 1 },
+    { header: 'Campaign', value: (r) => r.voucher.campaign, text: true, drop: 3 },
   ];
 }

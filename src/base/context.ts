@@ -1,0 +1,68 @@
+// What a command may touch of the outside world. bin/promo.js builds the real one; tests build
+// theirs with in-memory streams, a temporary config directory and a fixed clock.
+import type { Readable, Writable } from 'node:stream';
+import type { Dirs } from './dirs.js';
+
+/** The built-in sandbox's entry point (src/sandbox/index.ts), loaded on first use. */
+export type SandboxModule = typeof import('../sandbox/index.js');
+
+export type InputStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
+
+/** What every prompt takes: the question, and whether to draw it in colour (Runtime decides). */
+export interface PromptOptions {
+  message: string;
+  color?: boolean;
+}
+
+/**
+ * Questions for a person at a terminal. Ctrl-C rejects with InterruptedError (exit 130), Ctrl-D
+ * (end of input) with CancelledError (exit 8).
+ */
+export interface Prompts {
+  input(
+    options: PromptOptions & { default?: string; validate?: (value: string) => true | string },
+  ): Promise<string>;
+  password(options: PromptOptions & { validate?: (value: string) => true | string }): Promise<string>;
+  confirm(options: PromptOptions & { default?: boolean }): Promise<boolean>;
+  select<T>(
+    options: PromptOptions & { choices: Array<{ name: string; value: T; description?: string }> },
+  ): Promise<T>;
+}
+
+/** stdout for text printed whole (help): see cli-stdout.ts. */
+export interface DirectStdout {
+  /** Whether stdout is a terminal, told without building Node's stream when it is a pipe or a file. */
+  isTTY(): boolean;
+  write(text: string): void;
+}
+
+export interface Context {
+  stdin: InputStream;
+  stdout: OutputStream;
+  /** The real context's cheaper way to print help; tests leave it out (stdout is used). */
+  directStdout?: DirectStdout;
+  stderr: OutputStream;
+  env: Record<string, string | undefined>;
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /**
+   * Waits `ms` (or until `signal` aborts): every wait of a run (retries, pacing, job and lock
+   * polling) goes through it, so that time is an input: tests hand in a clock that moves at once.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** The platform's directories for promo (config, cache, state), used when PROMO_CONFIG_DIR is not set. */
+  platformDirs: Dirs;
+  /** Interactive prompts bound to this context's streams; loaded only when a command asks. */
+  prompts: Prompts;
+  /** Aborted on Ctrl-C. */
+  signal?: AbortSignal;
+  /** Loads the built-in sandbox (for the sandbox profile and `promo sandbox`): handed in, never imported. */
+  sandbox(): Promise<SandboxModule>;
+  /** Aborted on a second Ctrl-C: what the first let finish (a bulk run's requests in flight) stops now. */
+  stopSignal?: AbortSignal;
+  /** Keeps the process from being stopped shortly after the first Ctrl-C, until the returned release is called. */
+  holdInterrupt?(): () => void;
+  /** The command line, as main() received it (a bulk run prints the command that resumes it). */
+  argv?: readonly string[];
+}

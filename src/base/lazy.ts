@@ -1,0 +1,21 @@
+// Modules that only some commands need, loaded on first use: start-up is most of a CLI's time.
+// This is the one list of them: scripts/build.mjs reads each `export const loadX = () =>
+// import('...');` line below, bundles what it imports apart as dist/lazy/x.cjs, and swaps this
+// file for one that requires those files (and `node:` built-ins as they are), so that the core
+// never pays for them. Tests use this file as it is. One line per module, in this exact form.
+export const loadConf = () => import('conf');
+export const loadPrompts = () => import('./prompt-library.js');
+export const loadTable = () => import('cli-table3');
+export const loadLockfile = () => import('proper-lockfile');
+export const loadSandbox = () => import('../sandbox/index.js');
+// Only when a proxy variable is set; it brings node:tls and node:https with it.
+export const loadProxy = () => import('../http/proxy.js');
+export const loadCsvStream = () => import('csv-parse');
+export const loadHttp = () => import('node:http');
+export const loadHttps = () => import('node:https');
+// V8's flags, for a long streamed list only (~2 ms to load: never on the start-up path).
+export const loadV8 = () => import('node:v8');
+// Colour, only when stderr or a table is coloured.
+export const loadChalk = () => import('chalk');
+// jq itself (jq 1.7 compiled to WebAssembly, inlined: no build step, no download), for --jq only.
+export const loadJq = () => import('jq-wasm');

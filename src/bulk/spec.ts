@@ -1,0 +1,31 @@
+// What a bulk run is given (BulkSpec) and what it keeps of each checked line (KeptLine): the types
+// the engine and its parts (check-whole, dry-run, send) share, in a module none of them owns.
+import type { BulkFlags } from './flags.js';
+import type { InputRecord, ReadOptions } from './records.js';
+import type { BulkAction } from './settle.js';
+
+export interface BulkSpec<P, Roles = unknown> {
+  /** `voucher create`: in the journal, and what --resume checks. */
+  command: string;
+  /** The --input value: a path, or - for stdin. */
+  input: string;
+  read: ReadOptions;
+  /** Checks a CSV header once (an unknown column is a UsageError) and says what each column sets. */
+  columns?(names: string[]): Roles;
+  /** One record's payload, checked; throws UsageError for a bad record. */
+  prepare(record: InputRecord, roles: Roles | undefined): P;
+  action: BulkAction<P>;
+  flags: BulkFlags;
+  dryRun: boolean;
+  /** Asked once before anything is sent (a delete's confirmation), with the first payloads. */
+  confirm?(first: P[], total: number | null): Promise<void>;
+  /** Voucher creates: advise `voucher import` when the run is large and the limit low. */
+  importAdvice?: boolean;
+}
+
+/** A line checked and prepared by the first pass. */
+export interface KeptLine<P> {
+  line: number;
+  prepared: P;
+  digest?: undefined;
+}

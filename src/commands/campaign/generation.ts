@@ -1,0 +1,48 @@
+// Waiting for a campaign's generated codes: the service makes them in the background and the
+// campaign says when it is done (vouchers_generation_status). Polled with the same backoff as jobs;
+// Ctrl-C stops the waiting, never the generation.
+import { type Campaign, getCampaign, isGenerating, quoted } from '../../api/campaigns.js';
+import { ExitCode, InterruptedError, PromoError } from '../../base/errors.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { pollDelays } from '../job/poll.js';
+
+export async function waitForCodes(campaign: Campaign, rt: Runtime): Promise<Campaign> {
+  const client = await rt.client();
+  const delay = pollDelays();
+  const started = rt.ctx.now();
+  const count = campaign.vouchers_count;
+  const what = typeof count === 'number' ? `${count.toLocaleString('en-US')} codes` : 'codes';
+  let latest = campaign;
+  try {
+    while (isGenerating(latest)) {
+      const seconds = Math.round((rt.ctx.now() - started) / 1000);
+      rt.out.progress(
+        `generating ${what} for ${latest.name}: ${latest.vouchers_generation_status} · ${seconds} s`,
+      );
+      try {
+        await rt.ctx.sleep(delay(), rt.ctx.signal);
+        latest = await getCampaign(client, latest.id);
+      } catch (error) {
+        if (rt.ctx.signal?.aborted) throw stillGenerating(latest);
+        throw error;
+      }
+    }
+  } finally {
+    rt.out.endProgress();
+  }
+  if (latest.vouchers_generation_status === 'FAILED' || latest.creation_status === 'FAILED') {
+    throw new PromoError(
+      `the service could not generate the codes of campaign ${latest.name} (generation FAILED)`,
+      ExitCode.failure,
+      `See what it holds: promo campaign get ${quoted(latest.name)}`,
+    );
+  }
+  return latest;
+}
+
+function stillGenerating(campaign: Campaign): InterruptedError {
+  return new InterruptedError(
+    `Interrupted: stopped waiting; the service goes on generating the codes of campaign ${campaign.name}`,
+    `See how far it got with: promo campaign get ${quoted(campaign.name)}`,
+  );
+}

@@ -1,0 +1,25 @@
+// promo campaign get <name|id>: one campaign, as a card on a terminal or the service's object.
+import { CAMPAIGN_FIELDS, getCampaign } from '../../api/campaigns.js';
+import { defineCommand } from '../../toolkit/define.js';
+import { campaignFields } from './campaign-view.js';
+import { CAMPAIGN_ARG } from './ref.js';
+
+export default defineCommand({
+  path: ['campaign', 'get'],
+  fields: CAMPAIGN_FIELDS,
+  aliases: ['show'],
+  summary: 'Show one campaign, by name or id: kind, value, vouchers, status, dates',
+  description: `On a terminal: a card with the name, kind, what each voucher is worth, how many vouchers it
+holds and whether their generation is done, the code pattern, status (active, inactive, not
+started, expired), dates and metadata. With -o json: the service's campaign object, unchanged.
+Exit 3 when there is no such campaign.`,
+  examples: [
+    "promo campaign get 'Summer Sale'",
+    'promo campaign get camp_Qvxqkkgs0YKdUbKA8tLICtdS -o json | jq .vouchers_count',
+  ],
+  args: CAMPAIGN_ARG,
+  run: async ({ campaign }, rt) => {
+    const found = await getCampaign(await rt.client(), campaign);
+    await rt.out.record(found, campaignFields(rt.ctx.now()));
+  },
+});

@@ -1,0 +1,95 @@
+// Text for people fitted to the terminal (help, and errors and notices on stderr): every line at
+// most `width` columns, broken between words. commander lays out its own lists (options, commands)
+// to the width already; the texts promo writes are paragraphs, two-column lists and commands, and
+// a block with a line too long for the width is laid out again:
+// - a paragraph (lines of one indentation) is reflowed;
+// - a list item (`  term    text`, continued on lines indented to the text) keeps its term and
+//   wraps its text under itself;
+// - a command (`  $ promo …`) is broken between words with ` \`, so that it still pastes whole.
+// A word longer than the line (a URL) stays whole, on a line of its own.
+
+/** Columns a line takes: colour codes take none. */
+const columns = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '').length;
+
+const ITEM = /^(\s*\S(?:.*?\S)?\s{2,})(\S.*)$/;
+const COMMAND = /^\s*\$ /;
+/** A line that starts a statement of its own (`Dates: …`, `--body FILE …`) after one that ended. */
+const LEAD = /^(?:[A-Z][\w -]{0,24}:\s|--?\w)/;
+const startsStatement = (block: { lines: string[] }, line: string) =>
+  LEAD.test(line.trim()) && /[.:]$/.test(block.lines.at(-1)!.trimEnd());
+
+type Block =
+  | { kind: 'as-is'; lines: string[] }
+  | { kind: 'prose'; indent: string; lines: string[] }
+  | { kind: 'item'; head: string; lines: string[] }
+  | { kind: 'command'; lines: string[] };
+
+export function wrapHelp(text: string, width: number): string {
+  if (!(width > 20)) return text;
+  return blocks(text.split('\n'))
+    .flatMap((block) =>
+      block.lines.every((line) => columns(line) <= width) ? block.lines : layOut(block, width),
+    )
+    .join('\n');
+}
+
+function blocks(lines: string[]): Block[] {
+  const out: Block[] = [];
+  for (const line of lines) {
+    const last = out.at(-1);
+    const indent = /^\s*/.exec(line)![0];
+    if (line.trim() === '') out.push({ kind: 'as-is', lines: [line] });
+    else if (COMMAND.test(line)) out.push({ kind: 'command', lines: [line] });
+    else if (last?.kind === 'item' && indent.length === last.head.length) last.lines.push(line);
+    else if (indent.length > 0 && ITEM.test(line)) {
+      out.push({ kind: 'item', head: ITEM.exec(line)![1]!, lines: [line] });
+    } else if (last?.kind === 'prose' && last.indent === indent && !startsStatement(last, line))
+      last.lines.push(line);
+    else out.push({ kind: 'prose', indent, lines: [line] });
+  }
+  return out;
+}
+
+function layOut(block: Block, width: number): string[] {
+  const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean);
+  switch (block.kind) {
+    case 'as-is':
+      return block.lines;
+    case 'prose':
+      return fill(words(block.lines), block.indent, block.indent, width);
+    case 'item': {
+      const text = words([block.lines[0]!.slice(block.head.length), ...block.lines.slice(1)]);
+      const hang = ' '.repeat(block.head.length);
+      // A term too wide to leave room for its text beside it: the text goes under it.
+      if (width - block.head.length < 24) {
+        const under = `${/^\s*/.exec(block.head)![0]}    `;
+        return [block.head.trimEnd(), ...fill(text, under, under, width)];
+      }
+      return fill(text, block.head, hang, width);
+    }
+    case 'command': {
+      const line = block.lines[0]!;
+      const indent = /^\s*/.exec(line)![0];
+      const lines = fill(words([line]), indent, `${indent}    `, width - 2);
+      return lines.map((l, i) => (i < lines.length - 1 ? `${l} \\` : l));
+    }
+  }
+}
+
+/** Words into lines of at most `width`: the first line starts with `first`, the others with `rest`. */
+function fill(words: string[], first: string, rest: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of words) {
+    if (!empty && columns(line) + 1 + columns(word) > width) {
+      lines.push(line);
+      line = rest;
+      empty = true;
+    }
+    line += empty ? word : ` ${word}`;
+    empty = false;
+  }
+  if (!empty) lines.push(line);
+  return lines;
+}

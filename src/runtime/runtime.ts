@@ -1,0 +1,193 @@
+// One run of a command: its resolved global options, its output, and the lazily opened profile
+// store, transport and API client. Everything a command's `run` needs, nothing it must build.
+
+import { join } from 'node:path';
+import { ApiClient } from '../api/client.js';
+import { issueToken } from '../api/oauth.js';
+import { CachedTokenSource } from '../auth/token-source.js';
+import type { Context, Prompts } from '../base/context.js';
+import { type Dirs, promoDirs } from '../base/dirs.js';
+import { UsageError } from '../base/errors.js';
+import { ProfileStore } from '../config/profiles.js';
+import { KeychainCredentials } from '../config/secrets.js';
+import { TokenCache } from '../config/token-cache.js';
+import { SecretSet } from '../http/redact.js';
+import { Transport } from '../http/transport.js';
+import { Output } from '../output/output.js';
+import type { Globals } from './globals.js';
+import { resolveTarget, SANDBOX_CREDENTIALS, type Target } from './target.js';
+
+/** How --dry-run names the built-in sandbox, whose loopback port changes on every run. */
+export const BUILT_IN_SANDBOX_URL = 'sandbox://built-in';
+
+export class Runtime {
+  readonly out: Output;
+  readonly secrets = new SecretSet();
+  private storePromise?: Promise<ProfileStore>;
+  private transportInstance?: Transport;
+  private tokenCacheInstance?: TokenCache;
+  private clientPromise?: Promise<ApiClient>;
+  private targetPromise?: Promise<Target>;
+  private readonly closers: Array<() => Promise<void> | void> = [];
+  /** What aborts requests in flight: Ctrl-C, unless a bulk run lets them finish (see holdRequestsOnInterrupt). */
+  private requestSignal?: AbortSignal;
+
+  constructor(
+    readonly ctx: Context,
+    readonly globals: Globals,
+  ) {
+    this.out = new Output(globals.output, ctx, {
+      colorStdout: globals.colorStdout,
+      colorStderr: globals.colorStderr,
+      stderrJson: globals.stderrJson,
+      scrub: (t) => this.secrets.scrub(t),
+      fields: globals.fields,
+      jq: globals.jq,
+    });
+  }
+
+  /** Profiles in `config`, cached tokens in `cache`, the built-in sandbox's data in `state`. */
+  get dirs(): Dirs {
+    return promoDirs(this.ctx.env, this.ctx.platformDirs);
+  }
+
+  /** Prompts are allowed for this run. */
+  get interactive(): boolean {
+    return this.globals.interactive;
+  }
+
+  /** Why this run may not prompt (undefined when it may), to end a sentence with. */
+  get noPromptsBecause(): string | undefined {
+    return this.globals.noPromptsBecause;
+  }
+
+  /** The context's prompts, drawn in colour only when this run's stderr has colour (--no-color). */
+  get prompts(): Prompts {
+    const prompts = this.ctx.prompts;
+    const color = this.globals.colorStderr();
+    return {
+      input: (o) => prompts.input({ ...o, color }),
+      password: (o) => prompts.password({ ...o, color }),
+      confirm: (o) => prompts.confirm({ ...o, color }),
+      select: (o) => prompts.select({ ...o, color }),
+    };
+  }
+
+  store(): Promise<ProfileStore> {
+    this.storePromise ??= ProfileStore.open(this.dirs.config).then(async (store) => {
+      for (const warning of store.warnings) await this.out.warn(warning);
+      return store;
+    });
+    return this.storePromise;
+  }
+
+  tokenCache(): TokenCache {
+    const { timeoutMs, retries } = this.globals;
+    this.tokenCacheInstance ??= new TokenCache(this.dirs.cache, {
+      warn: (warning) => void this.out.warn(warning),
+      // A process issuing a token holds the lock for as long as its request may take, attempts
+      // and back-off included; waiting less would issue a second token beside it.
+      lockWaitMs: timeoutMs * (retries + 1) + 30_000,
+      signal: this.ctx.signal,
+      trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
+    });
+    return this.tokenCacheInstance;
+  }
+
+  transport(): Transport {
+    if (!this.transportInstance) {
+      const transport = new Transport({
+        timeoutMs: this.globals.timeoutMs,
+        retries: this.globals.retries,
+        secrets: this.secrets,
+        now: () => this.ctx.now(),
+        sleep: (ms, signal) => this.ctx.sleep(ms, signal),
+        signal: this.requestSignal ?? this.ctx.signal,
+        trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
+        onWait: (ms, reason, kind) => {
+          if (ms < 1000) return;
+          const seconds = (ms / 1000).toFixed(1);
+          this.out.notice(
+            kind === 'retry' ? `${reason} in ${seconds} s…` : `pausing ${seconds} s ${reason}…`,
+          );
+        },
+        env: this.ctx.env,
+        usageError: (message, hint) => new UsageError(message, hint),
+      });
+      this.closers.push(() => transport.close());
+      this.transportInstance = transport;
+    }
+    return this.transportInstance;
+  }
+
+  /**
+   * A bulk run lets its requests in flight finish after the first Ctrl-C: they are aborted by
+   * `signal` instead. Must come before the first request.
+   */
+  holdRequestsOnInterrupt(signal: AbortSignal): void {
+    if (this.transportInstance) throw new Error('holdRequestsOnInterrupt: the transport exists already');
+    this.requestSignal = signal;
+  }
+
+  target(): Promise<Target> {
+    this.targetPromise ??= this.store().then((store) => {
+      const target = resolveTarget(this.globals, this.ctx.env, store);
+      // The built-in sandbox's well-known credentials are no secret (and would blank every 'sandbox').
+      // A token in the keychain is blanked once read (reading it here would load the keychain for
+      // runs that never need it).
+      if (target.credentials instanceof KeychainCredentials)
+        target.credentials.onRead = (token) => this.secrets.add(token);
+      else if (target.credentials !== SANDBOX_CREDENTIALS) this.secrets.add(target.credentials?.appToken);
+      return target;
+    });
+    return this.targetPromise;
+  }
+
+  /** The API client of the target; the built-in sandbox is started in this process on first use. */
+  client(): Promise<ApiClient> {
+    this.clientPromise ??= this.buildClient();
+    return this.clientPromise;
+  }
+
+  private async buildClient(): Promise<ApiClient> {
+    const target = await this.target();
+    const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
+    const { credentials } = target;
+    if (!credentials) {
+      const client = new ApiClient(baseUrl, undefined, this.transport());
+      if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
+      return client;
+    }
+    // Tokens are issued with the app credentials alone, by a client that needs no bearer itself.
+    const issuer = new ApiClient(baseUrl, credentials, this.transport());
+    const bearer = new CachedTokenSource({
+      issue: (scopes) => issueToken(issuer, scopes),
+      cache: this.tokenCache(),
+      profile: target.profile,
+      endpoint: target.baseUrl ?? 'built-in-sandbox',
+      appId: credentials.appId,
+      now: () => this.ctx.now(),
+      secrets: this.secrets,
+    });
+    const client = new ApiClient(baseUrl, credentials, this.transport(), bearer);
+    if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
+    return client;
+  }
+
+  private async startEmbeddedSandbox(): Promise<string> {
+    const { startSandbox } = await this.ctx.sandbox();
+    const sandbox = await startSandbox({
+      statePath: join(this.dirs.state, 'sandbox-state.json'),
+      shared: true,
+    });
+    this.closers.push(() => sandbox.close());
+    // promo's own in-process server: no proxy stands between them.
+    this.transport().bypassProxy(new URL(sandbox.url).origin);
+    if (this.globals.debug) this.ctx.stderr.write(`* built-in sandbox serving at ${sandbox.url}\n`);
+    return sandbox.url;
+  }
+
+  async close(): Promise<void> {
+    for (const close of this.closers.reverse()) await close();
+  }
+}

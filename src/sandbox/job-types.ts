@@ -1,0 +1,50 @@
+// The sandbox's background jobs as it keeps them in its state (import-jobs.ts runs them): types
+// only, so that the state's own type (types.ts) can name them without importing the jobs.
+
+export type JobStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED';
+
+export interface ImportFailure {
+  code: string | null;
+  reason: string;
+}
+
+/**
+ * The kinds of job: the voucher import, a campaign's import, the generation of a campaign's codes
+ * (its records are counted, not kept), and the deletion of a campaign's vouchers.
+ */
+export type JobType =
+  | 'VOUCHERS.IMPORT'
+  | 'CAMPAIGN.VOUCHERS_IMPORT'
+  | 'CAMPAIGN.VOUCHERS_GENERATE'
+  | 'CAMPAIGN.VOUCHERS_DELETE';
+
+/** A job as the sandbox keeps it; `asyncActionAnswer` turns it into the service's object. */
+export interface ImportJob {
+  id: string;
+  type: JobType;
+  /** The campaign a campaign job works on. */
+  campaign_id?: string | null;
+  request_id: string;
+  created_at: string;
+  /** Milliseconds since the epoch when processing starts: after every job queued before it. */
+  start_ms: number;
+  /** Fixed when the job is queued, so that a later change of the knob leaves it alone. */
+  records_per_second: number;
+  /** Records after which the job stops as FAILED; null when it runs to the end. */
+  fail_after: number | null;
+  total: number;
+  processed: number;
+  done_count: number;
+  failed: ImportFailure[];
+  status: JobStatus;
+  updated_at: string;
+}
+
+export interface ImportSettings {
+  /** How fast jobs are processed; default 1000 records a second. */
+  records_per_second: number;
+  /** How fast a campaign's codes are generated; default 50,000 a second. */
+  generate_per_second?: number;
+  /** New jobs stop half-way with status FAILED (to exercise a client's handling of it). */
+  fail: boolean;
+}
