@@ -51,9 +51,9 @@ process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 
 // An interrupted run that does not stop by itself in time is ended here, through exit handlers.
-runCli(argv, (code) => process.exit(code)).then((code) => {
-  process.exitCode = code;
-  // runCli resolves once stdout and stderr have taken everything (a slow reader's pipe included),
-  // so nothing is lost here; a stray handle must not keep a cron job alive.
-  setTimeout(() => process.exit(code), 50).unref();
-}, crash);
+// runCli resolves once the run is over and stdout and stderr have taken everything (a slow
+// reader's pipe included), so nothing is lost by exiting at once. At once, not when the event loop
+// runs dry: a natural exit first closes the signal watchers, and a Ctrl-C or SIGTERM that arrived
+// in that window would kill the finished run by the signal (a shell would read 130 for a run that
+// did all its work); a stray handle must not keep a cron job alive either.
+runCli(argv, (code) => process.exit(code)).then((code) => process.exit(code), crash);

@@ -74,7 +74,10 @@ async function runToTheEnd(argv: string[], settled: (states: Map<number, Json>) 
     const advice = /"resume":"([^"]*)"/.exec(done.stderr)?.[1];
     journal = /Journal: (\S+)/.exec(done.stderr)?.[1] ?? journal;
     // A SIGINT that comes as the run ends finds nothing left to stop: 0 or 7 then.
-    if (signal === 'SIGINT') expect([0, 7, 130], `round ${round}: ${done.stderr}`).toContain(done.code);
+    if (signal === 'SIGINT')
+      expect([0, 7, 130], `round ${round} (ended by ${done.signal ?? 'exit'}): ${done.stderr}`).toContain(
+        done.code,
+      );
     if (done.code === 0 || (done.code === 7 && journal && settled(finalStates(journal)))) break;
     if (!signal) expect(done.code, `round ${round}: ${done.stderr}`).toBe(7);
     // Killed before it said anything: it sent nothing either, and the last advice still holds.

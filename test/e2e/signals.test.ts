@@ -91,3 +91,28 @@ describe('signals while a request hangs', () => {
     expect(row!.split('\t')[4]).toContain('interrupted');
   });
 });
+
+describe('signals as a finished run exits', () => {
+  it('a Ctrl-C that comes while a finished run exits never kills it: it ends with its own exit code', async () => {
+    // A natural exit closes the signal watchers before the process is gone: a SIGINT in that window
+    // killed a run that had done all its work (a shell reads 130). Seen once in ~150 bulk runs.
+    const input = join(fx.configDir, 'events.ndjson');
+    writeFileSync(input, '{"customer":{"source_id":"at-exit"}}\n');
+    const argv = ['event', 'send', 'purchase_completed', '--input', input, '-o', 'json'];
+    for (let round = 0; round < 12; round++) {
+      const started = startPromo(argv, { env: fx.env, timeoutMs: 8000 });
+      // From the summary on (the run's last words), Ctrl-C every millisecond until it is gone.
+      let burst: NodeJS.Timeout | undefined;
+      let said = '';
+      started.child.stderr!.on('data', (d) => {
+        said += d;
+        if (!burst && said.includes('"summary"'))
+          burst = setInterval(() => started.child.exitCode === null && started.child.kill('SIGINT'), 1);
+      });
+      const run = await started.done;
+      clearInterval(burst);
+      expect({ round, signal: run.signal }).toEqual({ round, signal: null });
+      expect([0, 130], `round ${round}: ${run.stderr}`).toContain(run.code);
+    }
+  });
+});
