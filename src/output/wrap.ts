@@ -26,10 +26,13 @@ type Block =
 
 export function wrapHelp(text: string, width: number): string {
   if (!(width > 20)) return text;
-  return blocks(text.split('\n'))
-    .flatMap((block) =>
-      block.lines.every((line) => columns(line) <= width) ? block.lines : layOut(block, width),
-    )
+  const lines = text.split('\n');
+  // Most screens fit as they are (commander's lists are laid out to the width already): then there
+  // is nothing to take apart, and `promo --help` saves the work.
+  const fits = (line: string) => line.length <= width || columns(line) <= width;
+  if (lines.every(fits)) return text;
+  return blocks(lines)
+    .flatMap((block) => (block.lines.every(fits) ? block.lines : layOut(block, width)))
     .join('\n');
 }
 

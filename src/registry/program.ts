@@ -29,7 +29,8 @@ export function buildProgram(session: Session, registry: readonly Listed[], argv
     .version(VERSION, '-V, --version', 'print the version');
   addOptions(program, GLOBAL_OPTIONS)
     .addHelpText('after', helpAfter(undefined, PROGRAM.examples))
-    .addHelpText('after', rootHelpAfter());
+    // Made only when the root help is shown, not on every run.
+    .addHelpText('after', () => rootHelpAfter());
   program.helpCommand(false);
   // Any word may be the noun (a flag's value can look like one too), so each noun named is built.
   const words = new Set(argv?.filter((a) => !a.startsWith('-')));

@@ -2,6 +2,7 @@
 // on (the exit codes, the bulk flags' help, the filter grammar, the output formats), so that the
 // help cannot say one thing while promo does another.
 import { EXIT_CODE_MEANINGS, ExitCode } from '../base/errors.js';
+import { wrapHelp } from '../output/wrap.js';
 import { CLUSTERS, OUTPUT_FORMATS } from '../runtime/globals.js';
 
 /** Every variable promo reads, with what it does; the root --help lists the names. */
@@ -136,12 +137,15 @@ ${(await import('../bulk/flags.js')).BULK_HELP}
 export const TOPICS: Record<string, { summary: string; text: () => string | Promise<string> }> = {
   environment: { summary: 'variables promo reads, and where it keeps its files', text: ENVIRONMENT_TOPIC },
   'exit-codes': { summary: 'what each exit code means', text: EXIT_CODES_TOPIC },
-  output: { summary: 'table, json, ndjson and csv; --fields, --jq; stdout and stderr', text: OUTPUT_TOPIC },
+  output: { summary: 'table, json, ndjson, csv; --fields, --jq; stderr', text: OUTPUT_TOPIC },
   filters: { summary: 'the --filter grammar of the list commands', text: FILTERS_TOPIC },
   bulk: { summary: '--input runs: journal, statuses, resume', text: BULK_TOPIC },
 };
 
-/** The end of `promo --help`: the topics, exit codes and variables in brief. */
+/**
+ * The end of `promo --help`: the topics, exit codes and variables in brief, each line within 80
+ * columns, so that at 80 and wider the help is written as it is (wrap.ts has nothing to redo).
+ */
 export function rootHelpAfter(): string {
   const topics = Object.entries(TOPICS).map(([name, t]) => [`promo help ${name}`, t.summary] as const);
   return `
@@ -151,7 +155,7 @@ ${columns(topics)}
 Exit codes:
 ${columns(exitRows().map(([code, meaning]) => [code, meaning.split(/[,;:(]/)[0]!.trim()] as const))}
 
-Environment (promo help environment): ${variableNames().join(', ')}.
+${wrapHelp(`Environment (promo help environment): ${variableNames().join(', ')}.`, 80)}
 `;
 }
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODE_MEANINGS, ExitCode } from '../../src/base/errors.js';
 import { wrapHelp } from '../../src/output/wrap.js';
-import { TOPICS } from '../../src/registry/topics.js';
+import { rootHelpAfter, TOPICS } from '../../src/registry/topics.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
 import { type Fixture, sandboxFixture } from '../helpers/sandbox.js';
 
@@ -55,6 +55,15 @@ describe('promo help <topic>', () => {
     expect(variablesRead().length).toBeGreaterThan(6);
     for (const name of [...variablesRead(), 'HTTPS_PROXY', 'NO_PROXY', 'NO_COLOR', 'CI'])
       expect(stdout).toContain(name);
+  });
+
+  it('the root help is written within 80 columns as it is made: at 80 and wider nothing is laid out again', async () => {
+    // What `promo --help` costs at start-up depends on it (wrapHelp returns such a text untouched).
+    const { stdout } = await runPromo(['--help']);
+    expect(stdout.split('\n').filter((line) => line.length > 80)).toEqual([]);
+    const after = rootHelpAfter();
+    expect(after.split('\n').filter((line) => line.length > 80)).toEqual([]);
+    expect(wrapHelp(after, 80)).toBe(after);
   });
 
   it('the root help lists the topics, the exit codes and the variables in brief', async () => {
