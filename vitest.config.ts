@@ -19,7 +19,8 @@ export default defineConfig({
     // 120-odd files cost a fifth of the run. Files share no state: each makes its own sandbox,
     // config directory and context (the suite passes with its files in a shuffled order).
     isolate: false,
-    // Every sandbox transaction is checked against a whole-state copy (src/sandbox/state-verify.ts).
+    // Sandbox entries are frozen around each transaction, so a route that edits one in place fails
+    // loudly (src/sandbox/state-verify.ts).
     // App tokens in the profile file, never a developer's keychain, unless a test asks for one.
     env: { PROMO_SANDBOX_VERIFY: '1', PROMO_SECRET_STORE: 'file' },
   },
