@@ -1,6 +1,6 @@
 // Running one operation of the service: find the route, then, inside a state transaction, check the
 // credentials, parse the body and let the route handle it. Whatever it throws becomes an Error object.
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Answer, answer, errorObject, errorObjectForStatus, parseBody } from './core-http.js';
 import { type AppCredentials, authenticate, matchRoute } from './core-router.js';
@@ -31,9 +31,21 @@ export interface IncomingRequest {
   requestId: string;
 }
 
+// Ids come by the hundred thousand (a campaign's generated vouchers): their random bytes are taken
+// from a pool filled 4 KiB at a time, not from a call into the system's generator each (~7 µs apiece,
+// 0.7 s for 100,000 vouchers).
+const idPool = Buffer.alloc(4096);
+let idPoolUsed = idPool.length;
+
 /** A new identifier with the service's shape, e.g. `cat_0b6152ce12414820dc`. */
 export function newId(prefix: string, hexLength = 18): string {
-  const hex = randomBytes(Math.ceil(hexLength / 2)).toString('hex');
+  const bytes = Math.ceil(hexLength / 2);
+  if (idPoolUsed + bytes > idPool.length) {
+    randomFillSync(idPool);
+    idPoolUsed = 0;
+  }
+  const hex = idPool.toString('hex', idPoolUsed, idPoolUsed + bytes);
+  idPoolUsed += bytes;
   return prefix + hex.slice(0, hexLength);
 }
 
