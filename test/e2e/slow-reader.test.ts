@@ -12,7 +12,8 @@ const VOUCHERS = 900;
 const fixture = useSandbox({ seed: { ...demoSeed(), generatedVouchers: { count: VOUCHERS } } });
 const SLOW = 600;
 
-describe('a slow reader gets every byte', () => {
+// The cases only read: they run side by side, their waits for the reader overlapping.
+describe.concurrent('a slow reader gets every byte', () => {
   it('voucher list --limit 100 --json: the whole array, exit 0', async () => {
     const fast = await spawnPromo(['voucher', 'list', '--limit', '100', '--json'], { env: fixture.env });
     expect(fast.stdout.length).toBeGreaterThan(2 * 65536);
