@@ -3,14 +3,18 @@
 // off, deleting with its vouchers), checked in stdout, exit codes, the requests the sandbox saw
 // and the state it holds.
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../helpers/clock.js';
 import { runPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
 type Json = Record<string, any>;
 
-const fx = useSandbox();
-const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin });
+// One clock for promo and its sandbox: `--wait` polls a generation job that moves with the
+// sandbox's time, and each poll's wait moves the clock on at once instead of taking real time.
+const clock = new TestClock();
+const fx = useSandbox({ now: clock.now });
+const promo = (argv: string[], stdin?: string) => runPromo(argv, { configDir: fx.configDir, stdin, clock });
 
 async function ok(argv: string[], stdin?: string): Promise<string> {
   const { code, stdout, stderr } = await promo(argv, stdin);

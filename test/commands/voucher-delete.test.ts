@@ -1,6 +1,7 @@
 // promo voucher delete against the sandbox: bin, force and code reuse, confirmation, missing
 // vouchers, several codes, and codes that must stay one path segment.
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../helpers/clock.js';
 import { runPromo } from '../helpers/promo.js';
 import { sandboxFixture, useSandbox } from '../helpers/sandbox.js';
 
@@ -200,7 +201,8 @@ describe('missing vouchers and several codes', () => {
     fx.sandbox.faults.push({ match: { method: 'DELETE' }, action: { reset: 'after-handling' } });
     const { code, stdout } = await promo(
       ['voucher', 'delete', '--input', '-', '--yes', '--force', '--concurrency', '1'],
-      { stdin: `${a}\n${b}\n` },
+      // The waits before the retries pass on the run's own clock.
+      { stdin: `${a}\n${b}\n`, clock: new TestClock(Date.now()) },
     );
     expect(code).toBe(0);
     expect(lines(stdout).map((l) => [l.line, l.status, l.code])).toEqual([

@@ -2,6 +2,7 @@
 // unknown outcome and is never resent; a create with an explicit code is safe to repeat (a repeat
 // can only create it or answer 409), so it is retried after 502/503/504 or a reset.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestClock } from '../helpers/clock.js';
 import { type Gateway, startGateway } from '../helpers/hostile.js';
 import { runPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -18,8 +19,12 @@ beforeEach(() => {
   for (const code of Object.keys(fx.sandbox.state.vouchers)) delete fx.sandbox.state.vouchers[code];
 });
 
+// The waits between retries pass on a clock of the run's own (they are not what is tested here).
 const promo = (...argv: string[]) =>
-  runPromo(['--api-url', gateway.url, '-o', 'json', ...argv], { configDir: fx.configDir });
+  runPromo(['--api-url', gateway.url, '-o', 'json', ...argv], {
+    configDir: fx.configDir,
+    clock: new TestClock(Date.now()),
+  });
 const errorOf = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!).error;
 const posts = (path: string) => fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === path);
 const vouchers = () => Object.keys(fx.sandbox.state.vouchers);
