@@ -17,6 +17,7 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { followJobs, jobOutcome } from '../job/follow.js';
 import { checkCode } from '../voucher/codes-input.js';
+import { fieldOptions, fieldValues } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';
 import { voucherFields } from '../voucher/voucher-view.js';
@@ -44,12 +45,7 @@ const options = defineOptions({
     help: `how many vouchers to generate, 1 to ${MAX_ADD_COUNT.toLocaleString('en-US')}`,
   },
   code: { type: 'list', value: 'code', help: 'a code of your own (repeatable)' },
-  category: { type: 'value', value: 'name', help: 'category of the new vouchers' },
-  additionalInfo: { type: 'value', value: 'text', help: 'free text kept with each voucher' },
-  redemptionQuantity: { type: 'value', value: 'n', help: 'how many times each can be redeemed' },
-  metadata: { type: 'list', value: 'key=text|key:=json', help: 'repeatable; as for voucher create' },
-  startDate: { type: 'value', value: 'date', help: 'inactive before this ISO 8601 date or date-time' },
-  expirationDate: { type: 'value', value: 'date', help: 'inactive after this ISO 8601 date or date-time' },
+  ...fieldOptions(OWN_FIELDS),
   wait: { type: 'switch', help: 'with --count: follow the job to its end, with progress' },
   dryRun: { type: 'switch', help: 'print the request(s) that would be sent; send nothing' },
 });
@@ -57,15 +53,7 @@ const options = defineOptions({
 type Flags = Input<typeof CAMPAIGN_ARG, typeof options>;
 
 function ownFields(flags: Flags): CampaignVoucherFields {
-  const values = {
-    category: flags.category,
-    'additional-info': flags.additionalInfo,
-    'redemption-quantity': flags.redemptionQuantity,
-    metadata: flags.metadata,
-    'start-date': flags.startDate,
-    'expiration-date': flags.expirationDate,
-  };
-  return fieldsPatch(values, undefined, OWN_FIELDS) as CampaignVoucherFields;
+  return fieldsPatch(fieldValues(flags, OWN_FIELDS), undefined, OWN_FIELDS) as CampaignVoucherFields;
 }
 
 export async function run(flags: Flags, rt: Runtime): Promise<number> {
