@@ -11,8 +11,10 @@ import type { Runtime } from '../runtime/runtime.js';
 import { type Account, checkBinding, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
+import { describeHolder } from './holder.js';
 import { defaultJournalPath, JOURNAL_FORMAT, Journal, type JournalHeader, LineStates } from './journal.js';
-import { checkNewJournal, lockJournal } from './journal-file.js';
+import { checkNewJournal } from './journal-file.js';
+import { type JournalLock, JournalTakenOver, lockJournal } from './journal-lock.js';
 import { MAX_STDIN_LINES, type ReadJournal, readJournal } from './journal-read.js';
 import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './lines.js';
 import { Pacer } from './pacer.js';
@@ -27,6 +29,7 @@ export type { BulkSpec } from './spec.js';
 
 const READER_LEFT = 'stdout was closed (its reader left)';
 const JOURNAL_FAILED = 'the journal cannot be written';
+const TAKEN_OVER = 'another run took over the journal';
 
 /** Runs it; returns the exit code. */
 export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Roles>): Promise<number> {
@@ -36,11 +39,15 @@ export async function runBulkInput<P, Roles>(rt: Runtime, spec: BulkSpec<P, Role
   if (spec.dryRun) return new BulkRun(rt, spec, journalPath).run();
   // Refused before anything is read: a journal that is not this run's to write.
   if (!spec.flags.resume) checkNewJournal(journalPath, spec.input);
-  const release = lockJournal(journalPath, flag, spec.command, rt.ctx.now());
+  const lock = lockJournal(journalPath, flag, spec.command, rt.ctx.now(), { takeOver: spec.flags.takeOver });
+  if (lock.takenFrom)
+    rt.out.notice(
+      `--take-over: took '${journalPath}' from ${describeHolder(lock.takenFrom)}; should that run go on, it stops before its next request.`,
+    );
   try {
-    return await new BulkRun(rt, spec, journalPath).run();
+    return await new BulkRun(rt, spec, journalPath, lock).run();
   } finally {
-    release();
+    lock.release();
   }
 }
 
@@ -92,6 +99,8 @@ class BulkRun<P, Roles> {
     private readonly rt: Runtime,
     private readonly spec: BulkSpec<P, Roles>,
     private readonly journalPath: string,
+    /** Held by the run (none for a dry run). */
+    private readonly lock?: JournalLock,
   ) {
     this.soft = rt.ctx.signal ? AbortSignal.any([rt.ctx.signal, this.ending.signal]) : this.ending.signal;
     this.source = inputSource(spec.input, rt.ctx.stdin);
@@ -157,6 +166,7 @@ class BulkRun<P, Roles> {
     release?.();
     // The summary says what was done; the journal's failure is the run's error (exit 1).
     if (journal.failure) throw journal.failure;
+    if (journal.lostTo !== undefined) throw new JournalTakenOver(this.journalPath, journal.lostTo);
     // Stopped by --max-failures: the run failed lines; it was not interrupted.
     if (interrupted && this.why?.includes('--max-failures')) return ExitCode.partial;
     if (interrupted) return ExitCode.interrupted;
@@ -258,6 +268,8 @@ class BulkRun<P, Roles> {
     const stdout = rt.ctx.stdout;
     const onStdoutClosed = () => this.ending.abort(READER_LEFT);
     journal.onFailure = () => this.ending.abort(JOURNAL_FAILED);
+    journal.owner = this.lock?.lostTo;
+    journal.onLost = () => this.ending.abort(TAKEN_OVER);
     if (reporter.toStdout) stdout.once('close', onStdoutClosed);
     rt.holdRequestsOnInterrupt(this.givingUp.signal);
 

@@ -10,6 +10,8 @@ export interface BulkFlags {
   results?: string;
   resume?: string;
   resendUnknown: boolean;
+  /** --take-over: with --resume, take the journal from a holder that is not provably dead. */
+  takeOver: boolean;
   /** --skip N (older runs' way to resume): the first N records are recorded as skipped, not sent. */
   skip: number;
   /** --max-failures N: the run stops once N lines failed. */
@@ -23,6 +25,7 @@ export interface RawBulkFlags {
   results?: string;
   resume?: string;
   resendUnknown?: boolean;
+  takeOver?: boolean;
   skip?: string;
   maxFailures?: string;
 }
@@ -84,7 +87,10 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     ] as const)
       if (given !== undefined) throw new UsageError(`${flag} goes with --input`);
     if (raw.resendUnknown) throw new UsageError('--resend-unknown goes with --input and --resume');
+    if (raw.takeOver) throw new UsageError('--take-over goes with --input and --resume');
   }
+  if (raw.takeOver && raw.resume === undefined)
+    throw new UsageError('--take-over goes with --resume: it takes that journal from the run that holds it');
   if (raw.resendUnknown && raw.resume === undefined)
     throw new UsageError('--resend-unknown goes with --resume: it sends again the unknown lines of that run');
   if (raw.resume !== undefined && raw.results !== undefined)
@@ -100,6 +106,7 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     results: raw.results,
     resume: raw.resume,
     resendUnknown: raw.resendUnknown === true,
+    takeOver: raw.takeOver === true,
     skip: raw.skip === undefined ? 0 : wholeNumber(raw.skip, '--skip', 0, Number.MAX_SAFE_INTEGER),
     maxFailures:
       raw.maxFailures === undefined

@@ -29,8 +29,9 @@ export {
   parseBulkFlags,
   type RawBulkFlags,
 } from './flags.js';
+export type { Holder } from './holder.js';
 export type { JournalRecord, LineStatus } from './journal.js';
-export { type Holder, liveHolder } from './journal-file.js';
+export { liveHolder } from './journal-lock.js';
 export { MAX_STDIN_LINES, readJournal } from './journal-read.js';
 export { type InputFormat, type InputRecord, type ReadOptions, readRecords } from './read.js';
 export { type InputFile, readInput } from './read-all.js';

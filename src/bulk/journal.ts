@@ -110,22 +110,47 @@ export class Journal {
     if (!this.flush()) throw this.failure;
   }
 
+  private marks = '';
   private starting: Array<(written: boolean) => void> = [];
   private startSoon?: NodeJS.Immediate;
+  /**
+   * Asked before each burst of in-flight records: undefined while this run still holds the
+   * journal, else who holds it now (journal-lock.ts).
+   */
+  owner?: () => string | undefined;
+  /** Who took the journal over, once this run found it no longer holds it: it sends nothing more. */
+  lostTo?: string;
+  /** Told once, when the journal is found taken over. */
+  onLost?: () => void;
 
   /**
    * A line's in-flight record: `start(true)` runs once it is on the disk (written and synced), or
-   * `start(false)` if it could not be: that line must not be sent. Lines marked in the same turn of
-   * the event loop (answers that came together freeing their slots) share one write and one sync.
+   * `start(false)` if it could not be, or if another run took the journal over: that line must not
+   * be sent. Lines marked in the same turn of the event loop (answers that came together freeing
+   * their slots) share one write and one sync.
    */
   mark(json: string, start: (written: boolean) => void): void {
-    this.pending += `${json}\n`;
+    this.marks += `${json}\n`;
     this.starting.push(start);
     this.startSoon ??= setImmediate(() => {
       this.startSoon = undefined;
-      const written = this.flush(true);
+      const marks = this.marks;
+      this.marks = '';
+      const owned = this.stillOwned();
+      // Outcomes that wait are written even so: those requests were sent while the run held it.
+      if (owned) this.pending += marks;
+      const written = this.flush(owned) && owned;
       for (const go of this.starting.splice(0)) go(written);
     });
+  }
+
+  private stillOwned(): boolean {
+    if (this.lostTo === undefined) this.lostTo = this.owner?.();
+    if (this.lostTo === undefined) return true;
+    const tell = this.onLost;
+    this.onLost = undefined;
+    tell?.();
+    return false;
   }
 
   /** Writes what waits (and, with `sync`, waits for the disk); false once the journal has failed. */

@@ -30,6 +30,7 @@ const STEERING_WITH_VALUE = new Set([
 ]);
 const STEERING_SWITCHES = new Set([
   '--resend-unknown',
+  '--take-over',
   '--debug',
   '--no-color',
   '--json',
@@ -77,11 +78,15 @@ export function checkResumable(
   }
 }
 
-/** The command that resumes a run: the same line, the steering options dropped, --resume JOURNAL added. */
+/**
+ * The command that resumes a run: the same line, --resume JOURNAL in place of the journal's
+ * options, and never --take-over (taking over is asked for each time).
+ */
 export function resumeCommand(argv: readonly string[], journalPath: string): string {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!.split('=')[0]!;
+    if (argv[i] === '--take-over') continue;
     if (name === '--resume' || name === '--results' || name === '--skip') {
       if (!argv[i]!.includes('=')) i++;
       continue;

@@ -30,6 +30,11 @@ export const bulkOptions = defineOptions({
     group,
     help: 'with --resume: send again the lines whose answer was lost and cannot be checked',
   },
+  takeOver: {
+    type: 'switch',
+    group,
+    help: 'with --resume: take the journal from a run that holds it but may be alive (paused, on another host)',
+  },
   skip: { type: 'value', value: 'n', group, help: 'record the first N lines as skipped (prefer --resume)' },
   maxFailures: {
     type: 'value',
