@@ -1,0 +1,138 @@
+// A run paused (kill -STOP: a laptop asleep, a VM paused) keeps its journal: a resume is refused
+// naming it; --take-over takes the journal deliberately; and the paused run, when it wakes, finds it
+// lost the journal and stops without sending another line. Every event is stored once, and the
+// journal, written by both, still reads and resumes.
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonLines, ndjson } from '../helpers/input-files.js';
+import { spawnPromo, startPromo } from '../helpers/promo.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
+
+const fx = useSandbox();
+const stamp = Date.now().toString(36);
+const errorOf = (stderr: string) => jsonLines(stderr).find((l) => l.error)?.error;
+const posts = () => fx.sandbox.requests.filter((r) => r.method === 'POST').length;
+
+/** The events of a run stored by the sandbox, counted by their input line. */
+function storedByLine(run: string): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const event of fx.sandbox.state.events) {
+    const metadata = event.metadata as { run?: string; line?: number } | undefined;
+    if (metadata?.run === run) counts.set(metadata.line!, (counts.get(metadata.line!) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The last record of each line. */
+function finalStatus(journal: string): Map<number, string> {
+  const states = new Map<number, string>();
+  for (const record of jsonLines(readFileSync(journal, 'utf8')))
+    if (typeof record.line === 'number') states.set(record.line, record.status);
+  return states;
+}
+
+function eventsInput(run: string, count: number): string {
+  const lines = Array.from({ length: count }, (_, i) => ({
+    customer: { source_id: `${run}-${i + 1}` },
+    metadata: { run, line: i + 1 },
+  }));
+  const file = join(fx.configDir, `${run}.ndjson`);
+  writeFileSync(file, ndjson(...lines));
+  return file;
+}
+
+const lockFiles = (journal: string) =>
+  readdirSync(dirname(journal)).filter((name) => name.startsWith(`${basename(journal)}.lock`));
+
+describe('a paused run keeps its journal until it is taken over deliberately', () => {
+  it('refuses a resume naming it; --take-over takes it; woken, it stops and sends nothing more', async () => {
+    const run = `STOP-${stamp}`;
+    const count = 60;
+    const input = eventsInput(run, count);
+    const journal = join(fx.configDir, `${run}.journal`);
+    const send = ['event', 'send', 'purchase_completed', '--input', input];
+
+    fx.sandbox.faults.set({ latencyMs: 40 });
+    const first = startPromo([...send, '--results', journal], { env: fx.env, timeoutMs: 60_000 });
+    await until(() => posts() >= 8);
+    first.child.kill('SIGSTOP');
+    // What it had sent reaches the service; the answers wait for it to wake.
+    await until(() => [...storedByLine(run).values()].length === posts());
+    fx.sandbox.faults.set({});
+    const sentBeforeStop = posts();
+    const lock = JSON.parse(readFileSync(`${journal}.lock`, 'utf8'));
+    const holder = `promo event send (pid ${first.child.pid} on ${hostname()}, since ${lock.started_at})`;
+
+    const refused = await spawnPromo([...send, '--resume', journal], { env: fx.env });
+    expect(refused.code, refused.stderr).toBe(2);
+    const error = errorOf(refused.stderr);
+    expect(error.message).toBe(`--resume: '${journal}' is held by ${holder}: one journal, one run at a time`);
+    expect(error.hint).toContain('resume with --take-over');
+    expect(posts()).toBe(sentBeforeStop);
+
+    const taker = await spawnPromo([...send, '--resume', journal, '--take-over'], { env: fx.env });
+    // The lines the paused run had in flight are unknown to it: events are never sent again blindly.
+    expect([0, 7], taker.stderr).toContain(taker.code);
+    expect(taker.stderr).toContain(`--take-over: took '${journal}' from ${holder}`);
+    const unknownToTaker = [...finalStatus(journal)].filter(([, s]) => s === 'unknown').map(([l]) => l);
+    const sentByTaker = posts();
+
+    first.child.kill('SIGCONT');
+    const woken = await first.done;
+    expect(woken.code, woken.stderr).toBe(1);
+    expect(errorOf(woken.stderr).message).toMatch(
+      new RegExp(`^another run took over the journal '${journal}' \\(held now by nobody`),
+    );
+    // Woken, it sent nothing it had not marked in flight before its pause (at most a request it was
+    // about to write): whatever it sent is one of the lines the taker left unknown.
+    expect(posts() - sentByTaker).toBeLessThanOrEqual(unknownToTaker.length);
+
+    const stored = storedByLine(run);
+    expect(stored.size).toBe(count);
+    expect([...stored.values()].every((times) => times === 1)).toBe(true);
+    // Its in-flight lines' answers, recorded after the taker's records, settle them.
+    expect([...finalStatus(journal).values()].every((s) => s === 'sent')).toBe(true);
+    const settled = posts();
+    const again = await spawnPromo([...send, '--resume', journal], { env: fx.env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(posts()).toBe(settled);
+    expect(storedByLine(run).size).toBe(count);
+    expect(lockFiles(journal)).toEqual([]);
+  });
+
+  it('a holder on another host is never taken over silently, however old its lock', async () => {
+    const run = `AWAY-${stamp}`;
+    const input = eventsInput(run, 3);
+    const journal = join(fx.configDir, `${run}.journal`);
+    const send = ['event', 'send', 'purchase_completed', '--input', input];
+    const done = await spawnPromo([...send, '--results', journal], { env: fx.env });
+    expect(done.code, done.stderr).toBe(0);
+    const away = {
+      pid: 4242,
+      host: `not-${hostname()}`,
+      started_at: '2026-01-02T03:04:05.000Z',
+      command: 'event send',
+    };
+    writeFileSync(`${journal}.lock`, JSON.stringify(away));
+    // Not refreshed for ten minutes: promo used to take it over after one.
+    const old = new Date(Date.now() - 600_000);
+    utimesSync(`${journal}.lock`, old, old);
+    const before = posts();
+
+    const refused = await spawnPromo([...send, '--resume', journal], { env: fx.env });
+    expect(refused.code).toBe(2);
+    expect(errorOf(refused.stderr)).toMatchObject({
+      message: `--resume: '${journal}' is held by promo event send (pid 4242 on ${away.host}, since ${away.started_at}): one journal, one run at a time`,
+      hint: expect.stringMatching(
+        /^promo cannot tell whether a run on another machine still runs .*--take-over/,
+      ),
+    });
+    const taken = await spawnPromo([...send, '--resume', journal, '--take-over'], { env: fx.env });
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(posts()).toBe(before);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+  });
+});
