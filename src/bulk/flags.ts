@@ -58,6 +58,16 @@ URL, app id or an edited --body is refused (exit 2, nothing sent). A journal is 
 record promo did not write is refused with its line; a last record cut short by a crash counts as
 unknown.
 
+One run at a time writes a journal, and never loses it silently. A resume takes the journal of a
+run that provably ended without letting go (on this machine, no process has its pid any more:
+killed, crashed); of several resumes started at once, one takes it, the others are refused. A run
+that may be alive is refused by name (exit 2: its pid, host, start and command): on this machine
+even while paused (kill -STOP, Ctrl-Z), on another machine however long ago its lock was
+refreshed. --take-over (with --resume) takes the journal anyway, though never from a run that is
+running on this machine (stop that one with Ctrl-C). Before each burst of requests a run checks
+that the journal is still its own: one that lost it (paused while another took over) records the
+answers it was waiting for, sends nothing more and exits 1. Records are only ever appended.
+
 --max-failures N stops the run once N lines failed, as Ctrl-C does (those in flight finish, the
 summary says why, exit 7). voucher create --skip-existing reads back a code that exists already:
 the same fields, the line is skipped; other fields, it fails naming them.

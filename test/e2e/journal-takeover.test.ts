@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resumeCommand } from '../../src/bulk/resume.js';
 import { jsonLines, ndjson } from '../helpers/input-files.js';
 import { spawnPromo, startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -134,5 +135,37 @@ describe('a paused run keeps its journal until it is taken over deliberately', (
     expect(taken.code, taken.stderr).toBe(0);
     expect(posts()).toBe(before);
     expect(existsSync(`${journal}.lock`)).toBe(false);
+  });
+});
+
+describe('--take-over', () => {
+  it('goes with --input and --resume, is in the help of every --input command, and never in a resume command', async () => {
+    const input = eventsInput(`FLAG-${stamp}`, 2);
+    for (const [flags, message] of [
+      [['--customer-id', 'c', '--take-over'], '--take-over goes with --input and --resume'],
+      [
+        ['--input', input, '--take-over'],
+        '--take-over goes with --resume: it takes that journal from the run that holds it',
+      ],
+    ] as const) {
+      const refused = await fx.run(['event', 'send', 'purchase_completed', ...flags]);
+      expect([refused.code, errorOf(refused.stderr)?.message]).toEqual([2, message]);
+    }
+    expect(fx.sandbox.requests).toEqual([]);
+    for (const command of [
+      ['voucher', 'create'],
+      ['voucher', 'delete'],
+      ['event', 'send'],
+    ]) {
+      const help = await fx.run([...command, '--help']);
+      expect(help.stdout, command.join(' ')).toMatch(/--take-over +with --resume: take the journal/);
+    }
+    // Taking over is asked for each time: the command a run gives to resume it leaves it out.
+    expect(resumeCommand(['event', 'send', 'x', '--input', 'in', '--resume', 'j', '--take-over'], 'j')).toBe(
+      'promo event send x --input in --resume j',
+    );
+    expect((await fx.run(['help', 'bulk'])).stdout).toContain(
+      '--take-over (with --resume) takes the journal anyway',
+    );
   });
 });
