@@ -90,6 +90,8 @@ export function lockJournal(
       if (!dead) takenFrom = seen.holder;
       break;
     }
+    // Another run is taking it now (a few system calls): look again once it has, to name it.
+    pause(attempt);
   }
   return held(lockPath, text, token, takenFrom);
 }
@@ -225,6 +227,11 @@ function readLock(lockPath: string): SeenLock | undefined {
       ? holder.token
       : createHash('sha256').update(text).digest('hex').slice(0, 24);
   return { text, holder, id };
+}
+
+/** A few milliseconds, synchronously: the run is starting, nothing else waits on it. */
+function pause(attempt: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 5);
 }
 
 function tryUnlink(path: string): void {

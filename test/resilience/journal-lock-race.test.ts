@@ -95,7 +95,7 @@ async function race(path: string, round: number, lock: object, takeOver = false)
   const answers = await Promise.all(workers.map((w, i) => w.ask({ path, at: at + i * stagger, takeOver })));
   const winners = answers.flatMap((answer, i) => (answer.won ? [workers[i]!] : []));
   for (const winner of winners) await winner.ask({ release: true });
-  return { answers, winners: winners.length };
+  return { answers, winners: winners.length, winner: winners[0]?.child.pid };
 }
 
 describe('a lock taken over by many at once', () => {
@@ -111,15 +111,15 @@ describe('a lock taken over by many at once', () => {
         started_at: new Date().toISOString(),
         command: 'voucher create',
       };
-      const { answers, winners } = await race(path, round, holder);
+      const { answers, winners, winner } = await race(path, round, holder);
       counts.push(winners);
-      refusals.push(...answers.flatMap((answer) => (answer.won ? [] : [answer.message!])));
+      // Each loser names the winner: never the dead run, never a lock half written.
+      refusals.push(...answers.flatMap((answer) => (answer.won ? [] : [`${winner} ${answer.message}`])));
       expect(existsSync(`${path}.lock`)).toBe(false);
     }
     expect(counts).toEqual(Array(ROUNDS).fill(1));
-    // Each loser names the winner, never a lock half written.
-    for (const message of refusals)
-      expect(message).toMatch(/^--resume: '.+' is held by promo voucher create \(pid \d+ on /);
+    for (const refusal of refusals)
+      expect(refusal).toMatch(/^(\d+) --resume: '.+' is held by promo voucher create \(pid \1 on /);
     expect(readdirSync(dir).filter((name) => name.includes('.lock'))).toEqual([]);
   });
 
