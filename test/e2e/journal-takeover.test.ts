@@ -138,6 +138,59 @@ describe('a paused run keeps its journal until it is taken over deliberately', (
   });
 });
 
+describe("resumes started at once on a killed run's journal", () => {
+  it('one takes it, the others are refused naming it, round after round; no event is stored twice', async () => {
+    const run = `RACE-${stamp}`;
+    const count = 80;
+    const input = eventsInput(run, count);
+    const journal = join(fx.configDir, `${run}.journal`);
+    const send = ['event', 'send', 'purchase_completed', '--input', input];
+    const resumes = () => jsonLines(readFileSync(journal, 'utf8')).filter((r) => r.resumed_at).length;
+    // Slow answers: each winner is still at work when the others look at the lock.
+    fx.sandbox.faults.set({ latencyMs: 150 });
+    const killed = async (started: ReturnType<typeof startPromo>) => {
+      const before = posts();
+      await until(() => posts() > before);
+      started.child.kill('SIGKILL');
+      await started.done;
+    };
+    await killed(startPromo([...send, '--results', journal], { env: fx.env }));
+
+    for (let round = 0; round < 2; round++) {
+      const before = resumes();
+      const racers = Array.from({ length: 3 }, () =>
+        startPromo([...send, '--resume', journal], { env: fx.env }),
+      );
+      const ended = () => racers.filter((r) => r.child.exitCode !== null).length;
+      // Both losers out and the winner at work, or (the fault this guards against) two at work.
+      const taken = () => resumes() - before;
+      await until(() => (ended() >= 2 && taken() >= 1) || ended() === 3 || taken() >= 2);
+      expect(resumes() - before, `round ${round}`).toBe(1);
+      const winner = racers.find((r) => r.child.exitCode === null)!;
+      for (const loser of racers.filter((r) => r !== winner)) {
+        const refused = await loser.done;
+        expect(refused.code, refused.stderr).toBe(2);
+        expect(errorOf(refused.stderr).message).toContain(
+          `is held by promo event send (pid ${winner.child.pid} on`,
+        );
+      }
+      await killed(winner);
+    }
+    fx.sandbox.faults.set({});
+    const last = await spawnPromo([...send, '--resume', journal], { env: fx.env });
+    expect([0, 7], last.stderr).toContain(last.code);
+
+    const stored = storedByLine(run);
+    for (const [line, status] of finalStatus(journal)) {
+      // A line in flight when its run was killed stays unknown, sent at most once.
+      if (status === 'sent') expect(stored.get(line), `line ${line}`).toBe(1);
+      else expect([status, (stored.get(line) ?? 0) <= 1]).toEqual(['unknown', true]);
+    }
+    expect(finalStatus(journal).size).toBe(count);
+    expect(lockFiles(journal)).toEqual([]);
+  });
+});
+
 describe('--take-over', () => {
   it('goes with --input and --resume, is in the help of every --input command, and never in a resume command', async () => {
     const input = eventsInput(`FLAG-${stamp}`, 2);
