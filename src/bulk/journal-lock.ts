@@ -50,7 +50,7 @@ interface SeenLock {
 }
 
 export interface JournalLock {
-  /** Undefined while the lock names this run; otherwise who holds the journal now. */
+  /** Undefined while the lock names this run; otherwise who holds the journal now ('' for nobody). */
   lostTo(): string | undefined;
   /** The holder it was taken from with --take-over (alive, or not provably dead). */
   takenFrom?: Holder;
@@ -100,7 +100,7 @@ function held(lockPath: string, text: string, token: string, takenFrom: Holder |
   const lostTo = (): string | undefined => {
     const now = readLock(lockPath);
     if (now?.text === text) return undefined;
-    return now ? describeHolder(now.holder) : 'nobody (its lock was removed)';
+    return now ? describeHolder(now.holder) : '';
   };
   const refresh = setInterval(() => {
     const now = new Date();
@@ -284,7 +284,9 @@ function refreshedAgo(lockPath: string): string {
 export class JournalTakenOver extends PromoError {
   constructor(path: string, holder: string) {
     super(
-      `another run took over the journal '${path}' (held now by ${holder}): this run stopped and sent nothing more`,
+      holder
+        ? `another run took over the journal '${path}': ${holder} holds it now; this run stopped and sent nothing more`
+        : `the journal '${path}' is no longer this run's: its lock was removed (by a run that took it over and ended, or by hand); this run stopped and sent nothing more`,
       ExitCode.failure,
       'The lines it had in flight are recorded. Resume the journal only once that run has ended, if lines are left.',
     );
