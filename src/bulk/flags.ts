@@ -14,6 +14,8 @@ export interface BulkFlags {
   skip: number;
   /** --max-failures N: the run stops once N lines failed. */
   maxFailures?: number;
+  /** --accept-old-journal: --resume takes a journal of an older promo, which binds less. */
+  acceptOldJournal: boolean;
 }
 
 export interface RawBulkFlags {
@@ -25,6 +27,7 @@ export interface RawBulkFlags {
   resendUnknown?: boolean;
   skip?: string;
   maxFailures?: string;
+  acceptOldJournal?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -85,6 +88,8 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
       if (given !== undefined) throw new UsageError(`${flag} goes with --input`);
     if (raw.resendUnknown) throw new UsageError('--resend-unknown goes with --input and --resume');
   }
+  if (raw.acceptOldJournal && raw.resume === undefined)
+    throw new UsageError('--accept-old-journal goes with --resume: it resumes a journal of an older promo');
   if (raw.resendUnknown && raw.resume === undefined)
     throw new UsageError('--resend-unknown goes with --resume: it sends again the unknown lines of that run');
   if (raw.resume !== undefined && raw.results !== undefined)
@@ -100,6 +105,7 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     results: raw.results,
     resume: raw.resume,
     resendUnknown: raw.resendUnknown === true,
+    acceptOldJournal: raw.acceptOldJournal === true,
     skip: raw.skip === undefined ? 0 : wholeNumber(raw.skip, '--skip', 0, Number.MAX_SAFE_INTEGER),
     maxFailures:
       raw.maxFailures === undefined

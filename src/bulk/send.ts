@@ -93,7 +93,7 @@ export class LineSender<P, Roles> {
     const written = new Promise<boolean>((resolve) => this.parts.journal.mark(json, resolve));
     const options = {
       exposed,
-      sentBefore: this.parts.resumed?.states.sentBefore(line) ?? false,
+      lostBefore: this.parts.resumed?.states.answerLostBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,

@@ -55,10 +55,13 @@ export interface SettleOptions {
   /** The journal says an earlier run may have sent it (its last record is `unknown`). */
   exposed: boolean;
   /**
-   * An earlier run sent it, whatever its last record says: a request of that run may land late,
-   * so an answer meaning "done already" (a create's 409) is read back, not taken as a failure.
+   * An earlier run sent it and lost its answer, whatever its last record says: a request of that
+   * run may have acted or land late, so an answer meaning "done already" (a create's 409) is read
+   * back, not taken as a failure. An earlier attempt that got a definite answer (a 409 included)
+   * does not count: a 409 then is the service's word that the code was someone else's, and the
+   * line stays failed (or skipped, with --skip-existing), never `created`.
    */
-  sentBefore: boolean;
+  lostBefore: boolean;
   resendUnknown: boolean;
   /** Aborted when in-flight requests are given up (second Ctrl-C, or --timeout after the first). */
   stop: AbortSignal;
@@ -134,7 +137,7 @@ export async function settle<P>(
     } catch (error) {
       lastError = error;
       if (options.stop.aborted) return unknown(error);
-      if (error instanceof ApiError && (exposed || options.sentBefore || error.afterLostAnswer)) {
+      if (error instanceof ApiError && (exposed || options.lostBefore || error.afterLostAnswer)) {
         const meaning = action.afterLoss?.(error);
         if (meaning === 'done') return { status: action.status, done: { code: action.code(payload) } };
         if (meaning === 'check' && checks) {

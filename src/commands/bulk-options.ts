@@ -30,6 +30,11 @@ export const bulkOptions = defineOptions({
     group,
     help: 'with --resume: send again the lines whose answer was lost and cannot be checked',
   },
+  acceptOldJournal: {
+    type: 'switch',
+    group,
+    help: 'with --resume: take a journal of an older promo, which did not bind every file the run read',
+  },
   skip: { type: 'value', value: 'n', group, help: 'record the first N lines as skipped (prefer --resume)' },
   maxFailures: {
     type: 'value',

@@ -1,10 +1,12 @@
 // An input file too large to keep in memory (over 4 MiB) is read twice: checked whole before the
 // first request, then read again as it is sent. A file edited or grown in between stops the run at
-// the first line that is not the one checked (exit 2), and nothing from there on is sent.
-import { appendFileSync, openSync, readFileSync, writeSync } from 'node:fs';
+// the first line that is not the one checked (exit 2), and nothing from there on is sent; a file cut
+// short (at a line boundary, so that every line read matches) is told by its end, never exit 0.
+import { appendFileSync, openSync, readFileSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonLines, writeIn } from '../helpers/input-files.js';
-import { startPromo } from '../helpers/promo.js';
+import { spawnPromo, startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
 
@@ -32,9 +34,9 @@ function bigInput() {
 const postedCodes = () =>
   fx.sandbox.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).code as string);
 
-async function runChanging(file: string, change: () => void) {
+async function runChanging(file: string, change: () => void, extra: string[] = []) {
   fx.sandbox.faults.set({ latencyMs: 15 });
-  const run = startPromo(['voucher', 'create', '--input', file, '--concurrency', '1'], {
+  const run = startPromo(['voucher', 'create', '--input', file, '--concurrency', '1', ...extra], {
     env: fx.env,
     timeoutMs: 30_000,
   });
@@ -71,5 +73,28 @@ describe('an input file that changes during the run', () => {
       `--input: '${file}' changed during the run: line 46 was not in it when it was checked; stopped there; 45 lines before it were sent`,
     );
     expect(postedCodes().filter((code) => code.startsWith(stem))).toHaveLength(lines.length);
+  });
+
+  it('cut short at a line boundary: never exit 0; stops with exit 2 naming where it ends, and resumes once restored', async () => {
+    const { stem, file, lines } = bigInput();
+    const journal = join(fx.configDir, `${stem}.journal`);
+    const whole = readFileSync(file);
+    // Cut after line 30: every line the second read finds is a line checked, only fewer.
+    const cut = lines.slice(0, 30).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+    const done = await runChanging(file, () => truncateSync(file, cut), ['--results', journal]);
+    expect(done.code, done.stderr).toBe(2);
+    expect(jsonLines(done.stderr).find((l) => l.error)?.error.message).toBe(
+      `--input: '${file}' changed during the run: it ends after line 30, but it went on to line 45 when it was checked; stopped there; 30 lines before it were sent`,
+    );
+    expect(postedCodes().filter((code) => code.startsWith(stem))).toHaveLength(30);
+
+    writeFileSync(file, whole);
+    const resumed = await spawnPromo(['voucher', 'create', '--input', file, '--resume', journal], {
+      env: fx.env,
+      timeoutMs: 30_000,
+    });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const mine = postedCodes().filter((code) => code.startsWith(stem));
+    expect(mine.sort()).toEqual(lines.map((l) => JSON.parse(l).code));
   });
 });
