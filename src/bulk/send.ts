@@ -106,8 +106,17 @@ export class LineSender<P, Roles> {
       }
       const outcome = await settle(this.parts.client, action, payload.value, options);
       const done = outcome.done;
+      // A line sent more than once says so: a repeat of a request that acts is never silent.
+      const attempts = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
       reporter.record(
-        { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
+        {
+          line,
+          status: outcome.status,
+          code: done?.code ?? code,
+          id: done?.id,
+          error: outcome.error,
+          ...attempts,
+        },
         digest,
       );
       if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;

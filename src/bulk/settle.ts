@@ -49,6 +49,8 @@ export interface Outcome {
   error?: ErrorJson | { key: string; message: string };
   /** The failure would fail every line after it too (credentials refused, service unreachable). */
   fatal?: number;
+  /** How many times this run sent the line's request (0: read back only, or never sent). */
+  attempts: number;
 }
 
 export interface SettleOptions {
@@ -103,16 +105,35 @@ export function canCheck<P>(action: BulkAction<P>, payload: P): boolean {
 
 const unknownBefore = { key: 'outcome_unknown', message: 'an earlier run sent it and its answer was lost' };
 
+/** Settles one line; the outcome says how many times its request went out (the journal keeps it). */
 export async function settle<P>(
   client: ApiClient,
   action: BulkAction<P>,
   payload: P,
   options: SettleOptions,
 ): Promise<Outcome> {
+  const sends = { count: 0 };
+  const counted: BulkAction<P> = {
+    ...action,
+    send: (c, p) => {
+      sends.count += 1;
+      return action.send(c, p);
+    },
+  };
+  const outcome = await settleLine(client, counted, payload, options);
+  return { ...outcome, attempts: sends.count };
+}
+
+async function settleLine<P>(
+  client: ApiClient,
+  action: BulkAction<P>,
+  payload: P,
+  options: SettleOptions,
+): Promise<Omit<Outcome, 'attempts'>> {
   let exposed = options.exposed;
   let lastError: unknown;
   const checks = canCheck(action, payload);
-  const unknown = (error: unknown): Outcome => ({
+  const unknown = (error: unknown): Omit<Outcome, 'attempts'> => ({
     status: 'unknown',
     error: error === undefined ? unknownBefore : errorJson(error),
   });
@@ -169,7 +190,7 @@ async function existing<P>(
   action: BulkAction<P>,
   payload: P,
   conflict: ApiError,
-): Promise<Outcome> {
+): Promise<Omit<Outcome, 'attempts'>> {
   let found: Check;
   try {
     found = await action.check!(client, payload);
