@@ -47,16 +47,29 @@ read back), failed ones are sent again. The input must be the same: a file's has
 stdin, which is read once, each record keeps a hash of the input up to its line, and a resume
 reads stdin up to the journal's last line, checking every line, before it sends anything again, so
 that another input is refused (exit 2, nothing sent; with more than 10,000 lines to redo in that
-stretch, the verified ones go out first). A journal of an older promo, without those hashes, is
-matched by line number, with a warning.
+stretch, the verified ones go out first). A file read a second time during the run (too large to
+keep) must be the one checked: edited, grown or cut short meanwhile, the run stops there (exit 2)
+and never ends 0 with lines of the file not done.
 
 A journal belongs to its run: --results refuses a file that exists and is not empty (resume it
 with --resume, or remove it), the input file and a symbolic link; while a run holds it (FILE.lock
-names the run) a second run on it is refused; and it keeps the account the run sent to (API URL
-and app id, never the token) and the SHA-256 of --body, so a resume with another profile, API
-URL, app id or an edited --body is refused (exit 2, nothing sent). A journal is read strictly: a
-record promo did not write is refused with its line; a last record cut short by a crash counts as
-unknown.
+names the run) a second run on it is refused. Its header binds the run: the account it sent to
+(API URL and app id, never the token), the input's SHA-256 and line count, and the SHA-256 of
+everything its options read (--body FILE, --body - from stdin, --customer @FILE, any @FILE). A
+resume with another profile, API URL or app id, an edited file or other bytes on stdin is refused
+(exit 2, nothing sent), naming the option and the file.
+
+A journal is read strictly: a header field missing or null where promo writes a value, a record
+with a status the command never writes, or anything else promo did not write is refused (exit 2),
+naming the field or the line; a last record cut short by a crash counts as unknown. A journal of
+an older promo, which bound less, is named as such and resumed only with --accept-old-journal
+(its stdin lines then matched by number only, with a warning).
+
+A line's earlier answer holds: a line whose request was answered (a 409 "exists" included) is
+never recorded as created by a resume; only a line whose earlier answer was lost (or a 5xx) takes a
+409 as its own, after reading the voucher back. A line sent more than once says so with
+"attempts": N in its record, and an error after a lost answer says how many times promo sent the
+request (a create with its own code is repeated; other creates and events never are).
 
 --max-failures N stops the run once N lines failed, as Ctrl-C does (those in flight finish, the
 summary says why, exit 7). voucher create --skip-existing reads back a code that exists already:
