@@ -110,15 +110,15 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
 }
 
 /**
- * Whether a record is the service's word on its line: done, skipped, or failed with a 4xx (a 409
- * included). An unknown outcome, a 5xx or a failure without an answer does not say what the
- * service did with the request.
+ * Whether a record is the service's word on its line, or promo's that it never went out: done,
+ * skipped, or failed with an answer below 500 (a 409 included) or none sent (a bad line, an
+ * interruption before sending, a connection refused). An unknown outcome or a 5xx (the service
+ * may have acted before it failed) does not say what became of the request.
  */
 function definite(status: string, error: unknown): boolean {
   if (status === 'unknown') return false;
-  if (status !== 'failed') return true;
   const answered = (error as { status?: unknown } | undefined)?.status;
-  return typeof answered === 'number' && answered >= 400 && answered < 500;
+  return status !== 'failed' || !(typeof answered === 'number' && answered >= 500);
 }
 
 function parseObject(text: string | undefined): Json | undefined {
