@@ -98,6 +98,11 @@ export class LineSender<P, Roles> {
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
       sleep: (ms: number, signal?: AbortSignal) => this.parts.rt.ctx.sleep(ms, signal),
+      // Beside the HTTP trace, whose requests do not say which line they are for.
+      onRepeat: this.parts.rt.globals.debug
+        ? (attempt: number) =>
+            this.parts.rt.ctx.stderr.write(`* line ${line}: sending its request again: attempt ${attempt}\n`)
+        : undefined,
     };
     const task = written.then(async (marked) => {
       if (!marked) {

@@ -69,6 +69,8 @@ export interface SettleOptions {
   stop: AbortSignal;
   retries: number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Told before each repeat of the line's request (--debug shows it): `attempt` counts from 1. */
+  onRepeat?(attempt: number): void;
 }
 
 /**
@@ -117,6 +119,7 @@ export async function settle<P>(
     ...action,
     send: (c, p) => {
       sends.count += 1;
+      if (sends.count > 1) options.onRepeat?.(sends.count);
       return action.send(c, p);
     },
   };

@@ -57,13 +57,13 @@ describe('a repeated request that acts on the service', () => {
     expect(run.stderr).toContain('so promo did not send it again');
   });
 
-  it('a bulk line whose first request was lost before the service acted: read back, sent again, "attempts": 2', async () => {
+  it('a bulk line whose first request was lost before the service acted: read back, sent again, "attempts": 2 and --debug says so', async () => {
     const codes = [stem(), stem()];
     const input = writeIn(fx.configDir, `${codes[0]}.ndjson`, ndjson(...codes.map((c) => percentVoucher(c))));
     const journal = join(fx.configDir, `${codes[0]}.journal`);
     fx.sandbox.faults.push({ match: { method: 'POST' }, times: 1, action: { reset: 'before-handling' } });
     const run = await spawnPromo(
-      ['voucher', 'create', '--input', input, '--results', journal, '--concurrency', '1', '-o', 'json'],
+      ['voucher', 'create', '--input', input, '--results', journal, '--concurrency', '1', '--debug'],
       { env: fx.env, timeoutMs: 30_000 },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -75,5 +75,6 @@ describe('a repeated request that acts on the service', () => {
       expect.not.objectContaining({ attempts: expect.anything() }),
     ]);
     expect(posts()).toHaveLength(3);
+    expect(run.stderr).toContain('* line 1: sending its request again: attempt 2');
   });
 });
