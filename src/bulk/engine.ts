@@ -6,9 +6,9 @@
 // One run is one BulkRun, in four steps: check (the journal it resumes, the account, the input
 // whole), open (the lines to send, the journal), send (each line the journal does not say is done)
 // and finish (the summary and the exit code).
-import { ExitCode, UsageError } from '../base/errors.js';
+import { ExitCode } from '../base/errors.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { type Account, checkBinding, fileHashes, runAccount } from './binding.js';
+import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
 import { defaultJournalPath, JOURNAL_FORMAT, Journal, type JournalHeader, LineStates } from './journal.js';
@@ -18,7 +18,8 @@ import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './l
 import { Pacer } from './pacer.js';
 import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
-import { checkResumable, essentialArgs, resumeCommand } from './resume.js';
+import { essentialArgs, resumeCommand } from './resume.js';
+import { checkResume } from './resume-check.js';
 import { type CheckedLines, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
 import type { BulkSpec, KeptLine } from './spec.js';
@@ -170,15 +171,12 @@ class BulkRun<P, Roles> {
     const maxLine = source.rereadable ? (source.size ?? 0) + 1 : MAX_STDIN_LINES;
     const path = spec.flags.resume;
     const resumed = path ? await readJournal(path, maxLine, soft) : undefined;
-    if (resumed?.older && path && !spec.flags.acceptOldJournal) throw olderJournal(path);
     const account = await runAccount(rt);
     const files = fileHashes(rt);
     const whole = source.rereadable ? await checkWhole(rt, source, spec, sha256()) : undefined;
     if (resumed && path) {
-      checkResumable(resumed.header, path, spec.command, essentialArgs(argv), whole ?? null, resumed.older);
-      checkStatuses(resumed, path, spec);
-      if (resumed.older) await rt.out.warn(olderWarning(resumed, path, account));
-      else checkBinding(resumed.header, path, account, files);
+      const warning = checkResume(resumed, path, spec, { args: essentialArgs(argv), whole, account, files });
+      if (warning) await rt.out.warn(warning);
     }
     return { resumed, whole, account, files };
   }
@@ -338,32 +336,6 @@ async function* keptLines<P>(kept: Array<KeptLine<P> | undefined>): AsyncGenerat
     kept[i] = undefined;
     yield line;
   }
-}
-
-/** A journal of an older promo binds less than this one would: resumed only when asked. */
-function olderJournal(path: string): UsageError {
-  return new UsageError(
-    `--resume: '${path}' was written by an older promo, whose journal did not bind every file the run read (nor, before that, the account): refusing to resume it without --accept-old-journal`,
-    'Make sure this run reads the same --input, --body and @FILEs and sends to the same account, then add --accept-old-journal; or start a new run.',
-  );
-}
-
-/** With --accept-old-journal: the account is still checked where the journal kept it. */
-function olderWarning(resumed: ReadJournal, path: string, account: Account): string {
-  const { header } = resumed;
-  if (header.api_url !== undefined) checkBinding({ ...header, files: {} }, path, account, {});
-  return `--resume: '${path}' was written by an older promo (--accept-old-journal): the files the run read beside its --input are not checked.`;
-}
-
-/** A record whose status the command never writes (an edit by hand): refused, naming its line. */
-function checkStatuses<P, Roles>(resumed: ReadJournal, path: string, spec: BulkSpec<P, Roles>): void {
-  const writes = new Set([spec.action.status, 'failed', 'skipped', 'unknown']);
-  for (const [status, row] of resumed.statuses)
-    if (!writes.has(status))
-      throw new UsageError(
-        `--resume: '${path}' line ${row}: "status" is "${status}", which ${spec.command} never writes`,
-        'A journal is written by promo alone: resume with the file the run named, as it left it.',
-      );
 }
 
 /** Checks stdin against the journal; a journal of an older promo has no hashes to check with. */
