@@ -64,7 +64,7 @@ export function checkBinding(
   }
 }
 
-/** `--body -` as people read it: `--body - (stdin)`; a file: `--customer 'c.json'`. */
+/** `--body -` as people read it: `--body - (stdin)`; a file: `--customer 'c.json'` (its @ dropped). */
 function named(key: string): string {
   const space = key.indexOf(' ');
   const flag = space < 0 ? key : key.slice(0, space);

@@ -12,7 +12,7 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** A file (or stdin) an option read, and the SHA-256 of the bytes read. */
 export interface InputRead {
   flag: string;
-  /** The path, or `-` for stdin. */
+  /** The option's value as typed: a path, `-` for stdin, or `@PATH` and `@-`. */
   source: string;
   sha256: string;
 }
@@ -34,8 +34,16 @@ function recordRead(stdin: InputStream, flag: string, source: string, bytes: Buf
   readsOfRun.set(stdin, reads);
 }
 
-/** Reads a file path, or stdin for `-`, as UTF-8 text; invalid UTF-8 is refused, not mangled. */
-export async function readTextSource(source: string, flag: string, stdin: InputStream): Promise<string> {
+/**
+ * Reads a file path, or stdin for `-`, as UTF-8 text; invalid UTF-8 is refused, not mangled.
+ * `given`: the option's value as typed (`@c.json`), for the record of what was read.
+ */
+export async function readTextSource(
+  source: string,
+  flag: string,
+  stdin: InputStream,
+  given = source,
+): Promise<string> {
   let bytes: Buffer;
   if (source === '-') {
     bytes = await readStdinBytes(stdin, MAX_FILE_BYTES);
@@ -51,7 +59,7 @@ export async function readTextSource(source: string, flag: string, stdin: InputS
     }
     if (bytes.length > MAX_FILE_BYTES) throw new UsageError(`${flag}: '${source}' is larger than 16 MiB`);
   }
-  recordRead(stdin, flag, source, bytes);
+  recordRead(stdin, flag, given, bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -91,7 +99,7 @@ export async function readInlineOrFileJson(
   if (value.startsWith('@')) {
     const source = value.slice(1);
     return parseJsonText(
-      await readTextSource(source, flag, stdin),
+      await readTextSource(source, flag, stdin, value),
       flag,
       source === '-' ? 'stdin' : `'${source}'`,
     );

@@ -37,6 +37,9 @@ describe('every file a run reads is bound to its journal', () => {
     refuseFirst(3);
     const first = await promo([...argv, '--results', journal, '--concurrency', '1']);
     expect(first.code, first.stderr).toBe(7);
+    expect(jsonLines(readFileSync(journal, 'utf8'))[0].files).toEqual({
+      [`--customer @${customer}`]: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     writeFileSync(customer, JSON.stringify({ source_id: `${stem}-mallory` }));
     fx.sandbox.requests.length = 0;
