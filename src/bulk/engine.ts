@@ -20,7 +20,7 @@ import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
 import { essentialArgs, resumeCommand } from './resume.js';
 import { checkResume } from './resume-check.js';
-import { type CheckedLines, InputDiffers, PrefixHash, SameInput } from './same-input.js';
+import { type CheckedLines, InputChanged, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
 import type { BulkSpec, KeptLine } from './spec.js';
 
@@ -137,8 +137,10 @@ class BulkRun<P, Roles> {
       reporter.abandon();
       release?.();
       const count = this.sender?.sent ?? 0;
-      throw new InputDiffers(
-        `${sent.refused.message}; ${count ? `${count} lines before it were sent` : 'nothing was sent'}`,
+      // Exit 2 says nothing was sent; once lines were, the run stopped part-way (exit 7, resumable).
+      if (count === 0) throw new InputDiffers(`${sent.refused.message}; nothing was sent`, sent.refused.hint);
+      throw new InputChanged(
+        `${sent.refused.message}; ${count} lines before it were sent`,
         sent.refused.hint,
       );
     }

@@ -47,9 +47,9 @@ read back), failed ones are sent again. The input must be the same: a file's has
 stdin, which is read once, each record keeps a hash of the input up to its line, and a resume
 reads stdin up to the journal's last line, checking every line, before it sends anything again, so
 that another input is refused (exit 2, nothing sent; with more than 10,000 lines to redo in that
-stretch, the verified ones go out first). A file read a second time during the run (too large to
-keep) must be the one checked: edited, grown or cut short meanwhile, the run stops there (exit 2)
-and never ends 0 with lines of the file not done.
+stretch, the verified ones go out first, and the refusal exits 7). A file read a second time during
+the run (too large to keep) must be the one checked: edited, grown or cut short meanwhile, the run
+stops there (exit 7 once lines were sent, 2 if none were) and never ends 0 with lines not done.
 
 A journal belongs to its run: --results refuses a file that exists and is not empty (resume it
 with --resume, or remove it), the input file and a symbolic link; while a run holds it (FILE.lock

@@ -9,7 +9,7 @@
 // (failed, unknown) wait in memory, so that a different input is refused (exit 2) with nothing
 // sent. Only past HOLD_MAX waiting lines do verified ones go out before the rest is read.
 import { createHash } from 'node:crypto';
-import { UsageError } from '../base/errors.js';
+import { ExitCode, PromoError, UsageError } from '../base/errors.js';
 import type { LineStates } from './journal.js';
 
 /** Lines to redo held back while the input is checked against the journal; memory stays bounded (BULK_HELP and docs/cli.md say 10,000). */
@@ -33,6 +33,17 @@ export class PrefixHash {
 
 /** The input is not the one the journal's run read: refused, before or while resuming. */
 export class InputDiffers extends UsageError {}
+
+/**
+ * The input turned out to differ after some of its lines were sent: the run stopped there, part
+ * done (exit 7, as a run with lines left; the journal says which are done, and a resume with the
+ * input as it was finishes it).
+ */
+export class InputChanged extends PromoError {
+  constructor(message: string, hint: string | undefined) {
+    super(message, ExitCode.partial, hint);
+  }
+}
 
 const HINT =
   'Pipe in the same input as the run, unchanged, from its first line; for a new input start a new run without --resume.';
