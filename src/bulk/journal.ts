@@ -190,7 +190,7 @@ export class LineStates {
    * What earlier runs' attempts at each line came to: IN_FLIGHT_BIT while an in-flight record has
    * no outcome after it, LOST_BIT once an attempt got no definite answer (an `unknown` outcome, a
    * 5xx, or an in-flight record never followed by an outcome). An attempt with a definite answer
-   * (done, or a 4xx: a 409 included) sets neither: that answer is the service's word on the line.
+   * (done, a 4xx, a 409 included, or a failure before anything went out) sets neither.
    */
   private attempts = new Uint8Array(1024);
   private static readonly IN_FLIGHT_BIT = 1;
@@ -206,7 +206,7 @@ export class LineStates {
   }
 
   /**
-   * An earlier run sent this line and did not get its answer: a request of that run may have
+   * An earlier run sent this line and got no definite answer: a request of that run may have
    * acted, or land late, so a 409 to a repeat may be that run's own voucher.
    */
   answerLostBefore(line: number): boolean {
