@@ -147,6 +147,17 @@ describe('a journal is read strictly', () => {
       ]);
       expect(fx.sandbox.requests).toEqual([]);
     }
+    // Edited to look like a run that read stdin: the input is a file, whose hash the header must have.
+    writeFileSync(
+      journal,
+      [JSON.stringify({ ...header, sha256: null, lines: null, line_digests: true }), ...rest, ''].join('\n'),
+    );
+    const asStdin = await resume();
+    expect([asStdin.code, errorOf(asStdin.stderr).message]).toEqual([
+      2,
+      `--resume: the header of '${journal}' has no "sha256" of its input, but this run's --input is a file: refusing to mix two inputs`,
+    ]);
+    expect(fx.sandbox.requests).toEqual([]);
   });
 
   it('a record of a status the command never writes: exit 2 naming its line', async () => {
