@@ -23,7 +23,7 @@ export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
   4: 'authentication or permission (401, 403), or no credentials configured',
   5: 'rate limited (429) after the retries',
   6: 'network failure, timeout or 5xx after the retries, or an outcome unknown',
-  7: 'a bulk run finished with some lines failed or unknown (its journal says which)',
+  7: 'a bulk run ended with lines not done: failed, unknown, or left when its input changed (its journal says which)',
   8: 'cancelled at a confirmation',
   130: 'interrupted (Ctrl-C, SIGTERM); a bulk run says how to resume',
 };

@@ -8,7 +8,7 @@
 // and finish (the summary and the exit code).
 import { ExitCode } from '../base/errors.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { type Account, checkBinding, fileHashes, runAccount } from './binding.js';
+import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
 import { describeHolder } from './holder.js';
@@ -20,8 +20,9 @@ import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './l
 import { Pacer } from './pacer.js';
 import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
-import { checkResumable, essentialArgs, resumeCommand } from './resume.js';
-import { type CheckedLines, InputDiffers, PrefixHash, SameInput } from './same-input.js';
+import { essentialArgs, resumeCommand } from './resume.js';
+import { checkResume } from './resume-check.js';
+import { type CheckedLines, InputChanged, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
 import type { BulkSpec, KeptLine } from './spec.js';
 
@@ -145,8 +146,10 @@ class BulkRun<P, Roles> {
       reporter.abandon();
       release?.();
       const count = this.sender?.sent ?? 0;
-      throw new InputDiffers(
-        `${sent.refused.message}; ${count ? `${count} lines before it were sent` : 'nothing was sent'}`,
+      // Exit 2 says nothing was sent; once lines were, the run stopped part-way (exit 7, resumable).
+      if (count === 0) throw new InputDiffers(`${sent.refused.message}; nothing was sent`, sent.refused.hint);
+      throw new InputChanged(
+        `${sent.refused.message}; ${count} lines before it were sent`,
         sent.refused.hint,
       );
     }
@@ -181,12 +184,11 @@ class BulkRun<P, Roles> {
     const path = spec.flags.resume;
     const resumed = path ? await readJournal(path, maxLine, soft) : undefined;
     const account = await runAccount(rt);
-    const files = fileHashes(argv);
+    const files = fileHashes(rt);
     const whole = source.rereadable ? await checkWhole(rt, source, spec, sha256()) : undefined;
     if (resumed && path) {
-      checkResumable(resumed.header, path, spec.command, essentialArgs(argv), whole?.sha256 ?? null);
-      const unbound = checkBinding(resumed.header, path, account, files);
-      if (unbound) await rt.out.warn(unbound);
+      const warning = checkResume(resumed, path, spec, { args: essentialArgs(argv), whole, account, files });
+      if (warning) await rt.out.warn(warning);
     }
     return { resumed, whole, account, files };
   }
@@ -229,7 +231,7 @@ class BulkRun<P, Roles> {
       input: spec.input,
       sha256: whole?.sha256 ?? null,
       lines: whole?.total ?? null,
-      ...(prefix ? { line_digests: true as const } : {}),
+      line_digests: prefix !== undefined,
       started_at: new Date(rt.ctx.now()).toISOString(),
       ...account,
       files,
@@ -335,6 +337,7 @@ class BulkRun<P, Roles> {
       if (same?.holds(held.length)) held.push([item, index, state]);
       else if (!(await sendHeld()) || !(await sender.line(item, index, state))) return false;
     }
+    again?.end(this.spec.input);
     same?.end();
     return sendHeld();
   }

@@ -99,29 +99,40 @@ export class Transport {
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { retries } = this.options;
     const mutates = request.mutates ?? !request.idempotent;
+    /** How many attempts went out (their bytes sent): a repeat of a request that acts is counted and told. */
+    let sent = 0;
     /** An attempt that was sent lost its answer: the service may have acted on it already. */
-    let lost: OutcomeUnknownError | undefined;
+    let lostBy: ((sent: number) => OutcomeUnknownError) | undefined;
+    const lost = () => lostBy!(sent);
     for (let attempt = 0; ; attempt++) {
       await this.waitForRateLimit();
       if (this.options.signal?.aborted) {
-        if (lost && mutates) throw lost;
+        if (lostBy && mutates) throw lost();
         throw new PromoError('Interrupted.', ExitCode.interrupted);
       }
+      if (attempt > 0 && mutates)
+        this.trace(
+          `* sending ${request.method} ${request.url.pathname} again: attempt ${attempt + 1} (sent ${sent} ${sent === 1 ? 'time' : 'times'} so far)`,
+        );
       let response: HttpResponse;
       try {
         response = await this.attempt(request);
       } catch (error) {
         if (!(error instanceof AttemptFailure)) throw error;
-        if (error.sent) lost = outcomeUnknown(request, error);
-        if (lost && (!request.idempotent || (mutates && error.code === 'EINTR'))) throw lost;
+        if (error.sent) {
+          sent += 1;
+          lostBy = (n) => outcomeUnknown(request, error, n);
+        }
+        if (lostBy && (!request.idempotent || (mutates && error.code === 'EINTR'))) throw lost();
         // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
         if (attempt >= retries || error.final || error.code === 'ENOTFOUND') {
-          if (lost && mutates) throw lost;
+          if (lostBy && mutates) throw lost();
           throw networkError(request, error, attempt + 1);
         }
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
         continue;
       }
+      sent += 1;
       this.rememberRateLimit(response.headers);
       const { status } = response;
       if (status >= 300 && status < 400)
@@ -129,8 +140,8 @@ export class Transport {
       // The service never asks for proxy credentials: a proxy on the way refused ours (or wants some).
       if (status === 407) throw proxyAuthRequired(request);
       if (LOST_STATUS.has(status) && mutates) {
-        if (!request.idempotent) throw gatewayLost(request, status);
-        lost = gatewayLost(request, status);
+        lostBy = (n) => gatewayLost(request, status, n);
+        if (!request.idempotent) throw lost();
       }
       if (RETRYABLE_STATUS.has(status) && (request.idempotent || status === 429) && attempt < retries) {
         const delay = retryDelayMs(attempt, status, response.headers, this.now());
@@ -145,8 +156,8 @@ export class Transport {
       if (RETRYABLE_STATUS.has(status))
         response.waitRefused = describeRefusedWait(status, response.headers, this.now());
       // Retries are spent on a request that acts and lost an answer: it may have been done.
-      if (lost && mutates && (RETRYABLE_STATUS.has(status) || status >= 500)) throw lost;
-      if (lost) response.afterLostAnswer = true;
+      if (lostBy && mutates && (RETRYABLE_STATUS.has(status) || status >= 500)) throw lost();
+      if (lostBy) response.afterLostAnswer = true;
       return response;
     }
   }

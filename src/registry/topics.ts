@@ -126,7 +126,7 @@ Commands that take --input FILE (or - for stdin): voucher create, update, delete
 event send. NDJSON has one request body a line; CSV has a header of option names (code, type,
 percent-off ...); a list of codes has one code a line. Bulk options: --concurrency N (default 4),
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
---resend-unknown, --take-over.
+--resend-unknown, --take-over, --accept-old-journal.
 ${(await import('../bulk/flags.js')).BULK_HELP}
 
   promo voucher create --input vouchers.csv --results run.jsonl
