@@ -11,7 +11,14 @@ import type { Runtime } from '../runtime/runtime.js';
 import { type Account, checkBinding, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
-import { defaultJournalPath, JOURNAL_FORMAT, Journal, type JournalHeader, LineStates } from './journal.js';
+import {
+  defaultJournalPath,
+  endRecord,
+  JOURNAL_FORMAT,
+  Journal,
+  type JournalHeader,
+  LineStates,
+} from './journal.js';
 import { checkNewJournal, lockJournal } from './journal-file.js';
 import { MAX_STDIN_LINES, type ReadJournal, readJournal } from './journal-read.js';
 import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './lines.js';
@@ -131,8 +138,12 @@ class BulkRun<P, Roles> {
       sleep: (ms, signal) => rt.ctx.sleep(ms, signal),
     });
     const release = rt.ctx.holdInterrupt?.();
-    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed });
+    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed }).catch((error) => {
+      journal.close();
+      throw error;
+    });
     if (sent.refused) {
+      journal.close();
       reporter.abandon();
       release?.();
       const count = this.sender?.sent ?? 0;
@@ -146,12 +157,18 @@ class BulkRun<P, Roles> {
     const advice = spec.importAdvice
       ? importAdvice((whole?.total ?? 0) - sent.doneEarlier, pacer.limit, essentialArgs(this.argv))
       : undefined;
+    const resume = resumeCommand(this.argv, this.journalPath);
+    // The journal says how to go on, not only the summary: stderr may be gone with the terminal
+    // that hung up (SIGHUP). `promo runs list` shows it.
+    if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
+      journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted, this.why, resume)));
+    journal.close();
     await reporter.finish(spec.command, {
       interrupted,
       why: this.why,
       notAttempted: !sent.reachedEnd,
       doneEarlier: sent.doneEarlier,
-      resume: resumeCommand(this.argv, this.journalPath),
+      resume,
       advice,
     });
     release?.();
@@ -288,7 +305,8 @@ class BulkRun<P, Roles> {
       soft.removeEventListener('abort', onSoft);
       stdout.off('close', onStdoutClosed);
       rt.ctx.stopSignal?.removeEventListener('abort', giveUp);
-      journal.close();
+      // Closed by run(), after the record of how the run ended.
+      journal.flush();
     }
     return sent;
   }

@@ -7,7 +7,14 @@
 // followed by the resume's `resumed_at` and take it the same way.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../base/errors.js';
-import { IN_FLIGHT, JOURNAL_FORMAT, type JournalHeader, LineStates, type LineStatus } from './journal.js';
+import {
+  type EndRecord,
+  IN_FLIGHT,
+  JOURNAL_FORMAT,
+  type JournalHeader,
+  LineStates,
+  type LineStatus,
+} from './journal.js';
 import { chunksOf, inputSource, linesOf, lineText } from './lines.js';
 
 const STATUSES = new Set<string>(['created', 'updated', 'deleted', 'sent', 'failed', 'skipped', 'unknown']);
@@ -21,6 +28,8 @@ export interface ReadJournal {
   created: Map<string, number>;
   /** The file does not end with a line break: its last record was cut short. */
   cut: boolean;
+  /** How the last run on it ended, when it left lines to do and no run resumed it since. */
+  ended?: EndRecord;
 }
 
 type Json = Record<string, unknown>;
@@ -40,6 +49,7 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   let header: JournalHeader | undefined;
   const states = new LineStates();
   const created = new Map<string, number>();
+  let ended: EndRecord | undefined;
   // A line that is not a record: a cut one if it is the file's last or a resume followed it.
   let pending: { line: number; text: string | undefined } | undefined;
   const takeCut = (text: string | undefined) => {
@@ -71,6 +81,12 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
     }
     if ('resumed_at' in record) {
       if (typeof record.resumed_at !== 'string') throw bad(raw.line, '"resumed_at" is not a string');
+      ended = undefined;
+      continue;
+    }
+    if ('ended_at' in record) {
+      if (!isEndRecord(record)) throw bad(raw.line, 'not a record of how a run ended');
+      ended = record;
       continue;
     }
     const { line, status } = record;
@@ -92,7 +108,16 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   }
   if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
   states.tally();
-  return { header, states, created, cut };
+  return { header, states, created, cut, ended };
+}
+
+function isEndRecord(record: Json): record is Json & EndRecord {
+  return (
+    typeof record.ended_at === 'string' &&
+    typeof record.interrupted === 'boolean' &&
+    typeof record.resume === 'string' &&
+    (record.stopped_because === undefined || typeof record.stopped_because === 'string')
+  );
 }
 
 function parseObject(text: string | undefined): Json | undefined {
