@@ -41,6 +41,11 @@ export class SecretSet {
     this.longestFirst = undefined;
   }
 
+  /** Whether any secret is known (a run with none prints its data as it is). */
+  get size(): number {
+    return this.values.size;
+  }
+
   scrub(text: string): string {
     // Longest first, so that a secret containing another is blanked whole.
     this.longestFirst ??= [...this.values].sort((a, b) => b.length - a.length);

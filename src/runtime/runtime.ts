@@ -41,6 +41,7 @@ export class Runtime {
       colorStderr: globals.colorStderr,
       stderrJson: globals.stderrJson,
       scrub: (t) => this.secrets.scrub(t),
+      hasSecrets: () => this.secrets.size > 0,
       fields: globals.fields,
       jq: globals.jq,
     });
