@@ -16,12 +16,20 @@ import { inquirerPrompts } from './runtime/terminal-prompts.js';
  */
 export const INTERRUPT_GRACE_MS = 700;
 
+/** The standard descriptors that were terminals when the run started (cli-terminal.ts). */
+let terminals: readonly number[] = [];
+
+/** bin/promo.js's last resort (a crash) exits too: not into Node's abort on a terminal that hung up. */
+export function releaseHungUpTerminals(): void {
+  letGoOfHungUpTerminals(terminals);
+}
+
 /** Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop by itself. */
 export async function runCli(argv: string[], exitNow: (code: number) => void): Promise<number> {
   // A terminal that hangs up must not make the exit itself fail (cli-terminal.ts).
-  const terminals = terminalsAtStart();
+  terminals = terminalsAtStart();
   const exit = (code: number) => {
-    letGoOfHungUpTerminals(terminals);
+    releaseHungUpTerminals();
     exitNow(code);
   };
   // Made on first use, as Node's stdout below: `promo --help` needs neither.
@@ -132,7 +140,7 @@ export async function runCli(argv: string[], exitNow: (code: number) => void): P
   // process. The run ends once it is delivered; Ctrl-C meanwhile still stops it.
   await Promise.all(built.map(delivered));
   finished = true;
-  letGoOfHungUpTerminals(terminals);
+  releaseHungUpTerminals();
   return interrupt?.signal.aborted === true && code !== 0 ? ExitCode.interrupted : code;
 }
 

@@ -1,8 +1,9 @@
 // The fault × interrupt matrix of bulk runs, end to end: the built bin runs against a sandbox behind
 // a proxy that loses answers after the sandbox acted (reset, 504) and refuses before it acts (503,
 // reset), is interrupted by real SIGINT, SIGKILL and SIGHUP at random points, and is resumed each
-// time as it advises (after SIGHUP, with stderr gone, as its journal advises). Then the sandbox's state is compared with the input and the journal line by line:
-// nothing is done twice unless the journal says its outcome is unknown.
+// time as it advises (after SIGHUP, with stderr gone, as its journal advises). Then the sandbox's
+// state is compared with the input and the journal line by line: nothing is done twice unless the
+// journal says its outcome is unknown.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -80,4 +80,30 @@ describe('SIGHUP', () => {
     expect({ code: done.code, signal: done.signal }).toEqual({ code: 130, signal: null });
     expect(done.stderr).toContain('Interrupted: stopped waiting; the import job keeps running');
   });
+
+  it('during campaign create --wait: exit 130 while it follows the campaign', async () => {
+    // The campaign's state never comes back: promo is waiting on it when the hangup comes.
+    fx.sandbox.faults.push({ match: { method: 'GET', path: '/v1/campaigns/' }, action: { hang: true } });
+    const argv = [
+      'campaign',
+      'create',
+      'HUP-CAMPAIGN',
+      '--percent-off',
+      '5',
+      '--vouchers-count',
+      '4',
+      '--wait',
+    ];
+    const run = startPromo([...argv, '-o', 'table'], { env: fx.env });
+    await until(
+      () =>
+        fx.sandbox.requests.some((r) => r.method === 'GET' && r.rawPath.startsWith('/v1/campaigns/')) ||
+        run.child.exitCode !== null,
+    );
+    run.child.kill('SIGHUP');
+    const done = await run.done;
+    fx.sandbox.faults.set({});
+    expect({ code: done.code, signal: done.signal }).toEqual({ code: 130, signal: null });
+    expect(done.stderr).toContain('Interrupted');
+  });
 });
