@@ -51,6 +51,26 @@ describe('an app token echoed in a voucher never reaches stdout', () => {
     expect(voucher.metadata).toEqual({ note: REDACTED, [REDACTED]: 'as a key' });
   });
 
+  it('a cached access token of the profile is blanked too, in a run that did not use it', async () => {
+    const issued = await fx.run(['token', 'issue', '--scope', 'api', '-o', 'json']);
+    const { access_token } = JSON.parse(issued.stdout);
+    const code = 'ECHO-CACHED-1';
+    const answer = await fetch(`${fx.sandbox.url}/v1/vouchers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN },
+      body: JSON.stringify({
+        code,
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 5 },
+        metadata: { cached: access_token },
+      }),
+    });
+    expect(answer.status).toBe(200);
+    // voucher get sends the app credentials, not the bearer token.
+    const { stdout } = await fx.run(['voucher', 'get', code, '-o', 'json']);
+    expect(JSON.parse(stdout).metadata).toEqual({ cached: REDACTED });
+  });
+
   it('token issue still prints the token it was asked for', async () => {
     const { code, stdout } = await fx.run(['token', 'issue', '--scope', 'api', '-o', 'json']);
     expect(code).toBe(0);
