@@ -160,8 +160,10 @@ class BulkRun<P, Roles> {
     const resume = resumeCommand(this.argv, this.journalPath);
     // The journal says how to go on, not only the summary: stderr may be gone with the terminal
     // that hung up (SIGHUP). `promo runs list` shows it.
+    // Stopped by --max-failures is a run that failed lines (exit 7), not an interrupted one.
+    const byMaxFailures = interrupted && this.why?.includes('--max-failures') === true;
     if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
-      journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted, this.why, resume)));
+      journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted && !byMaxFailures, this.why, resume)));
     journal.close();
     await reporter.finish(spec.command, {
       interrupted,
@@ -174,8 +176,7 @@ class BulkRun<P, Roles> {
     release?.();
     // The summary says what was done; the journal's failure is the run's error (exit 1).
     if (journal.failure) throw journal.failure;
-    // Stopped by --max-failures: the run failed lines; it was not interrupted.
-    if (interrupted && this.why?.includes('--max-failures')) return ExitCode.partial;
+    if (byMaxFailures) return ExitCode.partial;
     if (interrupted) return ExitCode.interrupted;
     if (this.sender?.fatal !== undefined) return this.sender.fatal;
     return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
