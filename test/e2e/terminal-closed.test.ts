@@ -1,8 +1,11 @@
-// The terminal closed while promo asks for a confirmation: the pseudo-terminal's master side goes
-// away, the session gets SIGHUP and its reads and writes fail with EIO. promo ends interrupted
-// (130), never as a crash (internal error, a Node assertion, SIGABRT), and nothing is deleted.
+// The terminal closed while promo asks for a confirmation, or draws a bulk run's progress: the
+// pseudo-terminal's master side goes away, the session gets SIGHUP and its reads and writes fail
+// with EIO. promo ends interrupted (130), never as a crash (internal error, a Node assertion,
+// SIGABRT): nothing is deleted, and a bulk run's journal says how to resume.
 // Python's pty module opens the pseudo-terminal: closing its master is closing the window.
 import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, runPromo, tempDir } from '../helpers/promo.js';
 
@@ -51,14 +54,29 @@ describe.skipIf(!hasPython)('the terminal closed at a confirmation', () => {
       { configDir: dir.path },
     );
     expect(created.code).toBe(0);
-    for (let round = 0; round < 2; round++) {
-      const run = await closeAtQuestion([...promo, 'voucher', 'delete', 'HUP-KEEP', '--force'], env, '(y/N)');
-      expect({ round, ...run }).toEqual({ round, asked: true, code: 130 });
-    }
+    const run = await closeAtQuestion([...promo, 'voucher', 'delete', 'HUP-KEEP', '--force'], env, '(y/N)');
+    expect(run).toEqual({ asked: true, code: 130 });
     const kept = await runPromo(['--profile', 'sandbox', 'voucher', 'get', 'HUP-KEEP', '-o', 'json'], {
       configDir: dir.path,
     });
     expect(kept.code).toBe(0);
+  });
+
+  it('during a bulk run drawing its progress: exit 130, the run listed as interrupted with its resume command', async () => {
+    const input = join(dir.path, 'events.ndjson');
+    const lines = Array.from({ length: 5000 }, (_, i) =>
+      JSON.stringify({ customer: { source_id: `t-${i}` } }),
+    );
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const argv = ['event', 'send', 'purchase_completed', '--input', input];
+    // The progress line (done/total) is on screen: the run is under way.
+    const run = await closeAtQuestion([...promo, ...argv], env, '/5000');
+    expect(run).toEqual({ asked: true, code: 130 });
+    const list = await runPromo(['runs', 'list', '-o', 'json'], { configDir: dir.path });
+    const [shown] = JSON.parse(list.stdout);
+    expect(shown).toMatchObject({ status: 'interrupted', unknown: 0, failed: 0 });
+    expect(shown.done).toBeLessThan(5000);
+    expect(shown.resume).toBe(`promo --profile sandbox ${argv.join(' ')} --resume ${shown.journal}`);
   });
 
   it('under a shell that ignores the hangup (promo sees only EIO): exit 130, no crash', async () => {
