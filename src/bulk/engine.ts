@@ -158,10 +158,10 @@ class BulkRun<P, Roles> {
       ? importAdvice((whole?.total ?? 0) - sent.doneEarlier, pacer.limit, essentialArgs(this.argv))
       : undefined;
     const resume = resumeCommand(this.argv, this.journalPath);
-    // The journal says how to go on, not only the summary: stderr may be gone with the terminal
-    // that hung up (SIGHUP). `promo runs list` shows it.
     // Stopped by --max-failures is a run that failed lines (exit 7), not an interrupted one.
     const byMaxFailures = interrupted && this.why?.includes('--max-failures') === true;
+    // The journal says how to go on, not only the summary: stderr may be gone with the terminal
+    // that hung up (SIGHUP). `promo runs list` shows it.
     if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
       journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted && !byMaxFailures, this.why, resume)));
     journal.close();

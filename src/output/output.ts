@@ -69,6 +69,7 @@ export class Output {
     if (reveal?.secrets === 'shown' || !this.hasSecrets()) return value;
     return scrubValue(value, this.scrub) as T;
   }
+
   /** CSV's columns, once its header is written (a list streamed page by page has one header). */
   private csvFields?: readonly string[];
   /** render.ts, once data has been printed (or prepare() asked for it). */
