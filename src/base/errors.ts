@@ -25,7 +25,7 @@ export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
   6: 'network failure, timeout or 5xx after the retries, or an outcome unknown',
   7: 'a bulk run ended with lines not done: failed, unknown, or left when its input changed (its journal says which)',
   8: 'cancelled at a confirmation',
-  130: 'interrupted (Ctrl-C, SIGTERM); a bulk run says how to resume',
+  130: 'interrupted (Ctrl-C, SIGTERM, SIGHUP: a terminal closed); a bulk run says how to resume',
 };
 
 /** Base class: every error promo raises on purpose carries its exit code and a one-line message. */
@@ -68,7 +68,7 @@ export class CancelledError extends PromoError {
   }
 }
 
-/** Ctrl-C or SIGTERM stopped the run (exit 130 for both, as CLI.md says). */
+/** Ctrl-C, SIGTERM or SIGHUP stopped the run (exit 130 for each, as CLI.md says). */
 export class InterruptedError extends PromoError {
   constructor(message = 'Interrupted.', hint?: string) {
     super(message, ExitCode.interrupted, hint);

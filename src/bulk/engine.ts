@@ -12,7 +12,14 @@ import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
 import { describeHolder } from './holder.js';
-import { defaultJournalPath, JOURNAL_FORMAT, Journal, type JournalHeader, LineStates } from './journal.js';
+import {
+  defaultJournalPath,
+  endRecord,
+  JOURNAL_FORMAT,
+  Journal,
+  type JournalHeader,
+  LineStates,
+} from './journal.js';
 import { checkNewJournal } from './journal-file.js';
 import { type JournalLock, JournalTakenOver, lockJournal } from './journal-lock.js';
 import { MAX_STDIN_LINES, type ReadJournal, readJournal } from './journal-read.js';
@@ -141,8 +148,12 @@ class BulkRun<P, Roles> {
       sleep: (ms, signal) => rt.ctx.sleep(ms, signal),
     });
     const release = rt.ctx.holdInterrupt?.();
-    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed });
+    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed }).catch((error) => {
+      journal.close();
+      throw error;
+    });
     if (sent.refused) {
+      journal.close();
       reporter.abandon();
       release?.();
       const count = this.sender?.sent ?? 0;
@@ -158,20 +169,27 @@ class BulkRun<P, Roles> {
     const advice = spec.importAdvice
       ? importAdvice((whole?.total ?? 0) - sent.doneEarlier, pacer.limit, essentialArgs(this.argv))
       : undefined;
+    const resume = resumeCommand(this.argv, this.journalPath);
+    // Stopped by --max-failures is a run that failed lines (exit 7), not an interrupted one.
+    const byMaxFailures = interrupted && this.why?.includes('--max-failures') === true;
+    // The journal says how to go on, not only the summary: stderr may be gone with the terminal
+    // that hung up (SIGHUP). `promo runs list` shows it.
+    if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
+      journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted && !byMaxFailures, this.why, resume)));
+    journal.close();
     await reporter.finish(spec.command, {
       interrupted,
       why: this.why,
       notAttempted: !sent.reachedEnd,
       doneEarlier: sent.doneEarlier,
-      resume: resumeCommand(this.argv, this.journalPath),
+      resume,
       advice,
     });
     release?.();
     // The summary says what was done; the journal's failure is the run's error (exit 1).
     if (journal.failure) throw journal.failure;
     if (journal.lostTo !== undefined) throw new JournalTakenOver(this.journalPath, journal.lostTo);
-    // Stopped by --max-failures: the run failed lines; it was not interrupted.
-    if (interrupted && this.why?.includes('--max-failures')) return ExitCode.partial;
+    if (byMaxFailures) return ExitCode.partial;
     if (interrupted) return ExitCode.interrupted;
     if (this.sender?.fatal !== undefined) return this.sender.fatal;
     return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
@@ -302,7 +320,8 @@ class BulkRun<P, Roles> {
       soft.removeEventListener('abort', onSoft);
       stdout.off('close', onStdoutClosed);
       rt.ctx.stopSignal?.removeEventListener('abort', giveUp);
-      journal.close();
+      // Closed by run(), after the record of how the run ended.
+      journal.flush();
     }
     return sent;
   }

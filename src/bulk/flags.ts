@@ -91,7 +91,8 @@ the same fields, the line is skipped; other fields, it fails naming them.
 promo runs list shows the journals in the state directory (where \`promo help environment\` says)
 with their command, start, counts and status; promo runs prune --older-than 30d removes old ones.
 
-Exit 0: all done; 7: some failed or unknown; 130: interrupted (Ctrl-C, or stdout's reader left);
+Exit 0: all done; 7: some failed or unknown; 130: interrupted (Ctrl-C, SIGTERM, SIGHUP, or
+stdout's reader left);
 2: bad input (nothing sent).`;
 
 function wholeNumber(value: string, flag: string, min: number, max: number): number {

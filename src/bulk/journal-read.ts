@@ -8,6 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../base/errors.js';
 import {
+  type EndRecord,
   IN_FLIGHT,
   JOURNAL_FORMAT,
   type JournalHeader,
@@ -32,6 +33,8 @@ export interface ReadJournal {
   statuses: Map<LineStatus, number>;
   /** Written by an older promo (OLD_JOURNAL_FORMAT): it binds less, and is resumed only when asked. */
   older: boolean;
+  /** How the last run on it ended, when it left lines to do and no run resumed it since. */
+  ended?: EndRecord;
 }
 
 type Json = Record<string, unknown>;
@@ -52,6 +55,7 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   const states = new LineStates();
   const created = new Map<string, number>();
   const statuses = new Map<LineStatus, number>();
+  let ended: EndRecord | undefined;
   // A line that is not a record: a cut one if it is the file's last or a resume followed it.
   let pending: { line: number; text: string | undefined } | undefined;
   const takeCut = (text: string | undefined) => {
@@ -83,6 +87,12 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
     }
     if ('resumed_at' in record) {
       if (typeof record.resumed_at !== 'string') throw bad(raw.line, '"resumed_at" is not a string');
+      ended = undefined;
+      continue;
+    }
+    if ('ended_at' in record) {
+      if (!isEndRecord(record)) throw bad(raw.line, 'not a record of how a run ended');
+      ended = record;
       continue;
     }
     const { line, status } = record;
@@ -106,7 +116,7 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   }
   if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
   states.tally();
-  return { header, states, created, cut, statuses, older: header.journal === OLD_JOURNAL_FORMAT };
+  return { header, states, created, cut, statuses, older: header.journal === OLD_JOURNAL_FORMAT, ended };
 }
 
 /**
@@ -119,6 +129,15 @@ function definite(status: string, error: unknown): boolean {
   if (status === 'unknown') return false;
   const answered = (error as { status?: unknown } | undefined)?.status;
   return status !== 'failed' || !(typeof answered === 'number' && answered >= 500);
+}
+
+function isEndRecord(record: Json): record is Json & EndRecord {
+  return (
+    typeof record.ended_at === 'string' &&
+    typeof record.interrupted === 'boolean' &&
+    typeof record.resume === 'string' &&
+    (record.stopped_because === undefined || typeof record.stopped_because === 'string')
+  );
 }
 
 function parseObject(text: string | undefined): Json | undefined {

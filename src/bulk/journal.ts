@@ -60,6 +60,31 @@ export interface JournalHeader {
   files?: Record<string, string | null>;
 }
 
+/**
+ * The last record of a run that left lines to do: how it ended and the command that resumes it
+ * (stderr, where the summary goes, may be gone: a terminal that hung up).
+ */
+export interface EndRecord {
+  ended_at: string;
+  interrupted: boolean;
+  stopped_because?: string;
+  resume: string;
+}
+
+export function endRecord(
+  nowMs: number,
+  interrupted: boolean,
+  why: string | undefined,
+  resume: string,
+): EndRecord {
+  return {
+    ended_at: new Date(nowMs).toISOString(),
+    interrupted,
+    ...(why ? { stopped_because: why } : {}),
+    resume,
+  };
+}
+
 /** The key of the record that marks a line in flight (see the top of this file). */
 export const IN_FLIGHT = 'in_flight';
 

@@ -2,6 +2,7 @@
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
 import type { Agent, IncomingHttpHeaders } from 'node:http';
+import { AbortFanOut } from '../base/abort-fan-out.js';
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
 import { abortableSleep } from '../base/sleep.js';
@@ -86,7 +87,11 @@ export class Transport {
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
+  /** The run's interruption, handed to each request and pause in flight (one listener on it, not one each). */
+  private readonly interrupts: AbortFanOut;
+
   constructor(private readonly options: TransportOptions) {
+    this.interrupts = new AbortFanOut(options.signal);
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? abortableSleep;
   }
@@ -211,7 +216,12 @@ export class Transport {
   private async pause(ms: number, reason: string, kind: 'retry' | 'pause' = 'retry'): Promise<void> {
     this.options.onWait?.(ms, reason, kind);
     this.trace(`* waiting ${Math.round(ms)} ms: ${reason}`);
-    await this.sleep(ms, this.options.signal);
+    const wait = this.interrupts.child();
+    try {
+      await this.sleep(ms, wait.signal);
+    } finally {
+      wait.release();
+    }
   }
 
   private async waitForRateLimit(): Promise<void> {
@@ -246,15 +256,20 @@ export class Transport {
     // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
     if ((request.mutates ?? !request.idempotent) && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS)
       dropIdle(route.agent);
-    const response = await exchange(route, request, {
-      timeoutMs: this.options.timeoutMs,
-      maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
-      signal: this.options.signal,
-      now: this.now,
-      trace: this.options.trace ? (line) => this.trace(line) : undefined,
-    });
-    this.lastAnswerAt = this.now();
-    return response;
+    const interrupt = this.interrupts.child();
+    try {
+      const response = await exchange(route, request, {
+        timeoutMs: this.options.timeoutMs,
+        maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+        signal: interrupt.signal,
+        now: this.now,
+        trace: this.options.trace ? (line) => this.trace(line) : undefined,
+      });
+      this.lastAnswerAt = this.now();
+      return response;
+    } finally {
+      interrupt.release();
+    }
   }
 }
 

@@ -5,12 +5,14 @@ import type { OutputFormat } from '../runtime/globals.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
 import { palette } from './palette.js';
+import { type Reveal, scrubValue } from './secrets.js';
 import type { Column } from './table.js';
 import { wrapHelp } from './wrap.js';
 
 type Render = typeof import('./render.js');
 
 export type { Palette } from './palette.js';
+export type { Reveal } from './secrets.js';
 export type { Column } from './table.js';
 
 export interface StderrOptions {
@@ -18,8 +20,10 @@ export interface StderrOptions {
   colorStdout: boolean;
   colorStderr: () => boolean;
   stderrJson: () => boolean;
-  /** Blanks the secrets of the run in what reaches stderr. */
+  /** Blanks the secrets of the run in what promo prints: on stderr, and in the data on stdout. */
   scrub?: (text: string) => string;
+  /** Whether the run knows a secret at all (else the data is printed as it is, without a copy). */
+  hasSecrets?: () => boolean;
   /** --fields: what JSON, NDJSON and CSV keep of each object, and the columns of a table. */
   fields?: readonly string[];
   /** --jq: a jq filter the JSON goes through before it is printed. */
@@ -47,12 +51,25 @@ export class Output {
     this.colorStderr = options.colorStderr;
     this.stderrJsonNow = options.stderrJson;
     this.scrub = options.scrub ?? ((t) => t);
+    this.hasSecrets = options.hasSecrets ?? (() => options.scrub !== undefined);
     this.fields = options.fields;
     this.jq = options.jq;
   }
 
   private readonly fields?: readonly string[];
   private readonly jq?: string;
+  private readonly hasSecrets: () => boolean;
+
+  /**
+   * The data as it may be printed: every secret of the run blanked, in values and keys alike. The
+   * one door of stdout's data, before --fields, --jq, CSV or a table see it; `reveal` only for
+   * what a command prints on purpose (the token `token issue` was asked for).
+   */
+  private clean<T>(value: T, reveal?: Reveal): T {
+    if (reveal?.secrets === 'shown' || !this.hasSecrets()) return value;
+    return scrubValue(value, this.scrub) as T;
+  }
+
   /** CSV's columns, once its header is written (a list streamed page by page has one header). */
   private csvFields?: readonly string[];
   /** render.ts, once data has been printed (or prepare() asked for it). */
@@ -148,7 +165,11 @@ export class Output {
    * A value for programs: JSON (indented; coloured on a terminal), NDJSON (one line), or CSV (an
    * array is its rows, an object one row); --fields picks from each object, --jq filters the JSON.
    */
-  async json(value: unknown): Promise<void> {
+  async json(value: unknown, reveal?: Reveal): Promise<void> {
+    return this.cleanJson(this.clean(value, reveal));
+  }
+
+  private async cleanJson(value: unknown): Promise<void> {
     const { runJq, colorJson } = await this.prepare();
     const shaped = this.shaped(value);
     if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
@@ -181,12 +202,13 @@ export class Output {
   }
 
   /** One object: the service's object as it is for programs, chosen fields in a table. */
-  async record<T>(value: T, fields: Column<T>[]): Promise<void> {
-    if (this.isJson) return this.json(value);
+  async record<T>(value: T, fields: Column<T>[], reveal?: Reveal): Promise<void> {
+    const clean = this.clean(value, reveal);
+    if (this.isJson) return this.cleanJson(clean);
     const { renderKeyValue } = await this.prepare();
     this.stdout.write(
       await renderKeyValue(
-        value,
+        clean,
         this.columnsFor(fields),
         await palette(this.colorStdout),
         this.terminalWidth,
@@ -198,8 +220,9 @@ export class Output {
    * A list: one JSON array (or what --jq makes of it), one NDJSON line or CSV row per item
    * (resolving once stdout took them), or a table.
    */
-  async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
-    if (this.format === 'json') return this.json(items);
+  async list<T>(all: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
+    const items = this.clean(all);
+    if (this.format === 'json') return this.cleanJson(items);
     const { runJq, renderTable } = await this.prepare();
     if (this.format === 'csv') {
       this.csvRows(this.shaped(items) as unknown[]);
@@ -257,7 +280,7 @@ export class Output {
    * before the first; `csvFields` are the columns when --fields names none).
    */
   lineText(value: unknown, csvFields?: readonly string[]): string {
-    const shaped = this.shaped(value);
+    const shaped = this.shaped(this.clean(value));
     if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
     const { csvLine, csvRow, defaultCsvFields } = this.render;
     let header = '';
@@ -274,15 +297,16 @@ export class Output {
    */
   async line(value: unknown): Promise<void> {
     const { runJq } = await this.prepare();
-    const shaped = this.shaped(value);
+    const shaped = this.shaped(this.clean(value));
     if (this.format === 'csv') return this.csvRows([shaped]);
     this.stdout.write(
       this.jq !== undefined ? await runJq(shaped, this.jq, false) : `${JSON.stringify(shaped)}\n`,
     );
   }
 
-  /** Plain text data on stdout (a token, a script). */
-  text(line: string): void {
+  /** Plain text data on stdout (a URL, a script), its secrets blanked unless revealed. */
+  text(data: string, reveal?: Reveal): void {
+    const line = reveal?.secrets === 'shown' || !this.hasSecrets() ? data : this.scrub(data);
     this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 

@@ -97,7 +97,13 @@ not a terminal and the output is json/ndjson. Text: "error: MESSAGE", the lines 
 {"error": {"status", "key", "message", "details", "hint", "exit_code", ...}}, {"notice": ...},
 {"warning": ...}, and a bulk run's {"summary": ...}.
 
+130 on every path: Ctrl-C, SIGTERM and SIGHUP (a terminal closed, an SSH session dropped) alike,
+a prompt whose terminal went away included. A bulk run lets the requests in flight finish first.
+
 Text for people never carries control characters from the service raw; JSON is left as it is.
+The run's secrets (the app token, the access tokens it used) never reach stdout or stderr: each is
+shown as [redacted] wherever it stands whole in what the service answered, in every format; the
+exceptions are asked for (token issue prints its token, promo api --show-secrets the answer).
 
 Recipes:
   promo voucher list --all --jq '.[] | select(.active) | .code'
@@ -128,6 +134,12 @@ percent-off ...); a list of codes has one code a line. Bulk options: --concurren
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
 --resend-unknown, --take-over, --accept-old-journal.
 ${(await import('../bulk/flags.js')).BULK_HELP}
+
+SIGTERM and SIGHUP (a terminal closed, an SSH session dropped) stop a run as Ctrl-C does: no new
+requests, those in flight finished and journaled, the lock released, exit 130. A run that leaves
+lines to do ends its journal with {"ended_at","interrupted","resume"}: the command that resumes it
+is there even when stderr went with the terminal, and promo runs list shows the run as
+interrupted (-o json: its resume command).
 
   promo voucher create --input vouchers.csv --results run.jsonl
   promo voucher create --input vouchers.csv --resume run.jsonl

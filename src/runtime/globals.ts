@@ -289,6 +289,15 @@ export function checkApiUrl(value: string, source: string): string {
   return value;
 }
 
+/** A base URL on this machine (a local sandbox, whose token is its own choice, `sandbox` by default). */
+export function isLoopbackUrl(value: string): boolean {
+  try {
+    return LOOPBACK.test(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function baseUrlFor(endpoint: { cluster?: string; apiUrl?: string }): string {
   if (endpoint.apiUrl) return endpoint.apiUrl.replace(/\/+$/, '');
   return `https://${endpoint.cluster ?? 'api'}.voucherify.io`;

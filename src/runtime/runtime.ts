@@ -41,6 +41,7 @@ export class Runtime {
       colorStderr: globals.colorStderr,
       stderrJson: globals.stderrJson,
       scrub: (t) => this.secrets.scrub(t),
+      hasSecrets: () => this.secrets.size > 0,
       fields: globals.fields,
       jq: globals.jq,
     });
@@ -157,6 +158,12 @@ export class Runtime {
       const client = new ApiClient(baseUrl, undefined, this.transport());
       if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
       return client;
+    }
+    // The profile's cached access tokens are its secrets too, used by this run or not: an answer
+    // that echoes one must not print it (entries are read with fs: no lock, no conf).
+    if (target.baseUrl) {
+      for (const { token } of await this.tokenCache().live(target.profile, this.ctx.now()))
+        this.secrets.add(token.access_token);
     }
     // Tokens are issued with the app credentials alone, by a client that needs no bearer itself.
     const issuer = new ApiClient(baseUrl, credentials, this.transport());

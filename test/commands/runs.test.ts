@@ -34,6 +34,10 @@ describe('promo runs list', () => {
     const done = runs.find((r: { status: string }) => r.status === 'done');
     expect(done).toMatchObject({ command: 'voucher create', lines: 2, done: 2, failed: 0, unknown: 0 });
     expect(done.journal.startsWith(join(dir.path, 'runs'))).toBe(true);
+    // A run that left a line failed is incomplete, not interrupted, and says how to resume it.
+    const incomplete = runs.find((r: { status: string }) => r.status === 'incomplete');
+    expect(incomplete.resume).toMatch(/^promo --profile sandbox voucher create --input \S+ --resume \S+$/);
+    expect(done.resume).toBeUndefined();
     const table = await run(['runs', 'list', '-o', 'table']);
     expect(table.stdout).toMatch(/^Started +Command +Done +Failed/);
     expect(table.stdout).toContain('voucher create  2/2');

@@ -14,6 +14,7 @@ export const RUN_FIELDS = [
   'failed',
   'unknown',
   'status',
+  'resume',
   'problem',
   'modified_at',
 ] as const;
@@ -25,8 +26,10 @@ export default defineCommand({
   summary: 'List the journals of bulk runs (--input): command, start, counts, status',
   description: `The journals promo names itself, in the state directory's runs/ folder (promo help
 environment says where that is); a journal named with --results stays where it was put. Status:
-running (a run holds it now), done (every line done), incomplete (lines not reached, failed or
-unknown: resume it), unreadable.`,
+running (a run holds it now), done (every line done), interrupted (stopped by Ctrl-C, SIGTERM or
+SIGHUP before the end: resume it), incomplete (lines not reached, failed or unknown: resume it),
+unreadable. -o json gives each unfinished run's resume command (resume), as the run wrote it in its
+journal.`,
   examples: [
     'promo runs list',
     'promo runs list -o json | jq -r \'.[] | select(.status == "incomplete") | .journal\'',

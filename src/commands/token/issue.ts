@@ -21,7 +21,8 @@ export async function run(options: IssueOptions, rt: Runtime): Promise<void> {
   // The service's token object; expires_in is recomputed, since a cached token has aged.
   const { fromCache, saved, ...stored } = token;
   const answer = { ...stored, expires_in: Math.max(0, stored.expires_at - nowSeconds) };
-  await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds));
+  // The token is what was asked for: printed, though the run knows it as a secret.
+  await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds), { secrets: 'shown' });
   if (!rt.out.isJson) {
     rt.out.notice(
       fromCache
