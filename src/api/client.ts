@@ -161,7 +161,7 @@ export class ApiClient {
     if (!this.credentials) {
       throw new AuthError(
         'no credentials configured',
-        'Run `promo login`, `promo profile add`, set PROMO_APP_ID and PROMO_APP_TOKEN, or try `--profile sandbox`.',
+        'Run `promo login` (`promo profile add` in scripts), set PROMO_APP_ID and PROMO_APP_TOKEN, or try `--profile sandbox`.',
       );
     }
     if (!this.appChecked) {

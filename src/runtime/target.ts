@@ -35,16 +35,19 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
   const fromEnv = envCredentials(env);
   if (name === undefined) {
     if (!fromEnv) {
+      // The built-in sandbox is always there, so "no profile" is never true: what is missing is
+      // the choice of one (none is the default until `promo profile use` or the first profile saved).
       const names = store.names();
       if (names.length > 0) {
         throw new AuthError(
-          `no default profile: promo profile use NAME (profiles: ${[...names, SANDBOX_PROFILE].join(', ')})`,
-          'Or name one for this command with --profile NAME (or PROMO_PROFILE).',
+          'no default profile',
+          `Choose one: promo profile use NAME (profiles: ${[...names, SANDBOX_PROFILE].join(', ')}), or --profile NAME for one command.`,
         );
       }
       throw new AuthError(
-        'no profile configured',
-        'Run `promo login` (or `promo profile add` in scripts), set PROMO_APP_ID and PROMO_APP_TOKEN, or try the built-in `--profile sandbox`.',
+        'no default profile',
+        'Try the built-in sandbox: promo profile use sandbox (or --profile sandbox for one command).\n' +
+          'Connect an account: promo login (promo profile add in scripts), or set PROMO_APP_ID and PROMO_APP_TOKEN.',
       );
     }
     return {

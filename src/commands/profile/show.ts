@@ -14,7 +14,7 @@ export async function run(name: string | undefined, rt: Runtime): Promise<void> 
     throw new PromoError(
       'no default profile',
       4,
-      'Name one, or create one with `promo login` or `promo profile add`.',
+      'Name one (promo profile list shows them; sandbox is built in), or create one with `promo login` or `promo profile add`.',
     );
   }
   if (wanted === SANDBOX_PROFILE)
