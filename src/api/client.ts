@@ -34,6 +34,8 @@ export class ApiClient {
   readonly observers: Array<(status: number, headers: HttpResponse['headers']) => void> = [];
   /** What --dry-run shows instead of `baseUrl` (the built-in sandbox's port lives for one run only). */
   shownBaseUrl?: string;
+  /** The hint of a 401 to the app credentials: where they came from and how to mend them. */
+  refusedHint?: string;
 
   /** `bearer` issues the tokens of auth 'bearer'; without it such requests fail with an AuthError. */
   constructor(
@@ -150,7 +152,9 @@ export class ApiClient {
         requestId,
         afterLostAnswer: response.afterLostAnswer,
         headers: response.headers,
-        hint: response.waitRefused,
+        hint:
+          response.waitRefused ??
+          (response.status === 401 && request.auth === 'app' ? this.refusedHint : undefined),
       });
     }
     return { status: response.status, body: parsed, headers: response.headers };

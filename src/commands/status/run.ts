@@ -116,9 +116,9 @@ function describeCheck(s: Status): string {
   if (s.credentials.ok) return `accepted by the service (checked in ${s.credentials.checked_in_ms} ms)`;
   const error = s.credentials.error;
   if (!error) return 'none configured';
-  return error.status === 401 || error.status === 403
-    ? `refused (HTTP ${error.status})`
-    : `not checked: ${error.message}`;
+  // A refusal is a check that was made and failed; only a service out of reach leaves them unchecked.
+  const refused = error.exit_code === 4 ? /\(HTTP 40[13]\)/.exec(error.message) : null;
+  return refused ? `checked: refused by the service ${refused[0]}` : `not checked: ${error.message}`;
 }
 
 function describeTokens(tokens: Status['tokens']): string {
