@@ -5,6 +5,7 @@ import type { Context } from './base/context.js';
 import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './base/errors.js';
 import { Output } from './output/output.js';
 import { Session } from './registry/build.js';
+import { checkCommandWords } from './registry/command-words.js';
 import { loadRegistry } from './registry/index.js';
 import { buildProgram } from './registry/program.js';
 import { resolveLogFormat, resolveOutput, stderrJsonFor } from './runtime/globals.js';
@@ -26,6 +27,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
       return ExitCode.usage;
     }
     checkArgumentSizes(argv);
+    checkCommandWords(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     return session.exitCode;
   } catch (caught) {
