@@ -29,6 +29,6 @@ export default defineCommand({
   fields: PROFILE_FIELDS,
   summary: 'Show a profile (default: the current one); secrets are masked',
   examples: ['promo profile show', 'promo profile show prod --json'],
-  args: { name: { help: 'profile name' } },
+  args: { name: { help: 'profile name', complete: 'profiles' } },
   run: ({ name }, rt) => run(name === undefined ? undefined : checkProfileName(name), rt),
 });
