@@ -13,15 +13,18 @@ describe('progress of an --all list', () => {
     [['voucher', 'list', '--all', '--limit', '10'], 'vouchers'],
     [['campaign', 'list', '--all', '--limit', '2'], 'campaigns'],
     [['templates', 'list', '--all', '--limit', '5'], 'templates'],
-  ])('promo %j on a terminal: count, pages and rate on stderr, cleared before the table', async (argv, noun) => {
-    const run = await fx.run(argv, { tty: true });
-    expect(run.code, run.stderr).toBe(0);
-    const drawn = lines(run.stderr);
-    expect(drawn.length).toBeGreaterThan(0);
-    expect(drawn[0]).toMatch(new RegExp(`^Reading ${noun}: \\d[\\d,]* · 1 page · [\\d,.]+/s`));
-    // Cleared at the end: the last thing on stderr is the erase of the line.
-    expect(run.stderr.endsWith('\r\x1b[2K')).toBe(true);
-  });
+  ])(
+    'promo %j on a terminal: count, pages and rate on stderr, cleared before the table',
+    async (argv, noun) => {
+      const run = await fx.run(argv, { tty: true });
+      expect(run.code, run.stderr).toBe(0);
+      const drawn = lines(run.stderr);
+      expect(drawn.length).toBeGreaterThan(0);
+      expect(drawn[0]).toMatch(new RegExp(`^Reading ${noun}: \\d[\\d,]* · 1 page · [\\d,.]+/s`));
+      // Cleared at the end: the last thing on stderr is the erase of the line.
+      expect(run.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    },
+  );
 
   it('nothing of it when stderr is not a terminal', async () => {
     const run = await fx.run(['voucher', 'list', '--all', '--limit', '10', '-o', 'ndjson']);
