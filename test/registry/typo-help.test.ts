@@ -19,6 +19,15 @@ describe('an unknown command with --help', () => {
     expect(errorOf(run.stderr)).toMatchObject({ key: 'usage_error', message, hint });
   });
 
+  it("a flag's suggestion is its hint, as a command's is", async () => {
+    const run = await runPromo(['voucher', 'list', '--limt', '3', '--json']);
+    expect(run.code).toBe(2);
+    expect(errorOf(run.stderr)).toMatchObject({
+      message: "unknown option '--limt'",
+      hint: 'Did you mean --limit?',
+    });
+  });
+
   it('a word close to nothing: exit 2, unknown, and the commands there are', async () => {
     const run = await runPromo(['voucher', 'frobnicate', '--help', '--json']);
     expect(run).toMatchObject({ code: 2, stdout: '' });
