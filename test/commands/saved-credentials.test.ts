@@ -75,6 +75,8 @@ describe('saved credentials that do not work', () => {
     const line = status.stdout.split('\n').find((l) => l.startsWith('Credentials'));
     expect(line).toMatch(/checked: refused by the service \(HTTP 401\)/);
     expect(line).not.toContain('not checked');
+    // What to do, under the table: the profile's own fix.
+    expect(status.stderr.replace(/\s*\n\s*/g, ' ')).toContain('promo profile add refused --app-id');
   });
 
   it('a token in a keychain out of reach: the fix names the profile API URL and works as printed', async () => {

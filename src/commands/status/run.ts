@@ -1,6 +1,6 @@
 // promo status: what this command line would use, and whether it works.
 
-import { exitCodeFor, type PromoError } from '../../base/errors.js';
+import { AuthError, exitCodeFor, type PromoError } from '../../base/errors.js';
 import { KeychainCredentials } from '../../config/secrets.js';
 import { errorJson } from '../../output/errors.js';
 import { mask } from '../../output/mask.js';
@@ -68,7 +68,11 @@ export async function run(rt: Runtime): Promise<number> {
       status.credentials = { ok: true, checked_in_ms: rt.ctx.now() - started };
     } catch (error) {
       failure = error;
-      status.credentials = { ok: false, error: errorJson(error) };
+      const refused = error instanceof AuthError && target.refusedHint;
+      status.credentials = {
+        ok: false,
+        error: { ...errorJson(error), ...(refused ? { hint: target.refusedHint } : {}) },
+      };
     }
   }
   const nowMs = rt.ctx.now();
@@ -100,6 +104,9 @@ export async function run(rt: Runtime): Promise<number> {
     { header: 'Tokens', value: (s) => describeTokens(s.tokens), text: true },
   ]);
   if (failure === undefined) return 0;
+  // The table says what failed; what to do about it goes under it (JSON has it as error.hint).
+  const hint = status.credentials.error?.hint;
+  if (hint && !rt.out.isJson) rt.out.notice(hint);
   return exitCodeFor(failure as PromoError);
 }
 
