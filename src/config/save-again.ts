@@ -10,7 +10,13 @@ export function saveAgainCommand(name: string, profile: Profile, extra: readonly
     : profile.cluster
       ? ['--cluster', profile.cluster]
       : [];
-  const scopes = profile.scopes?.length ? ['--scope', profile.scopes.join(' ')] : [];
+  // Scopes of another type (typed by hand in config.json) are no scopes: the default, left out.
+  const scopes =
+    Array.isArray(profile.scopes) &&
+    profile.scopes.length &&
+    profile.scopes.every((s) => typeof s === 'string')
+      ? ['--scope', profile.scopes.join(' ')]
+      : [];
   return shellCommand([
     'promo',
     'profile',
