@@ -54,14 +54,27 @@ function unknownCommandWord(word: string, parent: Command, path: string): UsageE
   );
 }
 
-/** Whether an option word takes the next word as its value (`-p NAME`, not `-pNAME` or `--profile=NAME`). */
+/**
+ * Whether an option word takes the next word as its value: `-p NAME`, `-yp NAME` (switches put
+ * together, the last one taking a value); not `-pNAME` or `--profile=NAME`.
+ */
 function takesNextWord(command: Command, arg: string): boolean {
-  if (arg.includes('=') || (!arg.startsWith('--') && arg.length > 2)) return false;
-  for (let at: Command | null = command; at; at = at.parent) {
-    const option = at.options.find((o: Option) => o.long === arg || o.short === arg);
-    if (option) return option.required;
+  if (arg.startsWith('--')) return !arg.includes('=') && optionNamed(command, arg)?.required === true;
+  for (const letter of arg.slice(1)) {
+    const option = optionNamed(command, `-${letter}`);
+    // A letter that takes a value takes the rest of the word, if any, as it.
+    if (option?.required) return letter === arg.at(-1);
+    if (!option) return false;
   }
   return false;
+}
+
+function optionNamed(command: Command, flag: string): Option | undefined {
+  for (let at: Command | null = command; at; at = at.parent) {
+    const option = at.options.find((o: Option) => o.long === flag || o.short === flag);
+    if (option) return option;
+  }
+  return undefined;
 }
 
 function isHidden(command: Command): boolean {

@@ -41,6 +41,8 @@ describe('an unknown command with --help', () => {
       ['voucher', '--help'],
       ['voucher', 'rm', '--help'],
       ['--profile', 'sandbox', '-o', 'json', 'campaign', 'create', '--help'],
+      ['-yp', 'nosuch', 'voucher', 'list', '--help'],
+      ['-psandbox', '--output=json', 'voucher', 'list', '--help'],
       ['help', 'voucher'],
     ]) {
       const run = await runPromo(argv);
