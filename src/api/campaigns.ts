@@ -176,12 +176,25 @@ export function quoted(name: string): string {
   return /^[\w.-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
 }
 
-export async function createCampaign(client: ApiClient, body: CreateCampaignBody): Promise<Campaign> {
+/**
+ * The campaign made, and the id of the request that made it: the job that generates its codes
+ * carries that id (the campaign does not name its job).
+ */
+export async function createCampaign(
+  client: ApiClient,
+  body: CreateCampaignBody,
+): Promise<{ campaign: Campaign; requestId?: string }> {
   return lostAnswerHint(
     body.name,
     '`promo campaign get NAME` shows whether it was created (a campaign name is unique).',
-    async () =>
-      readAnswer(await client.call(createCampaignRequest(body)), CAMPAIGN_ANSWER, 'POST /v1/campaigns'),
+    async () => {
+      const response = await client.call(createCampaignRequest(body));
+      const requestId = response.headers['x-request-id'];
+      return {
+        campaign: readAnswer(response, CAMPAIGN_ANSWER, 'POST /v1/campaigns'),
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+      };
+    },
   );
 }
 

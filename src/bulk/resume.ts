@@ -2,6 +2,7 @@
 // The options that only steer a run (pace, journal, output) may differ between the run and its
 // resumption; everything else must be the same, or the resumed run would do something else.
 import { UsageError } from '../base/errors.js';
+import { shellQuote } from '../base/shell.js';
 import type { JournalHeader } from './journal.js';
 
 /**
@@ -114,8 +115,4 @@ export function resumeCommand(argv: readonly string[], journalPath: string): str
     kept.push(argv[i]!);
   }
   return ['promo', ...kept, '--resume', journalPath].map(shellQuote).join(' ');
-}
-
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }

@@ -160,7 +160,7 @@ export class OutcomeUnknownError extends NetworkError {
       code,
       hint = 'Check whether it took effect before running it again.',
     } = fields;
-    super(`${method} ${path}: outcome unknown. The request was sent, then ${why}`, code, hint);
+    super(`${method} ${path}: outcome unknown: the request was sent, then ${why}`, code, hint);
     this.fields = fields;
     this.method = method;
     this.path = path;

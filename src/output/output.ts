@@ -338,11 +338,21 @@ export class Output {
    */
   statusLine?: { clear(): void; draw(force?: boolean): void };
 
-  /** Text for a person on stderr: fitted to the terminal when it is one, above the status line. */
+  /**
+   * Text for a person on stderr: fitted to the terminal when it is one, above the status line.
+   * Each line is fitted on its own: the lines of stderr are statements (an error, its hint, a bad
+   * input line), never one paragraph to reflow into a sentence.
+   */
   private toStderr(text: string): void {
     const width = this.stderr.isTTY === true ? this.stderr.columns : undefined;
+    const fitted = width
+      ? text
+          .split('\n')
+          .map((line) => wrapHelp(line, width))
+          .join('\n')
+      : text;
     this.statusLine?.clear();
-    this.stderr.write(`${width ? wrapHelp(text, width) : text}\n`);
+    this.stderr.write(`${fitted}\n`);
     this.statusLine?.draw(true);
   }
 

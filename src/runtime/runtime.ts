@@ -177,6 +177,7 @@ export class Runtime {
       secrets: this.secrets,
     });
     const client = new ApiClient(baseUrl, credentials, this.transport(), bearer);
+    issuer.refusedHint = client.refusedHint = target.refusedHint;
     if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
     return client;
   }

@@ -157,8 +157,8 @@ export async function run(flags: Flags, rt: Runtime): Promise<void> {
   await warnIfExpired(body as CreateVoucherBody, rt);
   const client = await rt.client();
   if (flags.dryRun) return printDryRun(rt.out, await client.dryRun(createCampaignRequest(body)));
-  const created = await createCampaign(client, body);
-  const campaign = flags.wait ? await waitForCodes(created, rt) : created;
+  const { campaign: created, requestId } = await createCampaign(client, body);
+  const campaign = flags.wait ? await waitForCodes(created, rt, requestId) : created;
   await rt.out.record(campaign, campaignFields(rt.ctx.now()));
   if (rt.out.isJson) return;
   const codes = campaign.vouchers_count ?? 0;

@@ -108,6 +108,7 @@ export async function run(options: CampaignListOptions, rt: Runtime): Promise<vo
     },
     columns: campaignListColumns(rt.ctx.now()),
     empty: 'No campaigns.',
+    progress: { noun: 'campaigns', now: rt.ctx.now },
     moreHint: (page) => `More campaigns: --page ${page.next} for the next page, --all for every campaign.`,
   });
 }

@@ -94,6 +94,7 @@ export async function run(options: TemplatesListOptions, rt: Runtime): Promise<v
     },
     columns: templateColumns,
     empty: 'No campaign templates.',
+    progress: { noun: 'templates', now: rt.ctx.now },
     moreHint: (page) =>
       `More templates: add --starting-after ${page.next} for the next page, or --all for every template.`,
   });

@@ -81,6 +81,7 @@ export async function run(options: TiersListOptions, rt: Runtime): Promise<void>
     },
     columns: tierColumns,
     empty: 'No tiers.',
+    progress: { noun: 'tiers', now: rt.ctx.now },
     moreHint: (page: Page<Tier>) => {
       const expires = (page.raw as TierList).cursor?.expires_at;
       const until = expires ? ` (valid until ${formatDate(expires)})` : '';

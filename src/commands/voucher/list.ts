@@ -4,6 +4,7 @@
 import { listVouchers } from '../../api/voucher-list.js';
 import type { Voucher } from '../../api/vouchers.js';
 import { VOUCHER_FIELDS } from '../../api/vouchers.js';
+import { ListProgress } from '../../output/list-progress.js';
 import { keepYoungGenerationSmall } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
@@ -45,15 +46,19 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
       },
     },
   );
+  const progress = new ListProgress(rt.out, rt.ctx.now, 'vouchers');
   for await (const page of pages) {
+    progress.page(page.length);
     if (!streaming) {
       collected.push(...page);
       continue;
     }
+    progress.clear();
     await rt.out.list(page, columns);
     // The reader left (`| head`): stop the walk rather than read pages nobody will see.
     if (rt.out.closed) break;
   }
+  progress.clear();
   if (!streaming) await rt.out.list(collected, columns, 'No vouchers.');
 }
 
