@@ -2,6 +2,7 @@
 // stdout carries data only; notices, warnings and errors go to stderr.
 import type { OutputStream } from '../base/context.js';
 import type { OutputFormat } from '../runtime/globals.js';
+import type { CsvSheet } from './csv.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
 import { palette } from './palette.js';
@@ -24,6 +25,8 @@ export interface StderrOptions {
   fields?: readonly string[];
   /** --jq: a jq filter the JSON goes through before it is printed. */
   jq?: string;
+  /** --csv-crlf (or PROMO_CSV_CRLF): CSV lines end with CRLF instead of LF. */
+  csvCrlf?: boolean;
 }
 
 export class Output {
@@ -49,12 +52,14 @@ export class Output {
     this.scrub = options.scrub ?? ((t) => t);
     this.fields = options.fields;
     this.jq = options.jq;
+    this.csvCrlf = options.csvCrlf === true;
   }
 
   private readonly fields?: readonly string[];
   private readonly jq?: string;
-  /** CSV's columns, once its header is written (a list streamed page by page has one header). */
-  private csvFields?: readonly string[];
+  private readonly csvCrlf: boolean;
+  /** The CSV being written (a list streamed page by page has one header). */
+  private csvSheet?: CsvSheet;
   /** render.ts, once data has been printed (or prepare() asked for it). */
   private renderer?: Render;
 
@@ -148,10 +153,10 @@ export class Output {
    * A value for programs: JSON (indented; coloured on a terminal), NDJSON (one line), or CSV (an
    * array is its rows, an object one row); --fields picks from each object, --jq filters the JSON.
    */
-  async json(value: unknown): Promise<void> {
+  async json(value: unknown, csv?: readonly string[]): Promise<void> {
     const { runJq, colorJson } = await this.prepare();
     const shaped = this.shaped(value);
-    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
+    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped], csv);
     if (this.jq !== undefined) {
       this.stdout.write(await runJq(shaped, this.jq, this.colorStdout));
       return;
@@ -168,16 +173,24 @@ export class Output {
     return Array.isArray(value) ? value.map((item) => pick(item, fields)) : pick(value, fields);
   }
 
-  /** Rows of CSV, the header first (once): --fields, else the first row's fields of one value. */
-  private csvRows(items: unknown[]): void {
-    const { csvLine, csvRow, defaultCsvFields } = this.render;
-    if (!this.csvFields) {
-      if (items.length === 0) return;
-      this.csvFields = this.fields ?? defaultCsvFields(items[0]);
-      this.stdout.write(csvLine(this.csvFields as string[]));
-    }
-    const fields = this.csvFields;
-    this.stdout.write(items.map((item) => csvRow(item, fields)).join(''));
+  /**
+   * Rows of CSV, the header first (once, also over no rows): --fields, else `layout` (the command's
+   * columns), else the first row's fields of one value.
+   */
+  private csvRows(items: unknown[], layout?: readonly string[]): void {
+    const text = this.sheet.write(items, this.fields, layout);
+    if (text) this.stdout.write(text);
+  }
+
+  private get sheet(): CsvSheet {
+    this.csvSheet ??= new this.render.CsvSheet(
+      { crlf: this.csvCrlf, terminal: this.stdout.isTTY === true },
+      (column) =>
+        void this.warn(
+          `the key ${column} first appears after the CSV header was written: it has no column (ask for it with --fields)`,
+        ),
+    );
+    return this.csvSheet;
   }
 
   /** One object: the service's object as it is for programs, chosen fields in a table. */
@@ -196,13 +209,18 @@ export class Output {
 
   /**
    * A list: one JSON array (or what --jq makes of it), one NDJSON line or CSV row per item
-   * (resolving once stdout took them), or a table.
+   * (resolving once stdout took them), or a table. `csv`: the default CSV columns (see CsvSheet).
    */
-  async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
+  async list<T>(
+    items: T[],
+    columns: Column<T>[],
+    empty = 'No results.',
+    csv?: readonly string[],
+  ): Promise<void> {
     if (this.format === 'json') return this.json(items);
     const { runJq, renderTable } = await this.prepare();
     if (this.format === 'csv') {
-      this.csvRows(this.shaped(items) as unknown[]);
+      this.csvRows(this.shaped(items) as unknown[], csv);
       return this.drained();
     }
     if (this.format === 'ndjson') {
@@ -259,13 +277,7 @@ export class Output {
   lineText(value: unknown, csvFields?: readonly string[]): string {
     const shaped = this.shaped(value);
     if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
-    const { csvLine, csvRow, defaultCsvFields } = this.render;
-    let header = '';
-    if (!this.csvFields) {
-      this.csvFields = this.fields ?? csvFields ?? defaultCsvFields(shaped);
-      header = csvLine(this.csvFields as string[]);
-    }
-    return header + csvRow(shaped, this.csvFields);
+    return this.sheet.write([shaped], this.fields, csvFields);
   }
 
   /**

@@ -43,6 +43,7 @@ export class Runtime {
       scrub: (t) => this.secrets.scrub(t),
       fields: globals.fields,
       jq: globals.jq,
+      csvCrlf: globals.csvCrlf,
     });
   }
 

@@ -10,7 +10,7 @@ import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { FILTER_GRAMMAR, filterOptions } from '../templates/filters.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { walkVouchers } from './list-walk.js';
-import { voucherListColumns } from './voucher-view.js';
+import { VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';
 
 export async function run(options: VoucherListOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();
@@ -21,7 +21,7 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
     if (options.raw) return rt.out.json(list.page);
     const vouchers = list.items;
     const total = list.page.total;
-    await rt.out.list(vouchers, columns, 'No vouchers.');
+    await rt.out.list(vouchers, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
     const page = query.page ?? 1;
     const shown = (page - 1) * (query.limit ?? 10) + vouchers.length;
     if (rt.out.format === 'table' && typeof total === 'number' && total > shown) {
@@ -50,11 +50,13 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
       collected.push(...page);
       continue;
     }
-    await rt.out.list(page, columns);
+    // A page of none (a window read again) waits: the CSV header takes the first rows' metadata keys.
+    if (page.length > 0) await rt.out.list(page, columns, undefined, VOUCHER_CSV_COLUMNS);
     // The reader left (`| head`): stop the walk rather than read pages nobody will see.
     if (rt.out.closed) break;
   }
-  if (!streaming) await rt.out.list(collected, columns, 'No vouchers.');
+  // No rows at all: CSV still has its header (written once; nothing after rows).
+  await rt.out.list(streaming ? [] : collected, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
 }
 
 /** How a list of vouchers is filtered, ordered and paged (campaign vouchers takes the same). */
