@@ -7,6 +7,7 @@ import {
   type VoucherOrder,
 } from '../../api/voucher-list.js';
 import { UsageError } from '../../base/errors.js';
+import { checkCampaign } from '../campaign/ref.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
 import { parseFilters } from '../templates/filters.js';
 import { isoDateMs } from './fields/values.js';
@@ -103,8 +104,9 @@ export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOpt
     query: {
       limit: limit ?? (all ? ALL_PAGE_SIZE : undefined),
       page,
-      campaign: text(flags.campaign, '--campaign'),
-      campaignId: text(flags.campaignId, '--campaign-id'),
+      campaign: flags.campaign === undefined ? undefined : checkCampaign(flags.campaign, '--campaign'),
+      campaignId:
+        flags.campaignId === undefined ? undefined : checkCampaign(flags.campaignId, '--campaign-id'),
       category: text(flags.category, '--category'),
       customer: text(flags.customer, '--customer'),
       createdAfter,

@@ -7,6 +7,7 @@ import { VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { keepYoungGenerationSmall } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
+import { requireCampaign } from '../campaign/ref.js';
 import { FILTER_GRAMMAR, filterOptions } from '../templates/filters.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { walkVouchers } from './list-walk.js';
@@ -16,8 +17,14 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
   const client = await rt.client();
   const columns = voucherListColumns(rt.ctx.now());
   const { query } = options;
+  // A campaign the service does not have lists no vouchers: exit 3, not an empty success.
+  const campaign = query.campaignId ?? query.campaign;
+  const whenEmpty = async (count: number) => {
+    if (count === 0 && campaign !== undefined) await requireCampaign(client, campaign);
+  };
   if (!options.all) {
     const list = await listVouchers(client, query);
+    await whenEmpty(list.items.length);
     if (options.raw) return rt.out.json(list.page);
     const vouchers = list.items;
     const total = list.page.total;
@@ -34,6 +41,7 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
   const streaming = rt.out.streams;
   if (streaming) keepYoungGenerationSmall();
   const collected: Voucher[] = [];
+  let count = 0;
   const pages = walkVouchers(
     { ...query, limit: query.limit ?? ALL_PAGE_SIZE },
     {
@@ -46,6 +54,7 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
     },
   );
   for await (const page of pages) {
+    count += page.length;
     if (!streaming) {
       collected.push(...page);
       continue;
@@ -55,6 +64,7 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
     // The reader left (`| head`): stop the walk rather than read pages nobody will see.
     if (rt.out.closed) break;
   }
+  await whenEmpty(count);
   // No rows at all: CSV still has its header (written once; nothing after rows).
   await rt.out.list(streaming ? [] : collected, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
 }
@@ -80,7 +90,11 @@ export const VOUCHER_PAGING_OPTIONS = defineOptions({
 });
 
 const options = defineOptions({
-  campaign: { type: 'value', value: 'name', help: 'vouchers of this campaign, by name' },
+  campaign: {
+    type: 'value',
+    value: 'name',
+    help: 'vouchers of this campaign, by name (no such campaign: exit 3)',
+  },
   campaignId: { type: 'value', value: 'id', help: 'vouchers of this campaign, by id' },
   category: { type: 'value', value: 'name', help: 'vouchers of this category' },
   customer: { type: 'value', value: 'id', help: 'vouchers held by this customer (id or source id)' },
