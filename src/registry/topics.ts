@@ -122,7 +122,10 @@ ${(await import('../commands/templates/filters.js')).FILTER_GRAMMAR}
 
 Quote a filter that holds spaces, ?, $ or ! for the shell: --filter 'code^=SUMMER'.
 Which fields each list takes: promo voucher list --help, promo templates list --help.
-A filter the grammar cannot say is refused (exit 2) before anything is sent.
+A filter the grammar cannot say is refused (exit 2) before anything is sent, and so is a field
+the list does not have (the service would match nothing, and the empty list would look like an
+answer): the error names the field and what it may have meant. Metadata keys are the account's
+own: metadata.KEY is always taken where the objects carry metadata (vouchers, campaigns).
 
   promo voucher list --filter 'code^=SUMMER' --filter 'active=true'
   promo templates list --filter 'campaign_type in discount_coupons,gift_vouchers' --junction or

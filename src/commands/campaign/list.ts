@@ -9,6 +9,7 @@ import {
   type CampaignOrder,
   listCampaigns,
 } from '../../api/campaigns.js';
+import { CAMPAIGN_FILTERS } from '../../api/filter-fields.js';
 import type { FilterCondition } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
 import { printPagedList } from '../../output/paging.js';
@@ -75,7 +76,7 @@ export function parseCampaignListOptions(flags: OptionValues<typeof options>): C
       : (TYPE_WORDS[flags.type.toLowerCase()] ??
         parseChoice(flags.type.toUpperCase(), CAMPAIGN_TYPES, '--type'));
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const filters = parseFilters(flags.filter ?? []);
+  const filters = parseFilters(flags.filter ?? [], { fields: CAMPAIGN_FILTERS, what: 'campaigns' });
   if (junction !== undefined && filters.length === 0)
     throw new UsageError('--junction joins --filter conditions, and none was given');
   return { ...paging, page, type, order: flags.order, filters, junction };
@@ -118,7 +119,8 @@ export default defineCommand({
   aliases: ['ls'],
   summary: 'List campaigns: by type, filtered, one page or --all',
   description: `${FILTER_GRAMMAR}
-Fields: name, campaign_type, active, created_at, … as the service names them.`,
+Fields: name, campaign_type, campaign_status, active, created_at, …, as the service names them,
+and metadata.KEY; a field campaigns do not have is refused (exit 2).`,
   examples: [
     'promo campaign list',
     'promo campaign list --type discount --all -o json | jq -r ".[].name"',

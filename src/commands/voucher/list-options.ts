@@ -1,5 +1,7 @@
 // The options of `voucher list`, checked before anything is sent: page size 1..100, page 1..99,
 // dates ISO 8601, one campaign selector, orders the service knows, and what --all can walk.
+
+import { VOUCHER_FILTERS } from '../../api/filter-fields.js';
 import {
   type ListVouchersQuery,
   MAX_VOUCHER_PAGE,
@@ -94,7 +96,7 @@ export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOpt
   ordered(createdAfter, createdBefore, '--created-after/--created-before');
   ordered(updatedAfter, updatedBefore, '--updated-after/--updated-before');
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const filters = parseFilters(flags.filter ?? []);
+  const filters = parseFilters(flags.filter ?? [], { fields: VOUCHER_FILTERS, what: 'vouchers' });
   if (junction !== undefined && filters.length === 0) {
     throw new UsageError('--junction joins --filter conditions, and none was given');
   }

@@ -118,7 +118,9 @@ an oldest-first walk are included; a newest-first walk stops at the newest vouch
 -o ndjson streams as pages arrive; -o json prints one array at the end.
 ${FILTER_GRAMMAR}
 Fields: code, id, campaign, campaign_id, category, type (DISCOUNT_VOUCHER, GIFT_VOUCHER,
-LOYALTY_CARD), active (true or false), start_date, expiration_date, created_at, updated_at.`,
+LOYALTY_CARD), active (true or false), start_date, expiration_date, created_at, updated_at, the
+value's members (discount.percent_off, gift.balance, loyalty_card.points, ...) and metadata.KEY
+for any metadata key; a field vouchers do not have is refused (exit 2).`,
   examples: [
     'promo voucher list --campaign "Summer Sale" --limit 20',
     "promo voucher list --filter 'expiration_date?' --created-after 2026-06-01 -o json | jq length",
