@@ -20,6 +20,8 @@ export interface PagedList<T> {
   fetch(start: string | undefined): Promise<Page<T>>;
   columns: Column<T>[];
   empty?: string;
+  /** The default CSV columns (see CsvSheet): a list of no rows still has its header. */
+  csv?: readonly string[];
   /** Shown on stderr under a table when more pages exist and --all was not given. */
   moreHint(page: Page<T>): string;
 }
@@ -47,7 +49,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     return first;
   }
   if (!list.all) {
-    await out.list(first.items, list.columns, list.empty);
+    await out.list(first.items, list.columns, list.empty, list.csv);
     if (out.format === 'table' && first.next !== undefined) out.notice(list.moreHint(first));
     return first;
   }
@@ -57,7 +59,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
   const seen = new Set<string>();
   let page = first;
   for (;;) {
-    if (streaming) await out.list(page.items, list.columns);
+    if (streaming) await out.list(page.items, list.columns, undefined, list.csv);
     else collected.push(...page.items);
     if (page.next === undefined || (streaming && out.closed)) break;
     // A service that hands back a position twice would have promo loop forever.
@@ -70,6 +72,6 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     seen.add(page.next);
     page = await list.fetch(page.next);
   }
-  if (!streaming) await out.list(collected, list.columns, list.empty);
+  if (!streaming) await out.list(collected, list.columns, list.empty, list.csv);
   return first;
 }

@@ -44,6 +44,16 @@ describe('a CSV of no rows', () => {
     expect(all.code).toBe(0);
     expect(all.stdout.split('\n')).toEqual([expect.stringMatching(/^id,code,.*discount\.percent_off/), '']);
   });
+
+  it.each([
+    [['campaign', 'list', '--filter', 'name=No such campaign'], /^id,name,campaign_type,/],
+    [['templates', 'list', '--filter', 'name=No such template', '--all'], /^id,name,description,/],
+  ])('%j still has its header line', async (argv, header) => {
+    const run = await fx.run([...argv, '-o', 'csv']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(header);
+    expect(run.stdout.split('\n')).toHaveLength(2);
+  });
 });
 
 describe('the default columns of a voucher list', () => {

@@ -96,6 +96,7 @@ export async function run(options: TemplatesListOptions, rt: Runtime): Promise<v
     },
     columns: templateColumns,
     empty: 'No campaign templates.',
+    csv: ['id', 'name', 'description', 'campaign_type', 'created_at', 'updated_at'],
     moreHint: (page) =>
       `More templates: add --starting-after ${page.next} for the next page, or --all for every template.`,
   });
