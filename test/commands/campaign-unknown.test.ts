@@ -38,6 +38,21 @@ describe('a campaign that does not exist', () => {
   });
 });
 
+describe('every other command that names a campaign', () => {
+  it.each([
+    [['campaign', 'get', 'Launch 2025']],
+    [['campaign', 'enable', 'Launch 2025']],
+    [['campaign', 'disable', 'Launch 2025']],
+    [['campaign', 'update', 'Launch 2025', '--description', 'x']],
+    [['campaign', 'delete', 'Launch 2025', '--yes']],
+    [['campaign', 'add-vouchers', 'Launch 2025', '--count', '1']],
+  ])('%j is exit 3 with the names close to it', async (argv) => {
+    const run = await fx.run(argv);
+    expect(run.code, run.stderr).toBe(3);
+    expect(JSON.parse(run.stderr).error.hint).toBe("Did you mean 'Launch 2026'?");
+  });
+});
+
 describe('a campaign that exists and holds no vouchers', () => {
   it('is an empty list: [] in JSON, a header in CSV, exit 0', async () => {
     const json = await fx.run(['campaign', 'vouchers', 'Launch 2026']);

@@ -34,6 +34,37 @@ export async function requireCampaign(client: ApiClient, campaign: string): Prom
   }
 }
 
+/**
+ * Runs a command that names a campaign in its requests' paths: the service's 404 for the
+ * campaign (exit 3 already) comes back with the names close to it as its hint.
+ */
+export async function withCampaignHint<T>(
+  client: () => Promise<ApiClient>,
+  campaign: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const missing =
+      error instanceof ApiError &&
+      error.status === 404 &&
+      !error.afterLostAnswer &&
+      error.body.resource_type === 'campaign';
+    if (!missing) throw error;
+    const hint = await nearbyNames(await client(), campaign);
+    throw new ApiError({
+      status: error.status,
+      body: error.body,
+      method: error.method,
+      path: error.path,
+      requestId: error.requestId,
+      headers: error.headers,
+      hint: error.hint ? `${hint}\n${error.hint}` : hint,
+    });
+  }
+}
+
 async function nearbyNames(client: ApiClient, campaign: string): Promise<string> {
   const fallback = 'promo campaign list shows the campaigns (names are case-sensitive).';
   let names: string[];
