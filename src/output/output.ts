@@ -153,10 +153,10 @@ export class Output {
    * A value for programs: JSON (indented; coloured on a terminal), NDJSON (one line), or CSV (an
    * array is its rows, an object one row); --fields picks from each object, --jq filters the JSON.
    */
-  async json(value: unknown, csv?: readonly string[]): Promise<void> {
+  async json(value: unknown): Promise<void> {
     const { runJq, colorJson } = await this.prepare();
     const shaped = this.shaped(value);
-    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped], csv);
+    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
     if (this.jq !== undefined) {
       this.stdout.write(await runJq(shaped, this.jq, this.colorStdout));
       return;
