@@ -115,7 +115,9 @@ export default defineCommand({
 past it by narrowing the created_at window: it reads oldest first (newest first with --order
 -created_at), each voucher once, also while vouchers are being created. Vouchers created during
 an oldest-first walk are included; a newest-first walk stops at the newest voucher it found first.
--o ndjson streams as pages arrive; -o json prints one array at the end.
+-o ndjson streams as pages arrive; -o json prints one array at the end. -o csv streams too, with
+each voucher's value (discount.percent_off, gift.amount, ...) and metadata.KEY as columns; with
+--all the metadata keys of the first page make the columns (promo help output).
 ${FILTER_GRAMMAR}
 Fields: code, id, campaign, campaign_id, category, type (DISCOUNT_VOUCHER, GIFT_VOUCHER,
 LOYALTY_CARD), active (true or false), start_date, expiration_date, created_at, updated_at, the
