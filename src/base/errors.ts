@@ -61,6 +61,16 @@ export class ConfigError extends PromoError {
   }
 }
 
+/**
+ * Something the command line names does not exist (exit 3), found out by promo itself: a list the
+ * service answers with no items for a campaign it does not have.
+ */
+export class NotFoundError extends PromoError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.notFound, hint);
+  }
+}
+
 /** The user declined a confirmation. */
 export class CancelledError extends PromoError {
   constructor(message = 'Cancelled.') {

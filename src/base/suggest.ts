@@ -8,6 +8,18 @@ export function closeTo(word: string, known: readonly string[]): string[] {
   return known.filter((name) => editDistance(name, word) <= Math.max(1, Math.floor(name.length / 3)));
 }
 
+/**
+ * The known names nearest to `word` (all those at the least distance), when that distance is a
+ * typo's: two edits (a swap of two letters is one), or a third of a longer name. One best answer
+ * reads better than every name within reach when the list is long (a list's filter fields).
+ */
+export function closest(word: string, known: readonly string[]): string[] {
+  const scored = known.map((name) => ({ name, distance: editDistance(name, word) }));
+  const best = Math.min(...scored.map((s) => s.distance));
+  if (!(best <= Math.max(2, Math.floor(word.length / 3)))) return [];
+  return scored.filter((s) => s.distance === best).map((s) => s.name);
+}
+
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
 function editDistance(a: string, b: string): number {
   let before: number[] = [];

@@ -2,6 +2,7 @@
 // stdout carries data only; notices, warnings and errors go to stderr.
 import type { OutputStream } from '../base/context.js';
 import type { OutputFormat } from '../runtime/globals.js';
+import type { CsvSheet } from './csv.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
 import { palette } from './palette.js';
@@ -28,6 +29,8 @@ export interface StderrOptions {
   fields?: readonly string[];
   /** --jq: a jq filter the JSON goes through before it is printed. */
   jq?: string;
+  /** --csv-crlf (or PROMO_CSV_CRLF): CSV lines end with CRLF instead of LF. */
+  csvCrlf?: boolean;
 }
 
 export class Output {
@@ -54,6 +57,7 @@ export class Output {
     this.hasSecrets = options.hasSecrets ?? (() => options.scrub !== undefined);
     this.fields = options.fields;
     this.jq = options.jq;
+    this.csvCrlf = options.csvCrlf === true;
   }
 
   private readonly fields?: readonly string[];
@@ -70,8 +74,9 @@ export class Output {
     return scrubValue(value, this.scrub) as T;
   }
 
-  /** CSV's columns, once its header is written (a list streamed page by page has one header). */
-  private csvFields?: readonly string[];
+  private readonly csvCrlf: boolean;
+  /** The CSV being written (a list streamed page by page has one header). */
+  private csvSheet?: CsvSheet;
   /** render.ts, once data has been printed (or prepare() asked for it). */
   private renderer?: Render;
 
@@ -189,16 +194,24 @@ export class Output {
     return Array.isArray(value) ? value.map((item) => pick(item, fields)) : pick(value, fields);
   }
 
-  /** Rows of CSV, the header first (once): --fields, else the first row's fields of one value. */
-  private csvRows(items: unknown[]): void {
-    const { csvLine, csvRow, defaultCsvFields } = this.render;
-    if (!this.csvFields) {
-      if (items.length === 0) return;
-      this.csvFields = this.fields ?? defaultCsvFields(items[0]);
-      this.stdout.write(csvLine(this.csvFields as string[]));
-    }
-    const fields = this.csvFields;
-    this.stdout.write(items.map((item) => csvRow(item, fields)).join(''));
+  /**
+   * Rows of CSV, the header first (once, also over no rows): --fields, else `layout` (the command's
+   * columns), else the first row's fields of one value.
+   */
+  private csvRows(items: unknown[], layout?: readonly string[]): void {
+    const text = this.sheet.write(items, this.fields, layout);
+    if (text) this.stdout.write(text);
+  }
+
+  private get sheet(): CsvSheet {
+    this.csvSheet ??= new this.render.CsvSheet(
+      { crlf: this.csvCrlf, terminal: this.stdout.isTTY === true },
+      (column) =>
+        void this.warn(
+          `the key ${column} first appears after the CSV header was written: it has no column (ask for it with --fields)`,
+        ),
+    );
+    return this.csvSheet;
   }
 
   /** One object: the service's object as it is for programs, chosen fields in a table. */
@@ -218,14 +231,19 @@ export class Output {
 
   /**
    * A list: one JSON array (or what --jq makes of it), one NDJSON line or CSV row per item
-   * (resolving once stdout took them), or a table.
+   * (resolving once stdout took them), or a table. `csv`: the default CSV columns (see CsvSheet).
    */
-  async list<T>(all: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
+  async list<T>(
+    all: T[],
+    columns: Column<T>[],
+    empty = 'No results.',
+    csv?: readonly string[],
+  ): Promise<void> {
     const items = this.clean(all);
     if (this.format === 'json') return this.cleanJson(items);
     const { runJq, renderTable } = await this.prepare();
     if (this.format === 'csv') {
-      this.csvRows(this.shaped(items) as unknown[]);
+      this.csvRows(this.shaped(items) as unknown[], csv);
       return this.drained();
     }
     if (this.format === 'ndjson') {
@@ -282,13 +300,7 @@ export class Output {
   lineText(value: unknown, csvFields?: readonly string[]): string {
     const shaped = this.shaped(this.clean(value));
     if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
-    const { csvLine, csvRow, defaultCsvFields } = this.render;
-    let header = '';
-    if (!this.csvFields) {
-      this.csvFields = this.fields ?? csvFields ?? defaultCsvFields(shaped);
-      header = csvLine(this.csvFields as string[]);
-    }
-    return header + csvRow(shaped, this.csvFields);
+    return this.sheet.write([shaped], this.fields, csvFields);
   }
 
   /**

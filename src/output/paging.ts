@@ -21,6 +21,8 @@ export interface PagedList<T> {
   fetch(start: string | undefined): Promise<Page<T>>;
   columns: Column<T>[];
   empty?: string;
+  /** The default CSV columns (see CsvSheet): a list of no rows still has its header. */
+  csv?: readonly string[];
   /** Shown on stderr under a table when more pages exist and --all was not given. */
   moreHint(page: Page<T>): string;
   /** What --all reads (`vouchers`), and the run's clock: its progress on a terminal. */
@@ -50,7 +52,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     return first;
   }
   if (!list.all) {
-    await out.list(first.items, list.columns, list.empty);
+    await out.list(first.items, list.columns, list.empty, list.csv);
     if (out.format === 'table' && first.next !== undefined) out.notice(list.moreHint(first));
     return first;
   }
@@ -64,7 +66,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     progress.page(page.items.length);
     if (streaming) {
       progress.clear();
-      await out.list(page.items, list.columns);
+      await out.list(page.items, list.columns, undefined, list.csv);
     } else collected.push(...page.items);
     if (page.next === undefined || (streaming && out.closed)) break;
     // A service that hands back a position twice would have promo loop forever.
@@ -78,6 +80,6 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     page = await list.fetch(page.next);
   }
   progress.clear();
-  if (!streaming) await out.list(collected, list.columns, list.empty);
+  if (!streaming) await out.list(collected, list.columns, list.empty, list.csv);
   return first;
 }

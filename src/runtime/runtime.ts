@@ -44,6 +44,7 @@ export class Runtime {
       hasSecrets: () => this.secrets.size > 0,
       fields: globals.fields,
       jq: globals.jq,
+      csvCrlf: globals.csvCrlf,
     });
   }
 

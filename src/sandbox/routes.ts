@@ -5,6 +5,7 @@ import { eventRoutes } from './events.js';
 import { oauthRoutes } from './oauth.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
+import { trashBinRoutes } from './trash-bin.js';
 import type { Route } from './types.js';
 import { voucherListRoutes } from './voucher-list.js';
 import { voucherUpdateRoutes } from './voucher-update.js';
@@ -21,4 +22,5 @@ export const routes: Route[] = [
   ...templateRoutes,
   ...eventRoutes,
   ...campaignRoutes,
+  ...trashBinRoutes,
 ];

@@ -123,6 +123,7 @@ describe('promo __complete', () => {
       '--fields',
       '--jq',
       '--json',
+      '--csv-crlf',
       '--log-format',
       '--no-color',
       '--timeout',
