@@ -1,5 +1,5 @@
-// The campaign routes against the vendor's own description (openapi-campaigns.json, trimmed by
-// scripts/trim-openapi.mjs): every answer the sandbox gives, and every body promo sends, conform.
+// The campaign routes against the vendor's own description (openapi-full.json, mended in
+// test/helpers/vendor-mends.ts): every answer the sandbox gives, and every body promo sends, conform.
 // Where the file is not beside the project, these checks are skipped (test/setup says so once).
 import { describe, expect, it } from 'vitest';
 import { campaignsApi } from '../helpers/openapi.js';
@@ -26,7 +26,7 @@ function conforms(operationId: string, status: number, value: unknown) {
 describe.skipIf(!api.available)(
   api.available
     ? "campaign routes match the vendor's schema"
-    : 'campaign routes vs the vendor schema (skipped: no openapi-campaigns.json)',
+    : 'campaign routes vs the vendor schema (skipped: no openapi-full.json)',
   () => {
     it('answers every campaign operation in the shape the vendor describes', async () => {
       const name = `Contract ${Date.now()}`;
