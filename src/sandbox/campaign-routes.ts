@@ -14,7 +14,7 @@ import { queueImport } from './import-jobs.js';
 import { type FilterFields, matchesFilters, parseFilters, STRING_OPERATORS } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
 import type { CampaignRecord, Route, RouteContext, SandboxRequest, SandboxState } from './types.js';
-import { invalid, isRecord, type Json } from './voucher-check.js';
+import { bodyObject, invalid, isRecord, type Json } from './voucher-check.js';
 import { put } from './voucher-store.js';
 
 const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
@@ -166,11 +166,8 @@ function readCount(query: URLSearchParams): number {
 /** One voucher (200) or, for more than one, a job generating them (202). */
 function addVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
   const { index, campaign } = findCampaignRef(state, req.params.campaign ?? '');
-  const body = isRecord(req.body)
-    ? req.body
-    : req.body === undefined
-      ? {}
-      : invalid('body', 'must be a JSON object');
+  // No body, null or a bare number (the vendor's SDK sends each): one voucher, nothing overridden.
+  const body = isRecord(req.body) ? req.body : {};
   const own = readOwnFields(body);
   const count = readCount(req.query);
   if (count === 1)
@@ -187,12 +184,7 @@ function addVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext)
 
 function addVoucherWithCode(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
   const { campaign } = findCampaignRef(state, req.params.campaign ?? '');
-  const body = isRecord(req.body)
-    ? req.body
-    : req.body === undefined
-      ? {}
-      : invalid('body', 'must be a JSON object');
-  const own = { ...readOwnFields(body), code_config: null };
+  const own = { ...readOwnFields(bodyObject(req.body)), code_config: null };
   return {
     status: 200,
     body: structuredClone(addToCampaign(state, campaign, req.params.code ?? '', own, rc)),

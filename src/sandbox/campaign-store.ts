@@ -12,6 +12,7 @@ import {
   type SandboxState,
 } from './types.js';
 import {
+  bodyObject,
   checkNumber,
   invalid,
   isGiven,
@@ -35,6 +36,14 @@ export const CAMPAIGN_TYPES: readonly CampaignType[] = [
   'REFERRAL_PROGRAM',
   'PROMOTION',
 ];
+/** The fields of a campaign's validity an update may set or, with null, remove. */
+const VALIDITY_FIELDS = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+] as const;
 /** The most codes one campaign generates at creation. */
 export const MAX_VOUCHERS_COUNT = 1_000_000;
 
@@ -108,8 +117,9 @@ export function campaignAnswer(state: SandboxState, campaign: CampaignRecord): J
     validity_hours: campaign.validity_hours ?? null,
     activity_duration_after_publishing: null,
     vouchers_count: count,
-    start_date: campaign.start_date ?? null,
-    expiration_date: campaign.expiration_date ?? null,
+    // The service leaves out the dates a campaign does not have (never set, or removed with null).
+    ...(campaign.start_date ? { start_date: campaign.start_date } : {}),
+    ...(campaign.expiration_date ? { expiration_date: campaign.expiration_date } : {}),
     active: campaign.active ?? true,
     metadata: campaign.metadata ?? {},
     created_at: campaign.created_at ?? '2024-01-08T09:00:00.000Z',
@@ -160,8 +170,7 @@ function metadataOf(body: Json): Record<string, unknown> | undefined {
 
 /** A new campaign from a create body, checked; the caller stores it and starts its generation. */
 export function newCampaign(raw: unknown, state: SandboxState, rc: RouteContext): CampaignRecord {
-  if (!isRecord(raw)) invalid('body', 'must be a JSON object');
-  const body = raw;
+  const body = bodyObject(raw);
   const name = optionalNonEmptyString(body, 'name');
   if (name === null) invalid('name', 'is required');
   if (state.campaigns.some((c) => c.name === name)) {
@@ -213,16 +222,14 @@ export function newCampaign(raw: unknown, state: SandboxState, rc: RouteContext)
 
 /** The campaign after an update: only what the body gives changes; metadata keys are merged. */
 export function updatedCampaign(campaign: CampaignRecord, raw: unknown, rc: RouteContext): CampaignRecord {
-  if (!isRecord(raw)) invalid('body', 'must be a JSON object');
-  const body = raw;
+  const body = bodyObject(raw);
   const next: CampaignRecord = { ...campaign, updated_at: new Date(rc.now()).toISOString() };
   if (Object.hasOwn(body, 'description')) next.description = optionalString(body, 'description');
-  const validity = validateValidity({
-    start_date: body.start_date ?? campaign.start_date,
-    expiration_date: body.expiration_date ?? campaign.expiration_date,
-  });
-  if (Object.hasOwn(body, 'start_date')) next.start_date = validity.start_date;
-  if (Object.hasOwn(body, 'expiration_date')) next.expiration_date = validity.expiration_date;
+  // What the body gives wins, null included (null removes); the rest is the campaign's, checked together.
+  const given = (key: (typeof VALIDITY_FIELDS)[number]) =>
+    Object.hasOwn(body, key) ? body[key] : campaign[key];
+  const validity = validateValidity(Object.fromEntries(VALIDITY_FIELDS.map((key) => [key, given(key)])));
+  for (const key of VALIDITY_FIELDS) if (Object.hasOwn(body, key)) next[key] = validity[key] as never;
   for (const key of ['join_once', 'auto_join'] as const) {
     const value = optionalBoolean(body, key);
     if (value !== null) next[key] = value;

@@ -51,6 +51,8 @@ export interface SandboxOptions {
   verify?: boolean;
   /** Access log, one line per request; off by default. */
   log?: (line: string) => void;
+  /** Keep each answer beside its request in `requests` (the contract tests check both); off by default. */
+  recordAnswers?: boolean;
 }
 
 export interface RecordedRequest {
@@ -60,6 +62,8 @@ export interface RecordedRequest {
   query: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The answer sent, when the sandbox was started with recordAnswers (none for a dropped connection). */
+  answer?: { status: number; body: string };
 }
 
 export interface Sandbox {
@@ -153,7 +157,14 @@ export async function startSandboxWithRoutes(
       logLine(String(reply.status));
       return;
     }
-    requests.push({ method, rawPath, query: rawQuery, headers: req.headers, body: bytes.toString('utf8') });
+    const recorded: RecordedRequest = {
+      method,
+      rawPath,
+      query: rawQuery,
+      headers: req.headers,
+      body: bytes.toString('utf8'),
+    };
+    requests.push(recorded);
 
     const decision = faults.decide(method, rawPath);
     const dropConnection = (outcome: string) => {
@@ -198,6 +209,7 @@ export async function startSandboxWithRoutes(
       }
     }
     send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
+    if (options.recordAnswers) recorded.answer = { status: reply.status, body: reply.text ?? '' };
     logLine(String(reply.status));
   }
 

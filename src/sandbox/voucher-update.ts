@@ -4,6 +4,7 @@
 import type { Route, RouteContext, SandboxState } from './types.js';
 import { findOrCreateCategory } from './voucher-build.js';
 import {
+  bodyObject,
   invalid,
   isRecord,
   type Json,
@@ -94,8 +95,7 @@ export const updateVoucher: Route = {
   scopes: ['vouchers'],
   handle(req, state, rc) {
     const { code, voucher } = findVoucher(state, req.params.code ?? '');
-    const body = req.body;
-    if (!isRecord(body)) invalid('body', 'must be a JSON object');
+    const body = bodyObject(req.body);
     const changes = {
       ...updatedKind(voucher, body),
       ...updatedValidity(voucher, body),

@@ -3,6 +3,7 @@
 // treated as anyOf (a body with both is fine, and `code` wins).
 
 import {
+  bodyObject,
   invalid,
   isGiven,
   isRecord,
@@ -82,8 +83,7 @@ function metadata(body: Json): Json {
 }
 
 export function validateCreateBody(raw: unknown): CreateVoucherInput {
-  if (!isRecord(raw)) invalid('body', 'must be a JSON object');
-  const body = raw;
+  const body = bodyObject(raw);
   const type = voucherType(body);
   const code = optionalNonEmptyString(body, 'code');
   const code_config = validateCodeConfig(body);

@@ -104,6 +104,7 @@ function readOpenApi(file: string, mend?: (document: Json) => void): OpenApi {
   const document = JSON.parse(readFileSync(join(VENDOR_DIR, file), 'utf8')) as Json;
   mend?.(document);
   nullableToJsonSchema(document.components);
+  // The second reads text as the types the schema asks for (query strings, form fields).
   const ajvs = [newAjv(false), newAjv(true)] as const;
   for (const ajv of ajvs) ajv.addSchema({ ...document, $id: file });
   const compiled = new Map<string, ValidateFunction>();

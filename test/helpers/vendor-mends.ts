@@ -42,7 +42,18 @@ export function mendFullDescription(document: Json): void {
   // `discount`, `gift` or `loyalty_card`. Read it as VoucherImportBase (code, dates, metadata...).
   schemas.CampaignsImportVoucherItem = { $ref: '#/components/schemas/VoucherImportBase' };
 
-  // 4. The result of a voucher import types `failed` as one object, while the vendor's own
+  // 4. Campaign templates are listed under `campaign_templates`, and `data_ref` says so; the file
+  // says `data` and requires a `campaign_template` it never describes (the vendor's reference notes
+  // that real answers say campaign_templates).
+  const templates = schemas.TemplatesCampaignsListResponseBody;
+  if (templates?.properties?.data) {
+    templates.properties.data_ref = { ...templates.properties.data_ref, enum: ['campaign_templates'] };
+    templates.properties.campaign_templates = templates.properties.data;
+    delete templates.properties.data;
+    templates.required = ['object', 'data_ref', 'campaign_templates'];
+  }
+
+  // 5. The result of a voucher import types `failed` as one object, while the vendor's own
   // examples (and the service's answers) carry an array of them.
   for (const name of ['17_res_obj_get_async_action_result_vouchers_import']) {
     const result = schemas[name];
@@ -53,7 +64,7 @@ export function mendFullDescription(document: Json): void {
 }
 
 /**
- * 5. Security: the file lists the app keys and OAuth in one requirement object, which in OpenAPI
+ * 6. Security: the file lists the app keys and OAuth in one requirement object, which in OpenAPI
  * means all of them at once. The service takes either the app key pair or a bearer token (the
  * vendor's guide; openapi-7ops.json writes it as two alternatives). Split each into alternatives.
  */
