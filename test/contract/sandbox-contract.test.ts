@@ -44,6 +44,19 @@ describe.skipIf(!vendorFilesAvailable)(
       await promo(['voucher', 'create', '--type', 'gift', '--code', 'CT-G1', '--gift-amount', '25']);
       await promo(['voucher', 'create', '--pattern', 'CT-P-####', '--fixed-amount', '5']);
       await promo(['voucher', 'create', '--amount-off', '5', '--charset', 'numbers', '--length', '6']);
+      await promo([
+        ...['voucher', 'create', '--unit', 'prod_a:1', '--unit', 'prod_b:2:missing', '--category', 'CT'],
+        ...['--start-date', '2026-01-01', '--expiration-date', '2030-01-01', '--validity-day', 'mon-fri'],
+        ...[
+          '--validity-hours',
+          'mon-fri@09:00-17:00',
+          '--validity-duration',
+          'PT1H',
+          '--validity-interval',
+          'P2D',
+        ],
+        ...['--redemption-quantity', '3', '--metadata', 'n:=1', '--additional-info', 'i', '--inactive'],
+      ]);
       await promo(
         ['voucher', 'create', '--input', '-', '--unit-off', '1', '--unit-type', 'prod_1'],
         'code\nCT-B1\nCT-B2\n',
@@ -51,7 +64,19 @@ describe.skipIf(!vendorFilesAvailable)(
       await promo(['voucher', 'get', 'CT-V1']);
       await promo(['voucher', 'list', '--limit', '5', '--filter', 'code^=CT-', '--order', 'code']);
       await promo(['voucher', 'list', '--created-after', '2020-01-01', '--category', 'none', '--page', '2']);
+      await promo([
+        'voucher',
+        'list',
+        '--all',
+        '--updated-before',
+        '2099-01-01',
+        '--junction',
+        'or',
+        '-f',
+        'code=CT-V1',
+      ]);
       await promo(['voucher', 'update', 'CT-V1', '--metadata', 'a=1', '--expiration-date', '2031-01-01']);
+      await promo(['voucher', 'update', 'CT-G1', '--gift-effect', 'apply-to-items', '--validity-day', '1']);
       await promo(['voucher', 'update', '--input', '-'], '{"code":"CT-B1","additional_info":"x"}\n');
       await promo(['voucher', 'disable', 'CT-V1']);
       await promo(['voucher', 'enable', 'CT-V1']);
@@ -80,12 +105,17 @@ describe.skipIf(!vendorFilesAvailable)(
         '3',
         '--join-once',
       ]);
-      await promo(['campaign', 'create', 'CT-C2', '--type', 'gift', '--gift-amount', '25']);
+      await promo([
+        ...['campaign', 'create', 'CT-C2', '--type', 'gift', '--gift-amount', '25', '--code-prefix', 'G-'],
+        ...['--charset', 'numbers', '--code-length', '4', '--vouchers-count', '2', '--category', 'CT'],
+        ...['--start-date', '2026-01-01', '--validity-day', 'sat,sun', '--validity-hours', 'sat@10:00-14:00'],
+      ]);
       await promo(['campaign', 'create', 'CT-C3', '--type', 'loyalty', '--points', '0', '--auto-join']);
       const body = { campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 2 };
       const voucher = { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } };
       await promo(['campaign', 'create', 'CT-C4', '--body', '-'], JSON.stringify({ ...body, voucher }));
       await promo(['campaign', 'get', 'CT-C1']);
+      await promo(['campaign', 'list', '--all', '--order', '-created_at']);
       await promo([
         'campaign',
         'list',
@@ -107,6 +137,7 @@ describe.skipIf(!vendorFilesAvailable)(
       await promo(['voucher', 'create', '--campaign', 'CT-C1', '--code', 'CT-OWN-3']);
       await promo(['voucher', 'create', '--campaign', 'CT-C3']);
       await promo(['campaign', 'delete', 'CT-C2', '--force', '--yes']);
+      await promo(['campaign', 'delete', 'CT-C4', '--yes']);
       allConform();
     });
 
