@@ -2,7 +2,7 @@
 // or updated the way the service checks them, and turned into the service's campaign object. The
 // state keeps a record (types.ts); what the answer derives (the count of vouchers, the status of
 // their generation) is worked out when it is read.
-import { codeSpace } from './campaign-codes.js';
+import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from '../facts/code-space.js';
 import { templateOf, VOUCHER_TYPE_OF } from './campaign-vouchers.js';
 import {
   type CampaignRecord,
@@ -25,7 +25,7 @@ import {
   optionalString,
   requireRecord,
 } from './voucher-check.js';
-import { DEFAULT_CODE_LENGTH, resolveCharset, validateCodeConfig } from './voucher-codes.js';
+import { validateCodeConfig } from './voucher-codes.js';
 import { validateDiscount, validateGift, validateLoyaltyCard } from './voucher-kinds.js';
 import { validateValidity } from './voucher-validity.js';
 
@@ -44,8 +44,6 @@ const VALIDITY_FIELDS = [
   'validity_day_of_week',
   'validity_hours',
 ] as const;
-/** The most codes one campaign generates at creation. */
-export const MAX_VOUCHERS_COUNT = 1_000_000;
 
 export function campaignNotFound(ref: string): SandboxError {
   return new SandboxError(404, 'not_found', 'Resource not found', `Cannot find campaign with id ${ref}`, {
@@ -83,9 +81,7 @@ function generationStatus(state: SandboxState, campaign: CampaignRecord): 'DONE'
 function answeredCodeConfig(config: unknown): Json {
   const given = isRecord(config) ? config : {};
   const pattern = typeof given.pattern === 'string' ? given.pattern : undefined;
-  const length = pattern
-    ? [...pattern].filter((c) => c === '#').length
-    : (given.length ?? DEFAULT_CODE_LENGTH);
+  const length = randomSlots(given);
   const charset = resolveCharset(typeof given.charset === 'string' ? given.charset : null);
   // Without a pattern of its own, the service shows the one the length makes (prefix and postfix apart).
   return { ...given, length, charset, pattern: pattern ?? '#'.repeat(Number(length)) };
