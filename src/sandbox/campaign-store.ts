@@ -3,7 +3,8 @@
 // state keeps a record (types.ts); what the answer derives (the count of vouchers, the status of
 // their generation) is worked out when it is read.
 import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from '../facts/code-space.js';
-import { templateOf, VOUCHER_TYPE_OF } from './campaign-vouchers.js';
+import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from '../facts/vouchers.js';
+import { templateOf } from './campaign-vouchers.js';
 import {
   type CampaignRecord,
   type CampaignType,
@@ -29,13 +30,8 @@ import { validateCodeConfig } from './voucher-codes.js';
 import { validateDiscount, validateGift, validateLoyaltyCard } from './voucher-kinds.js';
 import { validateValidity } from './voucher-validity.js';
 
-export const CAMPAIGN_TYPES: readonly CampaignType[] = [
-  'DISCOUNT_COUPONS',
-  'GIFT_VOUCHERS',
-  'LOYALTY_PROGRAM',
-  'REFERRAL_PROGRAM',
-  'PROMOTION',
-];
+export { CAMPAIGN_TYPES };
+
 /** The fields of a campaign's validity an update may set or, with null, remove. */
 const VALIDITY_FIELDS = [
   'start_date',

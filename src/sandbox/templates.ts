@@ -1,5 +1,6 @@
 // List campaign templates: `GET /v1/templates/campaigns`, paged by `starting_after_id`.
-import { type FilterFields, matchesFilters, parseFilters, STRING_OPERATORS } from './list-filters.js';
+import { STRING_OPERATORS } from '../facts/filters.js';
+import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import {
   compareKeys,
   DEFAULT_LIMIT,
