@@ -142,6 +142,8 @@ describe.skipIf(!vendorFilesAvailable)(
     });
 
     it('tokens, tiers, templates and events', async () => {
+      await promo(['status']);
+      await promo(['api', 'GET', '/v1/vouchers?limit=1']);
       await promo(['token', 'issue', '--scope', 'api', 'vouchers']);
       await promo(['token', 'inspect', '--scope', 'api vouchers']);
       await promo(['tiers', 'list', STRUCTURE, '--all', '--limit', '2', '--order', 'name']);

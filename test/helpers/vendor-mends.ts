@@ -10,11 +10,12 @@ export function mendFullDescription(document: Json): void {
   const schemas = document.components.schemas as Record<string, Json>;
   mendSecurity(document);
 
-  // 1. `oneOf` where the vendor means `anyOf`. A create body with `code` (or no `type`, which the
-  // service defaults to DISCOUNT_VOUCHER) matches more than one branch, because every branch's
-  // `type` is optional and nullable: a strict oneOf rejects bodies the service accepts. The
-  // vendor's own reference notes it ("treat the branches as anyOf"). Every oneOf of the file has
-  // this shape (branches told apart by an optional `type`), so all are read as anyOf.
+  // 1. `oneOf` where the vendor means `anyOf`. The file's unions tell their branches apart by
+  // fields every branch leaves optional, so a value the service accepts (or answers) often fits two:
+  // a create body with `code` fits the code and the code-config branch; a UNIT discount fits both
+  // unit branches (one product, several); a queued import's `result` fits two result types. Read strictly, every
+  // voucher body and answer of the contract suite fails. The vendor's reference notes it ("treat the
+  // branches as anyOf"); every oneOf of the file is read so.
   visitSchemas(document, (schema) => {
     if (!Array.isArray(schema.oneOf)) return;
     schema.anyOf = schema.oneOf;
