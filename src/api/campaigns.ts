@@ -3,7 +3,7 @@
 // with `vouchers_count` starts the generation of its codes in the background: the campaign answers
 // at once with `vouchers_generation_status` IN_PROGRESS, and reads DONE (or FAILED) once they are
 // all there. Adding many vouchers, importing and deleting are async actions (202, an id to follow).
-
+import type { CampaignOrder } from '../facts/lists.js';
 import type { VoucherType } from '../facts/vouchers.js';
 import { OutcomeUnknownError } from '../http/failures.js';
 import {
@@ -33,8 +33,7 @@ export const CAMPAIGN_TYPE_OF: Record<VoucherType, string> = {
 };
 export { CAMPAIGN_TYPES } from '../facts/vouchers.js';
 export const CAMPAIGN_STATUSES = ['DONE', 'IN_PROGRESS', 'FAILED', 'DRAFT', 'MODIFYING'] as const;
-export const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
-export type CampaignOrder = (typeof CAMPAIGN_ORDERS)[number];
+export { CAMPAIGN_ORDERS, type CampaignOrder } from '../facts/lists.js';
 
 /** The voucher every code of the campaign is made from. */
 export interface CampaignVoucherBody {

@@ -1,5 +1,4 @@
 // OAuth scopes as a person types them, checked against the service's list before anything is sent.
-
 import { UsageError } from '../base/errors.js';
 import { ALLOWED_SCOPES } from '../facts/scopes.js';
 

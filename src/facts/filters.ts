@@ -35,3 +35,13 @@ export const MORE_OPERATORS = [
 /** Every condition the vendor names. */
 export const ALL_OPERATORS = [...STRING_OPERATORS, ...MORE_OPERATORS] as const;
 export type FilterOperator = (typeof ALL_OPERATORS)[number];
+
+/** The conditions on part of a text, which a field of enumerated values lacks. */
+export const SUBSTRING_OPERATORS = ['$contains', '$not_contain'] as const;
+/** The conditions a field of enumerated values takes: on whole values only. */
+export const WHOLE_VALUE_OPERATORS = STRING_OPERATORS.filter(
+  (operator) => !(SUBSTRING_OPERATORS as readonly string[]).includes(operator),
+);
+
+/** The campaign types the list of campaign templates filters by (the vendor's filter schema). */
+export const TEMPLATE_CAMPAIGN_TYPES = ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'] as const;

@@ -1,6 +1,5 @@
 // The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
 // module exports, and every route works on one shared state object that is persisted as JSON.
-
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CampaignType } from '../facts/vouchers.js';
 import type { ImportJob, ImportSettings } from './job-types.js';

@@ -1,17 +1,14 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number up to page 99, newest first by default.
 // One pass over the vouchers picks the matches; only the matches are sorted.
-import { ALL_OPERATORS, STRING_OPERATORS } from '../facts/filters.js';
+import { ALL_OPERATORS, WHOLE_VALUE_OPERATORS } from '../facts/filters.js';
+import { MAX_PAGE, VOUCHER_ORDERS, type VoucherOrder } from '../facts/lists.js';
 import { VOUCHER_TYPES } from '../facts/vouchers.js';
 import { type FilterFields, type Filters, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
 import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 
-const VOUCHER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'] as const;
-type VoucherOrder = (typeof VOUCHER_ORDERS)[number];
-export const MAX_PAGE = 99;
-
-const ENUM_OPERATORS = STRING_OPERATORS.filter((op) => op !== '$contains' && op !== '$not_contain');
+const ENUM_OPERATORS = WHOLE_VALUE_OPERATORS;
 const VOUCHER_FILTER_FIELDS: FilterFields = {
   ...Object.fromEntries(
     [

@@ -2,7 +2,6 @@
 // a campaign whose vouchers are made from the options (what each is worth, its limits, how its
 // code looks). The service generates the codes in the background; --wait follows that to its end.
 // Everything is checked before anything is sent (exit 2, nothing sent).
-
 import {
   CAMPAIGN_TYPE_OF,
   type CampaignVoucherBody,

@@ -1,6 +1,5 @@
 // promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
-
 import { parseScopes } from '../../auth/scopes.js';
 import { AuthError, type ExitCodeValue, exitCodeFor, PromoError, UsageError } from '../../base/errors.js';
 import { readStdin } from '../../base/stdin.js';

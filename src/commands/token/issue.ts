@@ -1,6 +1,5 @@
 // promo token issue --scope S... [--new]: the profile's cached token while it has more than 60 s
 // left, else a new one; `--new` always issues.
-
 import { parseScopes } from '../../auth/scopes.js';
 import { AuthError } from '../../base/errors.js';
 import type { CachedToken } from '../../config/token-cache.js';

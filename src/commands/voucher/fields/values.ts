@@ -1,7 +1,6 @@
 // Parsers for the values people type for a voucher: money in currency units, counts, days of the
 // week, HH:mm times, ISO 8601 dates and durations. Each failure names where the value came from
 // (`--amount-off`, or a CSV column) and the rule it broke.
-
 import type { VoucherType } from '../../../api/vouchers.js';
 import { UsageError } from '../../../base/errors.js';
 import { namedCharset } from '../../../facts/code-space.js';
