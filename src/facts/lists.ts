@@ -1,6 +1,11 @@
 // How the service's lists page and sort: the orders each list takes and where paging by number
 // stops. promo offers and checks them; the sandbox's lists answer by them.
 
+/** Items a page of any list holds: 1 to 100, 10 when the request does not say. */
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 10;
+
 /** Lists paged by number stop at this page: at 100 a page, 9,900 items per query. */
 export const MAX_PAGE = 99;
 
