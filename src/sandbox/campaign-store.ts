@@ -228,7 +228,10 @@ export function updatedCampaign(campaign: CampaignRecord, raw: unknown, rc: Rout
   }
   const category = optionalNonEmptyString(body, 'category');
   if (category !== null) next.category = category;
+  // null removes, as in a voucher's update: the category (and its id), all of the metadata.
+  if (body.category === null) Object.assign(next, { category: null, category_id: null });
   const metadata = metadataOf(body);
   if (metadata) next.metadata = { ...(campaign.metadata ?? {}), ...metadata };
+  if (body.metadata === null) next.metadata = {};
   return next;
 }

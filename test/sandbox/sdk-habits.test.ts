@@ -86,6 +86,20 @@ describe('a field sent as null', () => {
     expect(started.body.description).toBeNull();
   });
 
+  it('PUT /v1/campaigns/{id} removes the category and the metadata sent as null, as a voucher update does', async () => {
+    const campaign = await newCampaign({ category: 'Seasonal', metadata: { region: 'EU' } });
+    const updated = await call('PUT', `/v1/campaigns/${campaign.id}`, { category: null, metadata: null });
+    expect(updated.body).toMatchObject({ category: null, category_id: null, metadata: {} });
+    const code = unique('SDK-META');
+    await call('POST', `/v1/vouchers/${code}`, {
+      discount,
+      category: 'Seasonal',
+      metadata: { region: 'EU' },
+    });
+    const voucher = await call('PUT', `/v1/vouchers/${code}`, { category: null, metadata: null });
+    expect(voucher.body).toMatchObject({ category: null, category_id: null, metadata: {} });
+  });
+
   it('PUT /v1/campaigns/{id} removes the recurring validity sent as null, and sets it when given', async () => {
     const campaign = await newCampaign();
     const set = await call('PUT', `/v1/campaigns/${campaign.id}`, { validity_day_of_week: [1, 2] });
