@@ -62,8 +62,11 @@ export interface RecordedRequest {
   query: string;
   headers: IncomingHttpHeaders;
   body: string;
-  /** The answer sent, when the sandbox was started with recordAnswers (none for a dropped connection). */
-  answer?: { status: number; body: string };
+  /**
+   * The answer sent, when the sandbox was started with recordAnswers (none for a dropped connection);
+   * `byFault` when a fault chose it instead of the route (a scripted reply, a lost answer).
+   */
+  answer?: { status: number; body: string; byFault: boolean };
 }
 
 export interface Sandbox {
@@ -180,6 +183,7 @@ export async function startSandboxWithRoutes(
     if (closing.signal.aborted) return dropConnection('closed');
 
     let reply: Answer;
+    let byFault = decision.kind === 'reply';
     if (decision.kind === 'reply') {
       const body =
         decision.body ??
@@ -206,10 +210,11 @@ export async function startSandboxWithRoutes(
       if (lost !== undefined) {
         options.log?.(`${method} ${req.url} answered ${reply.status}, replaced by ${lost} ${requestId}`);
         reply = answer(lost, errorObjectForStatus(lost, requestId));
+        byFault = true;
       }
     }
     send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
-    if (options.recordAnswers) recorded.answer = { status: reply.status, body: reply.text ?? '' };
+    if (options.recordAnswers) recorded.answer = { status: reply.status, body: reply.text ?? '', byFault };
     logLine(String(reply.status));
   }
 

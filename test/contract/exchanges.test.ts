@@ -19,7 +19,7 @@ function exchange(parts: Parts): RecordedRequest {
     headers: APP,
     body: '',
     ...request,
-    answer: { status, body: answer === undefined ? '' : JSON.stringify(answer) },
+    answer: { status, body: answer === undefined ? '' : JSON.stringify(answer), byFault: false },
   };
 }
 

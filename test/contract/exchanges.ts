@@ -2,6 +2,7 @@
 // vendor's operation that the route table names: the credentials against its security, the query
 // against its parameters, the body against its request schema, the answer against the schema of
 // its status (an error the operation does not list: the vendor's Error object).
+import { afterEach, expect } from 'vitest';
 import { matchRoute } from '../../src/sandbox/core-router.js';
 import type { RecordedRequest } from '../../src/sandbox/index.js';
 import { routes } from '../../src/sandbox/routes.js';
@@ -26,6 +27,24 @@ export function exchangeProblems(recorded: RecordedRequest[], options: CheckOpti
     const name = `${exchange.method} ${exchange.rawPath}${exchange.query ? `?${exchange.query}` : ''}`;
     return checkExchange(exchange, options).map(
       (problem) => `${name} → ${exchange.answer?.status}: ${problem}`,
+    );
+  });
+}
+
+/**
+ * After each test of a file, every answer its sandbox gave on a route it serves conforms to the
+ * vendor's schema for that operation and status (the requests are the test's own business: many
+ * are bad on purpose; so is an answer a fault made up). The sandbox must be started with recordAnswers.
+ */
+export function answersConformAfterEach(requests: () => RecordedRequest[]): void {
+  if (!vendorFilesAvailable) return;
+  afterEach(() => {
+    const served = requests().filter(
+      ({ answer, method, rawPath }) =>
+        answer && !answer.byFault && matchRoute(routes, method, rawPath).kind === 'found',
+    );
+    expect(exchangeProblems(served, { request: false }), "answers that break the vendor's schema").toEqual(
+      [],
     );
   });
 }
