@@ -2,7 +2,8 @@
 // bins vouchers only, by code (state.bin); an entry names the voucher by its code
 // (`resource_name`) and id. When it was moved is not kept, so `created_at` is null (the vendor's
 // schema allows it). Filters: id, resource_type, resource_name, resource_id.
-import { type FilterFields, matchesFilters, parseFilters, STRING_OPERATORS } from './list-filters.js';
+import { STRING_OPERATORS } from '../facts/filters.js';
+import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readLimit } from './list-params.js';
 import type { Route, SandboxReply, SandboxRequest, SandboxState } from './types.js';
 

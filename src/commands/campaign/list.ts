@@ -12,6 +12,7 @@ import {
 import { CAMPAIGN_FILTERS } from '../../api/filter-fields.js';
 import type { FilterCondition } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
+import { MAX_PAGE } from '../../facts/lists.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
@@ -20,7 +21,6 @@ import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../templates/filter
 import { campaignListColumns } from './campaign-view.js';
 
 /** The service pages campaigns by number. */
-const MAX_PAGE = 99;
 
 export interface CampaignListOptions {
   limit?: number;

@@ -6,6 +6,7 @@ import { type FilterFields, filterFieldNames } from '../../api/filter-fields.js'
 import type { FilterCondition, FilterOperator } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
 import { closest } from '../../base/suggest.js';
+import { SUBSTRING_OPERATORS, TEMPLATE_CAMPAIGN_TYPES } from '../../facts/filters.js';
 
 /** --filter and --junction, as every list command that filters takes them. */
 export function filterOptions(example: string) {
@@ -50,8 +51,8 @@ const SYMBOL_OPERATORS: Record<string, FilterOperator> = {
 };
 
 /** Enumerated fields of the vendor's filter schema, and the operators they lack. */
-const ENUMERATIONS: Record<string, { values: string[]; without: FilterOperator[] }> = {
-  campaign_type: { values: ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'], without: ['$contains', '$not_contain'] },
+const ENUMERATIONS: Record<string, { values: readonly string[]; without: readonly FilterOperator[] }> = {
+  campaign_type: { values: TEMPLATE_CAMPAIGN_TYPES, without: SUBSTRING_OPERATORS },
 };
 const VALUE_OPERATORS: FilterOperator[] = ['$is', '$is_not', '$in', '$not_in'];
 
