@@ -27,6 +27,8 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     }
     checkArgumentSizes(argv);
     await program.parseAsync(argv, { from: 'user' });
+    // What --jq still holds is written (or its error reported) before the run counts as done.
+    await session.runtime?.out.finish();
     return session.exitCode;
   } catch (caught) {
     if (caught instanceof CommanderError) return commanderExit(caught, argv, session);

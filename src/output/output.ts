@@ -24,6 +24,8 @@ export interface StderrOptions {
   fields?: readonly string[];
   /** --jq: a jq filter the JSON goes through before it is printed. */
   jq?: string;
+  /** Ctrl-C and SIGTERM: what stops a jq filter at work. */
+  signal?: () => AbortSignal | undefined;
 }
 
 export class Output {
@@ -49,10 +51,15 @@ export class Output {
     this.scrub = options.scrub ?? ((t) => t);
     this.fields = options.fields;
     this.jq = options.jq;
+    this.signal = options.signal ?? (() => undefined);
   }
 
   private readonly fields?: readonly string[];
   private readonly jq?: string;
+  private readonly signal: () => AbortSignal | undefined;
+  /** --jq's filter and the queue of values going through it, once something is printed. */
+  private jqFilter?: InstanceType<Render['JqFilter']>;
+  private jqQueue?: InstanceType<Render['JqStream']>;
   /** CSV's columns, once its header is written (a list streamed page by page has one header). */
   private csvFields?: readonly string[];
   /** render.ts, once data has been printed (or prepare() asked for it). */
@@ -149,12 +156,12 @@ export class Output {
    * array is its rows, an object one row); --fields picks from each object, --jq filters the JSON.
    */
   async json(value: unknown): Promise<void> {
-    const { runJq, colorJson } = await this.prepare();
+    const { colorJson } = await this.prepare();
     const shaped = this.shaped(value);
     if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
     if (this.jq !== undefined) {
-      this.stdout.write(await runJq(shaped, this.jq, this.colorStdout));
-      return;
+      await this.jqStream().push([JSON.stringify(shaped)]);
+      return this.finish();
     }
     const text = this.format === 'ndjson' ? JSON.stringify(shaped) : JSON.stringify(shaped, null, 2);
     this.stdout.write(`${this.colorStdout ? colorJson(text, await palette(true)) : text}\n`);
@@ -200,22 +207,17 @@ export class Output {
    */
   async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
     if (this.format === 'json') return this.json(items);
-    const { runJq, renderTable } = await this.prepare();
+    const { renderTable } = await this.prepare();
     if (this.format === 'csv') {
       this.csvRows(this.shaped(items) as unknown[]);
       return this.drained();
     }
     if (this.format === 'ndjson') {
-      for (const item of items) {
-        if (this.closed) return;
-        const shaped = this.shaped(item);
-        // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
-        this.stdout.write(
-          this.jq !== undefined
-            ? await runJq(shaped, this.jq, this.colorStdout)
-            : `${JSON.stringify(shaped)}\n`,
-        );
-      }
+      if (this.closed) return;
+      const lines = items.map((item) => JSON.stringify(this.shaped(item)));
+      // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
+      if (this.jq !== undefined) return this.jqStream().push(lines);
+      this.stdout.write(lines.map((line) => `${line}\n`).join(''));
       return this.drained();
     }
     if (items.length === 0) {
@@ -273,12 +275,41 @@ export class Output {
    * (the header before the first).
    */
   async line(value: unknown): Promise<void> {
-    const { runJq } = await this.prepare();
+    await this.prepare();
     const shaped = this.shaped(value);
     if (this.format === 'csv') return this.csvRows([shaped]);
-    this.stdout.write(
-      this.jq !== undefined ? await runJq(shaped, this.jq, false) : `${JSON.stringify(shaped)}\n`,
-    );
+    if (this.jq !== undefined) return this.jqStream().push([JSON.stringify(shaped)]);
+    this.stdout.write(`${JSON.stringify(shaped)}\n`);
+  }
+
+  /** --jq: the filter, and the queue that batches values on their way to it (jq-stream.ts). */
+  private jqStream(): InstanceType<Render['JqStream']> {
+    if (!this.jqQueue) {
+      const { JqFilter, JqStream } = this.render;
+      this.jqFilter = new JqFilter(this.jq!, {
+        color: this.colorStdout,
+        terminal: this.stdout.isTTY === true,
+        signal: this.signal(),
+      });
+      this.jqQueue = new JqStream(this.jqFilter, async (text) => {
+        this.stdout.write(text);
+        await this.drained();
+      });
+    }
+    return this.jqQueue;
+  }
+
+  /**
+   * Resolves once everything printed has reached stdout: values queued for --jq are filtered and
+   * written (an error of jq's is thrown here). Called once the command has run.
+   */
+  async finish(): Promise<void> {
+    await this.jqQueue?.finish();
+  }
+
+  /** Ends what printing started (the jq worker). */
+  close(): void {
+    this.jqFilter?.stop();
   }
 
   /** Plain text data on stdout (a token, a script). */

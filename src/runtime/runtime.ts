@@ -43,7 +43,9 @@ export class Runtime {
       scrub: (t) => this.secrets.scrub(t),
       fields: globals.fields,
       jq: globals.jq,
+      signal: () => ctx.signal,
     });
+    this.closers.push(() => this.out.close());
   }
 
   /** Profiles in `config`, cached tokens in `cache`, the built-in sandbox's data in `state`. */
