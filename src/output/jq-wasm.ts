@@ -8,6 +8,7 @@
 // - The package caps jq's memory at 256 MiB; a list of 100,000 vouchers needs more. The module's
 //   limit is raised to 2 GiB (the glue's pointers are signed above that) and the heap grows here.
 import createJq from 'jq-wasm/dist/build/jq.js';
+import { withMemoryLimit } from './wasm-memory-limit.js';
 
 /** What jq printed and how it ended. */
 export interface JqRun {
@@ -140,6 +141,9 @@ async function instantiate(
     else if (name === '_emscripten_resize_heap')
       imports[key] = (requested: number) => growHeap(memory!, requested >>> 0, refreshViews);
   }
+  // A jq-wasm whose glue names them otherwise would silently bring back its slow stdin and stdout.
+  const replaced = Object.keys(imports).filter((key) => imports[key] !== info.a[key]).length;
+  if (replaced !== 4) throw new Error(`jq-wasm: ${replaced} of the 4 functions promo replaces were found`);
   const instance = await wasm.instantiate(module, { a: imports });
   memory = Object.values(instance.exports).find((e): e is WasmMemory => e instanceof wasm.Memory);
   // Handing the instance to the glue again is how its views of the heap are renewed after growth.
@@ -226,54 +230,4 @@ function compiledModule(): Promise<WasmModule> {
     return wasm.compile(withMemoryLimit(bytes, MAX_PAGES));
   })();
   return compiled;
-}
-
-/** The module's bytes with the maximum of its memory set to `pages`. */
-export function withMemoryLimit(bytes: Uint8Array, pages: number): Uint8Array {
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at]!;
-    const [size, sizeLength] = leb128(bytes, at + 1);
-    const body = at + 1 + sizeLength;
-    if (id === 5) {
-      let p = body;
-      const [count, n1] = leb128(bytes, p);
-      p += n1;
-      const flags = bytes[p++]!;
-      const [initial] = leb128(bytes, p);
-      const content = [
-        ...unsignedLeb128(count),
-        flags | 1,
-        ...unsignedLeb128(initial),
-        ...unsignedLeb128(pages),
-      ];
-      const section = [5, ...unsignedLeb128(content.length), ...content];
-      return Buffer.concat([bytes.subarray(0, at), Uint8Array.from(section), bytes.subarray(body + size)]);
-    }
-    at = body + size;
-  }
-  throw new Error('jq-wasm: its WebAssembly module has no memory section');
-}
-
-function leb128(bytes: Uint8Array, at: number): [number, number] {
-  let value = 0;
-  let shift = 0;
-  let length = 0;
-  for (;;) {
-    const byte = bytes[at + length++]!;
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (!(byte & 0x80)) return [value, length];
-  }
-}
-
-function unsignedLeb128(value: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value) byte |= 0x80;
-    out.push(byte);
-  } while (value);
-  return out;
 }

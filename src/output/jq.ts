@@ -3,12 +3,15 @@
 // the worker is ended at once, whatever the expression is doing (`repeat(1)` included). Strings come
 // out raw, as with gh's --jq and `jq -r`. A filter jq cannot compile is exit 2, with jq's whole
 // message; one that fails on the data is exit 1, jq's words, after what jq printed before it.
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { InterruptedError, PromoError, UsageError } from '../base/errors.js';
 import { loadWorkerThreads } from '../base/lazy.js';
 import { escapeForTerminal } from './escape.js';
 import type { JqReply, JqRequest } from './jq-worker.js';
 import { jqWorkerScript } from './jq-worker-script.js';
+
+const encoder = new TextEncoder();
 
 export interface JqOptions {
   /** jq's colours (stdout is a terminal with colour on). */
@@ -25,10 +28,19 @@ export interface JqResult {
   error?: PromoError;
 }
 
+/**
+ * The filters a stream of values goes through: two (two worker threads, started as they are needed)
+ * where there is more than one core, so that a long stream is filtered on two of them at once.
+ */
+export function jqFilters(filter: string, options: JqOptions): JqFilter[] {
+  return Array.from({ length: availableParallelism() > 1 ? 2 : 1 }, () => new JqFilter(filter, options));
+}
+
 export class JqFilter {
   private worker?: Promise<Worker>;
   private pending?: { resolve: (reply: JqReply) => void; reject: (error: unknown) => void };
   private readonly args: string[];
+  private stopped?: { reason: unknown };
 
   constructor(
     filter: string,
@@ -43,11 +55,10 @@ export class JqFilter {
   /** Runs the filter on each JSON text, as jq reads a stream of them. */
   async run(texts: string[]): Promise<JqResult> {
     if (this.options.signal?.aborted) throw new InterruptedError();
-    const input = Buffer.from(texts.join('\n'));
-    const reply = await this.request(
-      { args: this.args, input: new Uint8Array(input.buffer, input.byteOffset, input.length) },
-      [input.buffer as ArrayBuffer],
-    );
+    if (this.stopped) throw this.stopped.reason;
+    // A buffer of its own (not Node's shared pool): it is handed over to the worker, not copied.
+    const input = encoder.encode(texts.join('\n'));
+    const reply = await this.request({ args: this.args, input }, [input.buffer as ArrayBuffer]);
     if (!reply.ok) throw new PromoError(`--jq: ${reply.message}`, 1);
     const printed = reply.stdoutBeforeError ?? reply.stdout.length;
     let text = Buffer.from(reply.stdout.buffer, reply.stdout.byteOffset, printed).toString('utf8');
@@ -58,6 +69,7 @@ export class JqFilter {
 
   /** Ends the worker (when the run is done, or interrupted). */
   stop(reason: unknown = new InterruptedError()): void {
+    this.stopped ??= { reason };
     const worker = this.worker;
     this.worker = undefined;
     this.pending?.reject(reason);
@@ -71,6 +83,8 @@ export class JqFilter {
       (error) => this.fail(error),
     );
     const worker = await this.worker;
+    // Stopped while the worker was starting: it is being ended, and would never answer.
+    if (this.stopped) throw this.stopped.reason;
     return new Promise<JqReply>((resolve, reject) => {
       this.pending = { resolve, reject };
       // Held while jq works; idle, the worker never keeps the process alive.

@@ -58,7 +58,7 @@ export class Output {
   private readonly jq?: string;
   private readonly signal: () => AbortSignal | undefined;
   /** --jq's filter and the queue of values going through it, once something is printed. */
-  private jqFilter?: InstanceType<Render['JqFilter']>;
+  private jqFilters?: ReturnType<Render['jqFilters']>;
   private jqQueue?: InstanceType<Render['JqStream']>;
   /** CSV's columns, once its header is written (a list streamed page by page has one header). */
   private csvFields?: readonly string[];
@@ -285,13 +285,13 @@ export class Output {
   /** --jq: the filter, and the queue that batches values on their way to it (jq-stream.ts). */
   private jqStream(): InstanceType<Render['JqStream']> {
     if (!this.jqQueue) {
-      const { JqFilter, JqStream } = this.render;
-      this.jqFilter = new JqFilter(this.jq!, {
+      const { jqFilters, JqStream } = this.render;
+      this.jqFilters = jqFilters(this.jq!, {
         color: this.colorStdout,
         terminal: this.stdout.isTTY === true,
         signal: this.signal(),
       });
-      this.jqQueue = new JqStream(this.jqFilter, async (text) => {
+      this.jqQueue = new JqStream(this.jqFilters, async (text) => {
         this.stdout.write(text);
         await this.drained();
       });
@@ -307,9 +307,9 @@ export class Output {
     await this.jqQueue?.finish();
   }
 
-  /** Ends what printing started (the jq worker). */
+  /** Ends what printing started (the jq workers). */
   close(): void {
-    this.jqFilter?.stop();
+    for (const filter of this.jqFilters ?? []) filter.stop();
   }
 
   /** Plain text data on stdout (a token, a script). */
