@@ -20,6 +20,7 @@ const COUNT = Number(process.env.BENCH_JQ_COUNT ?? 100_000);
 const RUNS = Number(process.env.BENCH_JQ_RUNS ?? 3);
 const TARGET = 2;
 const E2E_COUNT = Math.min(COUNT, 60_000);
+let streamGrowthMiB = 0;
 const WORKER = fileURLToPath(new URL('../dist/lazy/jq-worker.cjs', import.meta.url));
 
 if (spawnSync('jq', ['--version']).status !== 0) {
@@ -61,6 +62,12 @@ try {
     );
     row(`-o ndjson --jq '${filter}' (pages of 100)`, ours, theirs);
   }
+  const streamMiB = (Buffer.byteLength(vouchers.map((v) => JSON.stringify(v)).join('\n')) / 2 ** 20).toFixed(
+    0,
+  );
+  console.log(
+    `  the stream's ${streamMiB} MiB added at most ${streamGrowthMiB.toFixed(0)} MiB to the memory in use (worker threads included)`,
+  );
 
   // End to end, the same promo run filtering itself or piping into jq.
   const answer = JSON.stringify({ object: 'list', vouchers: vouchers.slice(0, E2E_COUNT) });
@@ -133,6 +140,11 @@ async function whole(JqFilter, filter) {
 
 /** The time promo's --jq takes over the NDJSON stream, fed as a streamed list feeds it. */
 async function streamed(jqFilters, JqStream, filter) {
+  // The memory the stream adds (this process, its worker threads included), sampled as it runs.
+  const base = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    streamGrowthMiB = Math.max(streamGrowthMiB, (process.memoryUsage.rss() - base) / 2 ** 20);
+  }, 20);
   const started = process.hrtime.bigint();
   const filters = jqFilters(filter, { color: false, terminal: false });
   let bytes = 0;
@@ -144,6 +156,7 @@ async function streamed(jqFilters, JqStream, filter) {
   }
   await stream.finish();
   for (const jq of filters) jq.stop();
+  clearInterval(sampler);
   if (bytes === 0) throw new Error(`--jq '${filter}' printed nothing`);
   return Number(process.hrtime.bigint() - started) / 1e6;
 }

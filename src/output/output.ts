@@ -278,7 +278,15 @@ export class Output {
     await this.prepare();
     const shaped = this.shaped(value);
     if (this.format === 'csv') return this.csvRows([shaped]);
-    if (this.jq !== undefined) return this.jqStream().push([JSON.stringify(shaped)]);
+    if (this.jq !== undefined) {
+      // Interrupted, jq has stopped: a bulk run goes on settling its requests in flight, and its
+      // journal, not this copy on stdout, is what says how each line ended.
+      return this.jqStream()
+        .push([JSON.stringify(shaped)])
+        .catch((error: unknown) => {
+          if (!this.signal()?.aborted) throw error;
+        });
+    }
     this.stdout.write(`${JSON.stringify(shaped)}\n`);
   }
 

@@ -102,6 +102,27 @@ describe('--jq', () => {
     expect(table.stderr).toContain('--jq filters JSON: it goes with -o json or ndjson, not table');
   });
 
+  it("filters a bulk run's records one by one, as they are settled", async () => {
+    const stem = `SHAPE${++serial}`;
+    const codes = Array.from({ length: 30 }, (_, i) => `${stem}-${String(i).padStart(2, '0')}`);
+    const input = writeIn(
+      fx.configDir,
+      `${stem}.ndjson`,
+      ndjson(...codes.map((code) => percentVoucher(code))),
+    );
+    const run = await fx.run([
+      'voucher',
+      'create',
+      '--input',
+      input,
+      '--jq',
+      '"\\(.line) \\(.status) \\(.code)"',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.sort()).toEqual(codes.map((code, i) => `${i + 1} created ${code}`).sort());
+  });
+
   it('--jq and --fields mean JSON on a terminal too, as gh does, unless a format is named', async () => {
     const { stem, codes } = await vouchers(2);
     const onTerminal = { tty: true, env: { NO_COLOR: '1' } };
