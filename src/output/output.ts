@@ -307,6 +307,15 @@ export class Output {
     return this.jqQueue;
   }
 
+  /** --jq's expression compiles (exit 2 with jq's message if not): jq run on no input at all. */
+  async checkJq(): Promise<void> {
+    if (this.jq === undefined) return;
+    await this.prepare();
+    this.jqStream();
+    const { error } = await this.jqFilters![0]!.run([]);
+    if (error) throw error;
+  }
+
   /**
    * Resolves once everything printed has reached stdout: values queued for --jq are filtered and
    * written (an error of jq's is thrown here). Called once the command has run.

@@ -152,7 +152,12 @@ export class Runtime {
   }
 
   private async buildClient(): Promise<ApiClient> {
+    // A --jq expression jq cannot compile is a usage error: found before anything is sent (jq
+    // starts while the profile is read).
+    const jqChecked = this.out.checkJq();
+    jqChecked.catch(() => undefined);
     const target = await this.target();
+    await jqChecked;
     const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
     const { credentials } = target;
     if (!credentials) {

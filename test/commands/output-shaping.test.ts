@@ -91,9 +91,12 @@ describe('--jq', () => {
 
   it('an expression jq cannot compile is exit 2; one that fails on the data exit 1; with a table, exit 2', async () => {
     const { stem } = await vouchers(1);
+    fx.sandbox.requests.length = 0;
     const syntax = await list(stem, '--jq', '.[');
     expect(syntax.code).toBe(2);
     expect(JSON.parse(syntax.stderr).error.message).toMatch(/^--jq: syntax error/);
+    // Found before anything is sent.
+    expect(fx.sandbox.requests).toEqual([]);
     const data = await list(stem, '--jq', '.code');
     expect(data.code).toBe(1);
     expect(JSON.parse(data.stderr).error.message).toBe('--jq: Cannot index array with string "code"');
