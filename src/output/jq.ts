@@ -6,10 +6,9 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { InterruptedError, PromoError, UsageError } from '../base/errors.js';
-import { loadWorkerThreads } from '../base/lazy.js';
 import { escapeForTerminal } from './escape.js';
 import type { JqReply, JqRequest } from './jq-worker.js';
-import { jqWorkerScript } from './jq-worker-script.js';
+import { giveBack, takeWorker } from './jq-workers.js';
 
 const encoder = new TextEncoder();
 
@@ -41,6 +40,12 @@ export class JqFilter {
   private pending?: { resolve: (reply: JqReply) => void; reject: (error: unknown) => void };
   private readonly args: string[];
   private stopped?: { reason: unknown };
+  private readonly onReply = (reply: JqReply) => {
+    this.pending?.resolve(reply);
+    this.pending = undefined;
+  };
+  private readonly onFailure = (error: unknown) =>
+    this.stop(new PromoError(`--jq: jq stopped: ${String((error as Error)?.message ?? error)}`, 1));
 
   constructor(
     filter: string,
@@ -67,21 +72,47 @@ export class JqFilter {
     return failed ? { text, error: jqError(reply.stderr, reply.status) } : { text };
   }
 
-  /** Ends the worker (when the run is done, or interrupted). */
+  /** The run is over: the worker, idle, is given back for another filter. */
+  close(): void {
+    if (this.pending) {
+      this.stop();
+      return;
+    }
+    this.stopped ??= { reason: new PromoError('--jq: the filter is closed', 1) };
+    const worker = this.release();
+    void worker?.then(giveBack, () => undefined);
+  }
+
+  /** Ends the worker at once, whatever jq is doing (an interruption, a failure). */
   stop(reason: unknown = new InterruptedError()): void {
     this.stopped ??= { reason };
-    const worker = this.worker;
-    this.worker = undefined;
+    const worker = this.release();
     this.pending?.reject(reason);
     this.pending = undefined;
     void worker?.then((w) => w.terminate()).catch(() => undefined);
   }
 
-  private async request(request: JqRequest, transfer: ArrayBuffer[]): Promise<JqReply> {
-    this.worker ??= startWorker(
-      (reply) => this.settle(reply),
-      (error) => this.fail(error),
+  private release(): Promise<Worker> | undefined {
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.then(
+      (w) => {
+        w.off('message', this.onReply);
+        w.off('error', this.onFailure);
+        w.off('exit', this.onFailure);
+      },
+      () => undefined,
     );
+    return worker;
+  }
+
+  private async request(request: JqRequest, transfer: ArrayBuffer[]): Promise<JqReply> {
+    this.worker ??= takeWorker().then((w) => {
+      w.on('message', this.onReply);
+      w.on('error', this.onFailure);
+      w.on('exit', this.onFailure);
+      return w;
+    });
     const worker = await this.worker;
     // Stopped while the worker was starting: it is being ended, and would never answer.
     if (this.stopped) throw this.stopped.reason;
@@ -92,31 +123,6 @@ export class JqFilter {
       worker.postMessage(request, transfer);
     }).finally(() => worker.unref());
   }
-
-  private settle(reply: JqReply): void {
-    this.pending?.resolve(reply);
-    this.pending = undefined;
-  }
-
-  private fail(error: unknown): void {
-    this.stop(new PromoError(`--jq: jq stopped: ${String((error as Error)?.message ?? error)}`, 1));
-  }
-}
-
-async function startWorker(
-  onReply: (reply: JqReply) => void,
-  onError: (error: unknown) => void,
-): Promise<Worker> {
-  const [{ Worker }, script] = await Promise.all([loadWorkerThreads(), jqWorkerScript()]);
-  const worker =
-    'file' in script
-      ? new Worker(script.file, { stdout: true, stderr: true })
-      : new Worker(script.code, { eval: true, stdout: true, stderr: true });
-  worker.unref();
-  worker.on('message', onReply);
-  worker.on('error', onError);
-  worker.on('exit', (code) => onError(new Error(`exit ${code}`)));
-  return worker;
 }
 
 /**

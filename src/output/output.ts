@@ -326,7 +326,7 @@ export class Output {
 
   /** Ends what printing started (the jq workers). */
   close(): void {
-    for (const filter of this.jqFilters ?? []) filter.stop();
+    for (const filter of this.jqFilters ?? []) filter.close();
   }
 
   /** Plain text data on stdout (a token, a script). */

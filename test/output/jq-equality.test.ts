@@ -1,7 +1,7 @@
 // The judge of --jq's engine: 18 expressions with the output jq 1.7.1 gives them (recorded from
 // the jq-wasm package run as it was before promo ran it in a worker: the same jq, one call at a
 // time). Whatever runs --jq must print these byte for byte.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JqFilter } from '../../src/output/jq.js';
 
 const VOUCHERS = [
@@ -97,14 +97,12 @@ const CASES: Array<[filter: string, jq17: string]> = [
 ];
 
 describe('--jq prints what jq 1.7 prints', () => {
-  const filters: JqFilter[] = [];
-  afterAll(() => {
-    for (const filter of filters) filter.stop();
-  });
-
   it.each(CASES)('%s', async (expression, jq17) => {
     const filter = new JqFilter(expression, { color: false, terminal: false });
-    filters.push(filter);
-    expect(await filter.run([JSON.stringify(VOUCHERS)])).toEqual({ text: jq17 });
+    try {
+      expect(await filter.run([JSON.stringify(VOUCHERS)])).toEqual({ text: jq17 });
+    } finally {
+      filter.close();
+    }
   });
 });
