@@ -137,6 +137,20 @@ const requireLazy = {
   },
 };
 
+// The jq worker (src/output/jq-worker.ts, with jq-wasm inlined) is a file of its own, started as a
+// worker thread; what names it in the bundles is swapped for its place in dist/lazy/.
+const JQ_WORKER = 'dist/lazy/jq-worker.cjs';
+const jqWorkerFile = {
+  name: 'jq-worker-file',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]output[\\/]jq-worker-script\.ts$/ }, () => ({
+      contents: `const { join } = require('node:path');
+export async function jqWorkerScript() { return { file: join(__dirname, 'lazy', '${posix.basename(JQ_WORKER)}') }; }`,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -167,7 +181,7 @@ const core = (entry, targets, names) => ({
   ...common,
   ...entry,
   outfile: 'dist/cli.cjs',
-  plugins: [requireLazy, noExecutableSubcommands, dynamicImportsToChunk(targets, names)],
+  plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, dynamicImportsToChunk(targets, names)],
 });
 const targets = new Set();
 const firstCore = await build({ ...core({ entryPoints: ['src/cli.ts'] }, targets), write: false });
@@ -178,8 +192,9 @@ const results = await Promise.all([
     ...common,
     stdin: { contents: chunkEntry(targets), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
     outfile: 'dist/commands.cjs',
-    plugins: [requireLazy, noExecutableSubcommands, coreModulesFromCore(coreFiles, shared)],
+    plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, coreModulesFromCore(coreFiles, shared)],
   }),
+  build({ ...common, entryPoints: ['src/output/jq-worker.ts'], outfile: JQ_WORKER }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
       ...common,

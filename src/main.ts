@@ -29,6 +29,11 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     checkArgumentSizes(argv);
     checkCommandWords(program, argv);
     await program.parseAsync(argv, { from: 'user' });
+    // What --jq still holds is written (or its error reported) before the run counts as done; a
+    // run that already ended as interrupted (a bulk run, with its resume line) says so only once.
+    await session.runtime?.out.finish().catch((error: unknown) => {
+      if (!(error instanceof InterruptedError && session.exitCode === ExitCode.interrupted)) throw error;
+    });
     return session.exitCode;
   } catch (caught) {
     if (caught instanceof CommanderError) return commanderExit(caught, argv, session);

@@ -17,5 +17,5 @@ export const loadHttps = () => import('node:https');
 export const loadV8 = () => import('node:v8');
 // Colour, only when stderr or a table is coloured.
 export const loadChalk = () => import('chalk');
-// jq itself (jq 1.7 compiled to WebAssembly, inlined: no build step, no download), for --jq only.
-export const loadJq = () => import('jq-wasm');
+// Worker threads, for --jq only: jq runs in one (src/output/jq.ts), bundled as dist/lazy/jq-worker.cjs.
+export const loadWorkerThreads = () => import('node:worker_threads');

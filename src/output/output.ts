@@ -31,6 +31,8 @@ export interface StderrOptions {
   jq?: string;
   /** --csv-crlf (or PROMO_CSV_CRLF): CSV lines end with CRLF instead of LF. */
   csvCrlf?: boolean;
+  /** Ctrl-C and SIGTERM: what stops a jq filter at work. */
+  signal?: () => AbortSignal | undefined;
 }
 
 export class Output {
@@ -58,6 +60,7 @@ export class Output {
     this.fields = options.fields;
     this.jq = options.jq;
     this.csvCrlf = options.csvCrlf === true;
+    this.signal = options.signal ?? (() => undefined);
   }
 
   private readonly fields?: readonly string[];
@@ -77,6 +80,10 @@ export class Output {
   private readonly csvCrlf: boolean;
   /** The CSV being written (a list streamed page by page has one header). */
   private csvSheet?: CsvSheet;
+  private readonly signal: () => AbortSignal | undefined;
+  /** --jq's filter and the queue of values going through it, once something is printed. */
+  private jqFilters?: ReturnType<Render['jqFilters']>;
+  private jqQueue?: InstanceType<Render['JqStream']>;
   /** render.ts, once data has been printed (or prepare() asked for it). */
   private renderer?: Render;
 
@@ -175,12 +182,12 @@ export class Output {
   }
 
   private async cleanJson(value: unknown): Promise<void> {
-    const { runJq, colorJson } = await this.prepare();
+    const { colorJson } = await this.prepare();
     const shaped = this.shaped(value);
     if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
     if (this.jq !== undefined) {
-      this.stdout.write(await runJq(shaped, this.jq, this.colorStdout));
-      return;
+      await this.jqStream().push([JSON.stringify(shaped)]);
+      return this.finish();
     }
     const text = this.format === 'ndjson' ? JSON.stringify(shaped) : JSON.stringify(shaped, null, 2);
     this.stdout.write(`${this.colorStdout ? colorJson(text, await palette(true)) : text}\n`);
@@ -241,22 +248,17 @@ export class Output {
   ): Promise<void> {
     const items = this.clean(all);
     if (this.format === 'json') return this.cleanJson(items);
-    const { runJq, renderTable } = await this.prepare();
+    const { renderTable } = await this.prepare();
     if (this.format === 'csv') {
       this.csvRows(this.shaped(items) as unknown[], csv);
       return this.drained();
     }
     if (this.format === 'ndjson') {
-      for (const item of items) {
-        if (this.closed) return;
-        const shaped = this.shaped(item);
-        // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
-        this.stdout.write(
-          this.jq !== undefined
-            ? await runJq(shaped, this.jq, this.colorStdout)
-            : `${JSON.stringify(shaped)}\n`,
-        );
-      }
+      if (this.closed) return;
+      const lines = items.map((item) => JSON.stringify(this.shaped(item)));
+      // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
+      if (this.jq !== undefined) return this.jqStream().push(lines);
+      this.stdout.write(lines.map((line) => `${line}\n`).join(''));
       return this.drained();
     }
     if (items.length === 0) {
@@ -308,12 +310,58 @@ export class Output {
    * (the header before the first).
    */
   async line(value: unknown): Promise<void> {
-    const { runJq } = await this.prepare();
+    await this.prepare();
     const shaped = this.shaped(this.clean(value));
     if (this.format === 'csv') return this.csvRows([shaped]);
-    this.stdout.write(
-      this.jq !== undefined ? await runJq(shaped, this.jq, false) : `${JSON.stringify(shaped)}\n`,
-    );
+    if (this.jq !== undefined) {
+      // Interrupted, jq has stopped: a bulk run goes on settling its requests in flight, and its
+      // journal, not this copy on stdout, is what says how each line ended.
+      return this.jqStream()
+        .push([JSON.stringify(shaped)])
+        .catch((error: unknown) => {
+          if (!this.signal()?.aborted) throw error;
+        });
+    }
+    this.stdout.write(`${JSON.stringify(shaped)}\n`);
+  }
+
+  /** --jq: the filter, and the queue that batches values on their way to it (jq-stream.ts). */
+  private jqStream(): InstanceType<Render['JqStream']> {
+    if (!this.jqQueue) {
+      const { jqFilters, JqStream } = this.render;
+      this.jqFilters = jqFilters(this.jq!, {
+        color: this.colorStdout,
+        terminal: this.stdout.isTTY === true,
+        signal: this.signal(),
+      });
+      this.jqQueue = new JqStream(this.jqFilters, async (text) => {
+        this.stdout.write(text);
+        await this.drained();
+      });
+    }
+    return this.jqQueue;
+  }
+
+  /** --jq's expression compiles (exit 2 with jq's message if not): jq run on no input at all. */
+  async checkJq(): Promise<void> {
+    if (this.jq === undefined) return;
+    await this.prepare();
+    this.jqStream();
+    const { error } = await this.jqFilters![0]!.run([]);
+    if (error) throw error;
+  }
+
+  /**
+   * Resolves once everything printed has reached stdout: values queued for --jq are filtered and
+   * written (an error of jq's is thrown here). Called once the command has run.
+   */
+  async finish(): Promise<void> {
+    await this.jqQueue?.finish();
+  }
+
+  /** Ends what printing started (the jq workers). */
+  close(): void {
+    for (const filter of this.jqFilters ?? []) filter.close();
   }
 
   /** Plain text data on stdout (a URL, a script), its secrets blanked unless revealed. */

@@ -2,7 +2,8 @@
 // output.ts loads when it first prints data: `promo --help` and an error need none of it, and
 // every start-up would pay for its code.
 export { CsvSheet } from './csv.js';
-export { runJq } from './jq.js';
+export { jqFilters } from './jq.js';
+export { JqStream } from './jq-stream.js';
 export { colorJson } from './json-color.js';
 export { pick, valueAt } from './shape.js';
 export { renderKeyValue, renderTable } from './table.js';

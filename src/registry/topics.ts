@@ -65,7 +65,7 @@ A script can branch on them: promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 
 const OUTPUT_TOPIC = () => `Output
 
 -o, --output ${OUTPUT_FORMATS.join('|')} (or PROMO_OUTPUT; --json is -o json). Default: table on a terminal,
-json when stdout is a pipe or a file.
+json when stdout is a pipe or a file, or when --jq or --fields is given.
 
   table   the columns that matter, dates readable, secrets masked, fitted to the terminal's width
           (columns of less use dropped first, ids shortened in the middle, text cut with …)
@@ -90,8 +90,12 @@ columns of a table; a name the command does not print is refused with what it ma
 TAB completes the names.
 
 --jq EXPR filters the JSON through jq (jq 1.7 itself, built in: nothing to install) before it is
-printed, as gh's --jq does: strings print raw. On a list it sees the array; with ndjson, each
-object. A filter jq cannot compile is exit 2; one that fails on the data exit 1.
+printed, as gh's --jq does: strings print raw (on a terminal their control characters are shown
+escaped). On a list it sees the array; with ndjson, each object, the stream filtered as it comes in
+flat memory. jq runs beside promo, not in its way: as fast as the jq binary on large lists, and
+Ctrl-C or SIGTERM stops it at once, whatever the expression (exit 130). A filter jq cannot compile
+is exit 2, with jq's whole message; one that fails on the data exit 1, after what jq printed before
+the error. --jq and --fields mean json on a terminal too, unless -o or PROMO_OUTPUT names a format.
 
 stdout carries data only: notices, progress and warnings go to stderr. It is written whole: promo
 exits once a slow reader has taken every byte. A reader that leaves early (| head) ends the run:

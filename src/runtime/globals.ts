@@ -43,7 +43,7 @@ export const GLOBAL_OPTIONS = defineOptions({
     short: 'o',
     value: 'format',
     group: GLOBAL,
-    help: 'table, json, ndjson or csv (env PROMO_OUTPUT; default: table on a terminal, else json)',
+    help: 'table, json, ndjson or csv (env PROMO_OUTPUT; default: table on a terminal, else json; json with --jq or --fields)',
   },
   fields: {
     type: 'value',
@@ -56,7 +56,7 @@ export const GLOBAL_OPTIONS = defineOptions({
     type: 'value',
     value: 'expr',
     group: GLOBAL,
-    help: 'filter the JSON through a jq expression (jq 1.7, built in); strings print raw',
+    help: 'filter the JSON through a jq expression (jq 1.7, built in); strings print raw (escaped on a terminal)',
   },
   json: { type: 'switch', group: GLOBAL, help: 'same as -o json' },
   csvCrlf: {
@@ -172,10 +172,15 @@ function resolveProfileName(raw: RawGlobals, env: Context['env']): string | unde
   return name;
 }
 
-export function resolveOutput(raw: Pick<RawGlobals, 'output' | 'json'>, ctx: Context): OutputFormat {
+export function resolveOutput(
+  raw: Pick<RawGlobals, 'output' | 'json' | 'jq' | 'fields'>,
+  ctx: Context,
+): OutputFormat {
   if (raw.json) return 'json';
   const chosen = raw.output ?? (ctx.env.PROMO_OUTPUT || undefined);
-  if (chosen === undefined) return ctx.stdout.isTTY ? 'table' : 'json';
+  // --jq and --fields ask for data, as gh's do: JSON on a terminal too, unless a format is named.
+  if (chosen === undefined)
+    return ctx.stdout.isTTY && raw.jq === undefined && raw.fields === undefined ? 'table' : 'json';
   if (!(OUTPUT_FORMATS as readonly string[]).includes(chosen)) {
     const where = raw.output !== undefined ? '-o/--output' : 'PROMO_OUTPUT';
     throw new UsageError(`${where} must be one of ${OUTPUT_FORMATS.join(', ')}, not '${chosen}'`);

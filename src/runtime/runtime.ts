@@ -45,7 +45,9 @@ export class Runtime {
       fields: globals.fields,
       jq: globals.jq,
       csvCrlf: globals.csvCrlf,
+      signal: () => ctx.signal,
     });
+    this.closers.push(() => this.out.close());
   }
 
   /** Profiles in `config`, cached tokens in `cache`, the built-in sandbox's data in `state`. */
@@ -152,7 +154,12 @@ export class Runtime {
   }
 
   private async buildClient(): Promise<ApiClient> {
+    // A --jq expression jq cannot compile is a usage error: found before anything is sent (jq
+    // starts while the profile is read).
+    const jqChecked = this.out.checkJq();
+    jqChecked.catch(() => undefined);
     const target = await this.target();
+    await jqChecked;
     const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
     const { credentials } = target;
     if (!credentials) {

@@ -24,8 +24,13 @@ async function vouchers(count: number) {
   return { stem, codes };
 }
 
-const list = (stem: string, ...argv: string[]) =>
-  fx.run(['voucher', 'list', '--filter', `code^=${stem}-`, '--order', 'code', ...argv]);
+type RunOptions = NonNullable<Parameters<typeof fx.run>[1]>;
+/** The vouchers of `stem`, in code order; options (a terminal, environment) may close the argument list. */
+const list = (stem: string, ...rest: Array<string | RunOptions>) => {
+  const argv = rest.filter((a): a is string => typeof a === 'string');
+  const options = Object.assign({}, ...rest.filter((a) => typeof a !== 'string')) as RunOptions;
+  return fx.run(['voucher', 'list', '--filter', `code^=${stem}-`, '--order', 'code', ...argv], options);
+};
 
 describe('--fields', () => {
   it('keeps those fields of each object in JSON and NDJSON, nested as they were', async () => {
@@ -86,15 +91,77 @@ describe('--jq', () => {
 
   it('an expression jq cannot compile is exit 2; one that fails on the data exit 1; with a table, exit 2', async () => {
     const { stem } = await vouchers(1);
+    fx.sandbox.requests.length = 0;
     const syntax = await list(stem, '--jq', '.[');
     expect(syntax.code).toBe(2);
     expect(JSON.parse(syntax.stderr).error.message).toMatch(/^--jq: syntax error/);
+    // Found before anything is sent.
+    expect(fx.sandbox.requests).toEqual([]);
     const data = await list(stem, '--jq', '.code');
     expect(data.code).toBe(1);
     expect(JSON.parse(data.stderr).error.message).toBe('--jq: Cannot index array with string "code"');
     const table = await list(stem, '-o', 'table', '--jq', '.');
     expect(table.code).toBe(2);
     expect(table.stderr).toContain('--jq filters JSON: it goes with -o json or ndjson, not table');
+  });
+
+  it("filters a bulk run's records one by one, as they are settled", async () => {
+    const stem = `SHAPE${++serial}`;
+    const codes = Array.from({ length: 30 }, (_, i) => `${stem}-${String(i).padStart(2, '0')}`);
+    const input = writeIn(
+      fx.configDir,
+      `${stem}.ndjson`,
+      ndjson(...codes.map((code) => percentVoucher(code))),
+    );
+    const run = await fx.run([
+      'voucher',
+      'create',
+      '--input',
+      input,
+      '--jq',
+      '"\\(.line) \\(.status) \\(.code)"',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.sort()).toEqual(codes.map((code, i) => `${i + 1} created ${code}`).sort());
+  });
+
+  it('--jq and --fields mean JSON on a terminal too, as gh does, unless a format is named', async () => {
+    const { stem, codes } = await vouchers(2);
+    const onTerminal = { tty: true, env: { NO_COLOR: '1' } };
+    const filtered = await list(stem, '--jq', '.[].code', onTerminal);
+    expect(filtered.code, filtered.stderr).toBe(0);
+    expect(filtered.stdout).toBe(codes.map((c) => `${c}\n`).join(''));
+    const fields = await list(stem, '--fields', 'code', onTerminal);
+    expect(JSON.parse(fields.stdout)).toEqual(codes.map((code) => ({ code })));
+    const table = await list(stem, '--fields', 'code', onTerminal, {
+      env: { NO_COLOR: '1', PROMO_OUTPUT: 'table' },
+    });
+    expect(table.stdout.trim().split('\n')).toEqual(['code', ...codes]);
+  });
+
+  it('raw strings on a terminal show the control characters of a hostile answer escaped; piped, unchanged', async () => {
+    const stem = `SHAPE${++serial}`;
+    const hostile = 'a\x1b]52;c;aGk=\x07b\x1b]0;owned\x07c\x1b[2Jd\re\u202ef';
+    const input = writeIn(
+      fx.configDir,
+      `${stem}.ndjson`,
+      ndjson(percentVoucher(`${stem}-1`, { metadata: { note: hostile } })),
+    );
+    expect((await fx.run(['voucher', 'create', '--input', input])).code).toBe(0);
+    const piped = await list(stem, '--jq', '.[0].metadata.note');
+    expect(piped.stdout).toBe(`${hostile}\n`);
+    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }]) {
+      const shown = await list(stem, '--json', '--jq', '.[0].metadata.note, .[0].metadata', {
+        tty: true,
+        env,
+      });
+      expect(shown.code, shown.stderr).toBe(0);
+      const text = shown.stdout.split('\n')[0];
+      expect(text).toBe('a\\x1b]52;c;aGk=\\x07b\\x1b]0;owned\\x07c\\x1b[2Jd\\re\\u202ef');
+      // jq's own colours are kept; nothing else of the answer reaches the terminal raw.
+      expect(shown.stdout.replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+    }
   });
 });
 

@@ -67,6 +67,7 @@ describe('the packed tarball', () => {
     expect(packedFiles).toContain('LICENSE');
     expect(packedFiles).toContain('dist/THIRD-PARTY-NOTICES');
     expect(packedFiles).toContain('dist/cli.cjs');
+    expect(packedFiles).toContain('dist/lazy/jq-worker.cjs');
     expect(packedFiles).toContain('bin/promo.js');
     expect(packedFiles.filter((f) => !/^(bin|dist)\/|^(LICENSE|README\.md|package\.json)$/.test(f))).toEqual(
       [],
@@ -93,6 +94,20 @@ describe('the packed tarball', () => {
     expect(listed.stderr).toBe('');
     expect(listed.status).toBe(0);
     expect(JSON.parse(listed.stdout)).toHaveLength(1);
+    // --jq's worker thread is a file of its own in the package (dist/lazy/jq-worker.cjs).
+    const filtered = promo(prefix, [
+      '--profile',
+      'sandbox',
+      'templates',
+      'list',
+      '--limit',
+      '2',
+      '--jq',
+      '.[].name',
+    ]);
+    expect(filtered.stderr).toBe('');
+    expect(filtered.status).toBe(0);
+    expect(filtered.stdout.trimEnd().split('\n')).toHaveLength(2);
   });
 });
 

@@ -1,0 +1,233 @@
+// jq itself, as the jq-wasm package ships it (jq 1.7.1 compiled to WebAssembly by Emscripten), run
+// the way it can run correctly and fast. Only the jq worker (jq-worker.ts) loads this file.
+// - One fresh instance per run: jq's main() does not survive being called twice on one instance
+//   (after some hundred runs: `memory access out of bounds`, `Unknown function type`). The module
+//   is compiled once; an instance costs ~3 ms, and a spare one is made while the worker waits.
+// - Input and output go straight between jq's file descriptors and our buffers: the package's own
+//   stdin and stdout copy their whole buffer for every byte, which made --jq quadratic.
+// - The package caps jq's memory at 256 MiB; a list of 100,000 vouchers needs more. The module's
+//   limit is raised to 2 GiB (the glue's pointers are signed above that) and the heap grows here.
+import createJq from 'jq-wasm/dist/build/jq.js';
+import { withMemoryLimit } from './wasm-memory-limit.js';
+
+/** What jq printed and how it ended. */
+export interface JqRun {
+  /** jq's exit status (0 ok, 2 usage, 3 compile error, 5 error on the data). */
+  status: number;
+  stdout: Uint8Array;
+  /** jq's messages: errors, and what `debug` and `stderr` print. */
+  stderr: string;
+  /** stdout up to the first error on the data, when there was one (jq goes on; promo stops there). */
+  stdoutBeforeError?: number;
+}
+
+// WebAssembly as far as this file uses it (the project's TypeScript libraries do not declare it).
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmInstance {
+  readonly exports: Record<string, unknown>;
+}
+type WasmModule = object;
+interface WasmApi {
+  Memory: abstract new (...args: never[]) => WasmMemory;
+  compile(bytes: Uint8Array): Promise<WasmModule>;
+  instantiate(module: WasmModule | Uint8Array, imports: object): Promise<WasmInstance>;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+const PAGE = 65_536;
+const ENOTTY = 59;
+const MAX_PAGES = 32_768;
+
+interface JqModule {
+  callMain(args: string[]): number;
+}
+
+interface Io {
+  input: Uint8Array;
+  read: number;
+  stdout: Uint8Array[];
+  stdoutBytes: number;
+  stderr: Uint8Array[];
+  stdoutBeforeError?: number;
+}
+
+let compiled: Promise<WasmModule> | undefined;
+let spare: Promise<{ module: JqModule; io: Io }> | undefined;
+
+/** Runs jq with `args` on `input` (JSON texts, one after another), in an instance of its own. */
+export async function runJq(input: Uint8Array, args: string[]): Promise<JqRun> {
+  const next = spare ?? freshInstance();
+  spare = undefined;
+  const { module, io } = await next;
+  io.input = input;
+  let status: number;
+  try {
+    status = module.callMain([...args]);
+  } catch (error) {
+    // An abort (out of memory, a failed assertion) ends this instance, not the worker.
+    io.stderr.push(Buffer.from(`jq: error: ${(error as Error).message ?? error}\n`));
+    status = 5;
+  }
+  // jq sets the worker's exit code on its way out; it is not promo's.
+  process.exitCode = 0;
+  spare = freshInstance();
+  spare.catch(() => undefined);
+  return {
+    status,
+    stdout: joined(io.stdout, io.stdoutBytes),
+    stderr: Buffer.concat(io.stderr).toString('utf8'),
+    stdoutBeforeError: io.stdoutBeforeError,
+  };
+}
+
+/** The chunks in one buffer of its own (never Node's shared pool: it is transferred to the main thread). */
+function joined(chunks: Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+function freshInstance(): Promise<{ module: JqModule; io: Io }> {
+  const io: Io = { input: new Uint8Array(0), read: 0, stdout: [], stdoutBytes: 0, stderr: [] };
+  let fail: (error: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  const module = createJq({
+    // Nothing of jq's reaches the worker's console: every message is in io.stderr.
+    printErr: () => undefined,
+    print: () => undefined,
+    instantiateWasm(info: { a: Record<string, unknown> }, receive: (instance: WasmInstance) => void) {
+      compiledModule()
+        .then((module) => instantiate(module, info, io, receive))
+        .catch(fail);
+      return {};
+    },
+  }) as Promise<JqModule>;
+  return Promise.race([module, failed]).then((m) => ({ module: m, io }));
+}
+
+async function instantiate(
+  module: WasmModule,
+  info: { a: Record<string, unknown> },
+  io: Io,
+  receive: (instance: WasmInstance) => void,
+): Promise<void> {
+  let memory: WasmMemory | undefined;
+  let refreshViews: () => void = () => undefined;
+  const imports: Record<string, unknown> = { ...info.a };
+  // The glue's names survive bundling (esbuild keeps identifiers); its import keys are minified.
+  for (const [key, fn] of Object.entries(info.a)) {
+    const name = (fn as { name?: string }).name;
+    const original = fn as (...args: number[]) => number;
+    if (name === '_fd_read')
+      imports[key] = (fd: number, iov: number, count: number, done: number) =>
+        fd === 0 ? readInput(memory!, io, iov, count, done) : original(fd, iov, count, done);
+    else if (name === '_fd_write')
+      imports[key] = (fd: number, iov: number, count: number, done: number) =>
+        fd === 1 || fd === 2
+          ? writeOutput(memory!, io, fd, iov, count, done)
+          : original(fd, iov, count, done);
+    // stdout is no terminal to jq: it is then written in blocks, not line by line (as jq run in a pipe).
+    else if (name === '___syscall_ioctl')
+      imports[key] = (fd: number, op: number, arg: number) => (fd === 1 ? -ENOTTY : original(fd, op, arg));
+    else if (name === '_emscripten_resize_heap')
+      imports[key] = (requested: number) => growHeap(memory!, requested >>> 0, refreshViews);
+  }
+  // A jq-wasm whose glue names them otherwise would silently bring back its slow stdin and stdout.
+  const replaced = Object.keys(imports).filter((key) => imports[key] !== info.a[key]).length;
+  if (replaced !== 4) throw new Error(`jq-wasm: ${replaced} of the 4 functions promo replaces were found`);
+  const instance = await wasm.instantiate(module, { a: imports });
+  memory = Object.values(instance.exports).find((e): e is WasmMemory => e instanceof wasm.Memory);
+  // Handing the instance to the glue again is how its views of the heap are renewed after growth.
+  refreshViews = () => receive(instance);
+  receive(instance);
+}
+
+/** read(0, …): the next bytes of the input. */
+function readInput(memory: WasmMemory, io: Io, iov: number, count: number, done: number): number {
+  const view = new DataView(memory.buffer);
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const at = view.getUint32(iov + i * 8, true);
+    const room = view.getUint32(iov + i * 8 + 4, true);
+    const take = Math.min(room, io.input.length - io.read);
+    new Uint8Array(memory.buffer, at, take).set(io.input.subarray(io.read, io.read + take));
+    io.read += take;
+    total += take;
+    if (take < room) break;
+  }
+  view.setUint32(done, total, true);
+  return 0;
+}
+
+/** write(1 or 2, …): kept; the length of stdout is noted at jq's first error on the data. */
+function writeOutput(memory: WasmMemory, io: Io, fd: number, iov: number, count: number, done: number) {
+  const view = new DataView(memory.buffer);
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const at = view.getUint32(iov + i * 8, true);
+    const length = view.getUint32(iov + i * 8 + 4, true);
+    if (length === 0) continue;
+    const bytes = new Uint8Array(memory.buffer.slice(at, at + length));
+    if (fd === 1) {
+      io.stdout.push(bytes);
+      io.stdoutBytes += length;
+    } else {
+      if (io.stdoutBeforeError === undefined && startsWith(bytes, 'jq: error'))
+        io.stdoutBeforeError = io.stdoutBytes;
+      io.stderr.push(bytes);
+    }
+    total += length;
+  }
+  view.setUint32(done, total, true);
+  return 0;
+}
+
+function startsWith(bytes: Uint8Array, text: string): boolean {
+  return Buffer.from(bytes.subarray(0, text.length)).toString('latin1') === text;
+}
+
+/** The heap grows by half again (as Emscripten's own does), up to 2 GiB; 0 when it cannot. */
+function growHeap(memory: WasmMemory, requested: number, refreshViews: () => void): number {
+  const now = memory.buffer.byteLength;
+  if (requested > MAX_PAGES * PAGE) return 0;
+  const wanted = Math.min(MAX_PAGES * PAGE, Math.max(requested, now + Math.floor(now / 2)));
+  for (const size of [wanted, requested]) {
+    try {
+      memory.grow(Math.ceil((size - now) / PAGE));
+      refreshViews();
+      return 1;
+    } catch {
+      // Not that much: try what was asked for.
+    }
+  }
+  return 0;
+}
+
+/** The module, compiled once, with its memory limit raised: its bytes are read from the glue's first run. */
+function compiledModule(): Promise<WasmModule> {
+  compiled ??= (async () => {
+    let bytes: Uint8Array | undefined;
+    const real = wasm.instantiate;
+    wasm.instantiate = async (source) => {
+      bytes = new Uint8Array(source as Uint8Array);
+      throw new Error('captured');
+    };
+    try {
+      await createJq({ printErr: () => undefined }).catch(() => undefined);
+    } finally {
+      wasm.instantiate = real;
+    }
+    if (!bytes) throw new Error('jq-wasm: its WebAssembly module could not be read');
+    return wasm.compile(withMemoryLimit(bytes, MAX_PAGES));
+  })();
+  return compiled;
+}
