@@ -77,5 +77,6 @@ describe('the README, as written', () => {
     expect(lines.length).toBeGreaterThan(15);
     const results = runAll(lines, examples, { PROMO_PROFILE: 'sandbox' });
     expect(results).toEqual(lines.map((line) => ({ line, code: expectedCode(line) })));
-  });
+    // Every recipe is a few runs of the built bin: seconds alone, far more on a loaded machine.
+  }, 90_000);
 });
