@@ -26,6 +26,16 @@ function sleeper(script = 'exec sleep 30'): ChildProcess {
   return child;
 }
 
+const hasPython = spawnSync('python3', ['-c', '']).status === 0;
+
+function pythonZombieMaker(): ChildProcess {
+  const script =
+    'import os, sys, time\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\ntime.sleep(30)\n';
+  const child = spawn('python3', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(child);
+  return child;
+}
+
 /** Field 22 of /proc/PID/stat, counted after the command name. */
 function startTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -53,8 +63,9 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a journal holder, provably dead
   });
 
   it('a zombie is dead; a stopped process is alive but not running here', async () => {
-    // The shell's child ends, and `sleep`, which the shell became, never reaps it.
-    const parent = sleeper('sleep 0 & echo $!; exec sleep 30');
+    // The child ends and its parent never reaps it. Python's fork makes this certain; a shell
+    // (`sleep 0 & exec sleep 30`) may reap its child before the exec on a loaded machine.
+    const parent = hasPython ? pythonZombieMaker() : sleeper('sleep 0 & echo $!; exec sleep 30');
     const zombie = await new Promise<number>((resolve) =>
       parent.stdout!.once('data', (d) => resolve(Number(String(d)))),
     );
