@@ -149,7 +149,7 @@ export async function startSandboxWithRoutes(
         { method, rawPath, headers: req.headers, body: bytes, requestId },
         context,
       );
-      send(res, reply, {});
+      await send(res, reply, {});
       logLine(String(reply.status));
       return;
     }
@@ -197,7 +197,7 @@ export async function startSandboxWithRoutes(
         reply = answer(lost, errorObjectForStatus(lost, requestId));
       }
     }
-    send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
+    await send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
     logLine(String(reply.status));
   }
 

@@ -1,7 +1,7 @@
 // The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
 // module exports, and every route works on one shared state object that is persisted as JSON.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ImportJob, ImportSettings } from './job-types.js';
+import type { ExportRecord, ImportJob, ImportSettings } from './job-types.js';
 
 /** Which credentials an operation accepts, as the service assigns them per operation. */
 export type AuthKind = 'app' | 'bearer' | 'app-or-bearer';
@@ -34,6 +34,11 @@ export interface SandboxReply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * A body sent as it is made (an export's CSV), instead of `body`: its chunks are written with the
+   * socket's back-pressure after the transaction. It must read only what it captured inside it.
+   */
+  stream?: Iterable<string>;
 }
 
 export interface RouteContext {
@@ -149,4 +154,6 @@ export interface SandboxState {
   importQueue: Record<string, unknown[]>;
   /** How jobs are processed; in the state so that every process sharing it processes them alike. */
   importSettings: ImportSettings;
+  /** CSV exports by id (exports.ts); their status follows from the clock. */
+  exports: Record<string, ExportRecord>;
 }

@@ -17,7 +17,7 @@ type VoucherOrder = (typeof VOUCHER_ORDERS)[number];
 export const MAX_PAGE = 99;
 
 const ENUM_OPERATORS = STRING_OPERATORS.filter((op) => op !== '$contains' && op !== '$not_contain');
-const VOUCHER_FILTER_FIELDS: FilterFields = {
+export const VOUCHER_FILTER_FIELDS: FilterFields = {
   ...Object.fromEntries(
     [
       'id',
