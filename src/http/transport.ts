@@ -127,6 +127,8 @@ export class Transport {
         // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
         if (attempt >= retries || error.final || error.code === 'ENOTFOUND') {
           if (lostBy && mutates) throw lost();
+          // A streamed body cut short by Ctrl-C: interrupted, not a network failure.
+          if (error.code === 'EINTR') throw new PromoError('Interrupted.', ExitCode.interrupted);
           throw networkError(request, error, attempt + 1);
         }
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
