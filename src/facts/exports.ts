@@ -220,5 +220,5 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
  */
 export function downloadHostOf(apiHost: string): string | undefined {
   const match = /^((?:us1|as1)\.)?(api|download)\.voucherify\.io$/i.exec(apiHost);
-  return match ? `${match[1]!.toLowerCase()}download.voucherify.io` : undefined;
+  return match ? `${(match[1] ?? '').toLowerCase()}download.voucherify.io` : undefined;
 }

@@ -15,7 +15,7 @@ import {
   proxyAuthRequired,
   RedirectError,
 } from './failures.js';
-import type { SecretSet } from './redact.js';
+import { redactUrlTokens, type SecretSet } from './redact.js';
 import {
   backoffMs,
   describeRefusedWait,
@@ -238,7 +238,7 @@ export class Transport {
   }
 
   private trace(line: string): void {
-    this.options.trace?.(this.options.secrets.scrub(line));
+    this.options.trace?.(redactUrlTokens(this.options.secrets.scrub(line)));
   }
 
   private async attempt(request: HttpRequest): Promise<HttpResponse> {

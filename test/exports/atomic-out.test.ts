@@ -23,13 +23,27 @@ afterAll(async () => {
   dir.cleanup();
 });
 
-const partials = (name: string) => readdirSync(dir.path).filter((f) => f.startsWith(`.${name}.promo-partial-`));
+const partials = (name: string) =>
+  readdirSync(dir.path).filter((f) => f.startsWith(`.${name}.promo-partial-`));
 
 function exportTo(name: string) {
-  return startPromo(['--api-url', throttle.url, 'export', 'vouchers', '--fields', 'code,id', '--wait', '--out', join(dir.path, name)], {
-    env: fx.env,
-    timeoutMs: 60_000,
-  });
+  return startPromo(
+    [
+      '--api-url',
+      throttle.url,
+      'export',
+      'vouchers',
+      '--fields',
+      'code,id',
+      '--wait',
+      '--out',
+      join(dir.path, name),
+    ],
+    {
+      env: fx.env,
+      timeoutMs: 60_000,
+    },
+  );
 }
 
 /** Starts an export to `name` and signals promo at a random moment once its partial file exists. */

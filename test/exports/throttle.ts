@@ -18,7 +18,13 @@ export async function startThrottle(target: string, bytesPerTick = 2048, tickMs 
     const slow = /[?&]token=/.test(req.url ?? '');
     if (slow) throttle.downloads += 1;
     const out = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         if (!slow) return answer.pipe(res);
