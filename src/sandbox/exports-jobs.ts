@@ -16,8 +16,8 @@ import { invalid, isRecord, type Json } from './voucher-check.js';
 import { VOUCHER_FILTER_FIELDS } from './voucher-list.js';
 
 /** How long an export waits in the queue, then how long it runs: short, so that tests and --wait see each status. */
-export const EXPORT_QUEUED_MS = 100;
-export const EXPORT_RUNNING_MS = 300;
+export const EXPORT_QUEUED_MS = 50;
+export const EXPORT_RUNNING_MS = 150;
 
 const OBJECTS = Object.values(EXPORTED_OBJECTS) as ExportedObject[];
 /** The vendor's export filters take the object's fields, and `metadata.` ones (and more per object). */

@@ -69,7 +69,7 @@ describe('sandbox exports', () => {
     });
     expect(created.body.id).toMatch(/^exp_/);
     conforms('create-export', created.body);
-    clock += 150;
+    clock += 60;
     const running = await call('GET', `/v1/exports/${created.body.id}`);
     expect(running.body.status).toBe('IN_PROGRESS');
     clock += 1000;
