@@ -29,6 +29,7 @@ const SECTIONS = {
   lifecycle: 'bench-lifecycle.mjs',
   bulk: 'bench-bulk.mjs',
   campaign: 'bench-campaign.mjs',
+  export: 'bench-export.mjs',
 };
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
   .split(',')

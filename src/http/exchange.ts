@@ -84,15 +84,17 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
     function streamed(res: IncomingMessage, sink: NonNullable<HttpRequest['sink']>) {
       // Whatever fails now may have left part of the body with the sink: never repeated.
       const final = (message: string, code: string) => settle(new AttemptFailure(message, code, true, true));
-      const idle = setTimeout(() => final(`no data for ${o.timeoutMs / 1000} s`, 'ETIMEDOUT'), o.timeoutMs);
-      res.on('data', () => {
-        idle.refresh();
-      });
+      // Idle time on the socket, not a listener on the body (which would let it flow past back-pressure).
+      const socket = res.socket;
+      const onIdle = () => final(`no data for ${o.timeoutMs / 1000} s`, 'ETIMEDOUT');
+      socket.setTimeout(o.timeoutMs);
+      socket.on('timeout', onIdle);
       o.signal?.removeEventListener('abort', onAbort);
       const onStop = () => final('interrupted', 'EINTR');
       o.signal?.addEventListener('abort', onStop, { once: true });
       const done = () => {
-        clearTimeout(idle);
+        socket.setTimeout(0);
+        socket.off('timeout', onIdle);
         o.signal?.removeEventListener('abort', onStop);
       };
       traceAnswer(res, o, started);

@@ -14,7 +14,7 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../base/errors.js';
 import { escapeForTerminal } from '../../output/escape.js';
@@ -93,10 +93,13 @@ export class AtomicFile {
       const fd = openSync(this.partial, 'wx');
       const file = createWriteStream('', { fd, autoClose: false });
       try {
-        body.on('data', (chunk: Buffer) => {
-          counted.bytes += chunk.length;
+        const count = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            counted.bytes += chunk.length;
+            done(null, chunk);
+          },
         });
-        await pipeline(body, file);
+        await pipeline(body, count, file);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
