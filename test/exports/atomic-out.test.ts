@@ -2,10 +2,11 @@
 // a proxy slows to a trickle, by SIGINT or SIGTERM (exit 130, neither FILE nor its partial file
 // left) and by SIGKILL (no FILE; the partial file, named .FILE.promo-partial-PID, is removed by the
 // next download to FILE, which writes FILE whole).
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPromo, tempDir } from '../helpers/promo.js';
+import { BIN, startPromo, tempDir } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
 import { startThrottle, type Throttle } from './throttle.js';
@@ -100,5 +101,21 @@ describe('export --wait --out FILE', () => {
     expect(done.code, done.stderr).toBe(6);
     expect(existsSync(join(dir.path, name))).toBe(false);
     expect(partials(name)).toEqual([]);
+  });
+
+  it('stops the download when the reader of stdout leaves (| head -2), exit 0', async () => {
+    // Not spawnSync: the sandbox and the proxy answer from this process.
+    const line = `"${process.execPath}" "${BIN}" --api-url ${throttle.url} export vouchers --fields code --order code --wait | head -2; exit \${PIPESTATUS[0]}`;
+    const shell = spawn('bash', ['-c', line], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...fx.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    shell.stdout.on('data', (d) => (stdout += d));
+    shell.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => shell.on('close', resolve));
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toBe('Code\nGEN-000001\n');
   });
 });

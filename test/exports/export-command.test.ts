@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FIELDS, EXPORTED_OBJECTS } from '../../src/facts/exports.js';
 import { columnTitle } from '../../src/sandbox/exports-csv.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { callSandbox } from '../helpers/sandbox-http.js';
 
 const fx = useSandbox();
 const sentExports = () =>
@@ -109,5 +110,32 @@ describe('promo export <object>', () => {
     expect(kept.code).toBe(8);
     expect(kept.asked[0]).toContain(id);
     expect((await fx.run(['export', 'get', id])).code).toBe(0);
+  });
+
+  it('escapes control characters of the CSV on a terminal, and leaves them when piped', async () => {
+    const made = await callSandbox(fx.sandbox.url, 'POST', '/v1/vouchers', {
+      body: {
+        code: 'ESC-1',
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 5 },
+        additional_info: '\u001b[31mred',
+      },
+      headers: { 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN, 'Content-Type': 'application/json' },
+    });
+    expect(made.status).toBe(200);
+    const args = [
+      'export',
+      'vouchers',
+      '--fields',
+      'code,additional_info',
+      '--filter',
+      'code=ESC-1',
+      '--wait',
+    ];
+    const shown = await fx.run(args, { tty: true });
+    expect(shown.stdout).toContain('\\x1b[31mred');
+    expect(shown.stdout).not.toContain('\u001b');
+    const piped = await fx.run(args);
+    expect(piped.stdout).toContain('\u001b[31mred');
   });
 });

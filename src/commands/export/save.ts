@@ -37,9 +37,23 @@ export function stdoutSink(rt: Runtime, counted: Counted = { bytes: 0 }) {
       counted.bytes += chunk.length;
       if (out.destroyed || out.errored) return;
       const text = terminal ? escapeForTerminal(chunk as string) : (chunk as Buffer);
-      if (!out.write(text)) await new Promise((done) => out.once('drain', done));
+      if (!out.write(text)) await drained(out);
     }
   };
+}
+
+/** Until stdout takes more, or is gone (a reader that left: its error or close ends the wait too). */
+function drained(out: Runtime['ctx']['stdout']): Promise<void> {
+  return new Promise((resolve) => {
+    // A write to a stream already gone returns false too, and no event follows.
+    if (out.destroyed || out.errored) return resolve();
+    const events = ['drain', 'error', 'close'] as const;
+    const done = () => {
+      for (const event of events) out.off(event, done);
+      resolve();
+    };
+    for (const event of events) out.on(event, done);
+  });
 }
 
 function alive(pid: number): boolean {
