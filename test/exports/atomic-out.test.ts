@@ -118,4 +118,18 @@ describe('export --wait --out FILE', () => {
     expect([code, stderr]).toEqual([0, '']);
     expect(stdout).toBe('Code\nGEN-000001\n');
   });
+
+  it('Ctrl-C while following the export: exit 130, no FILE, and how to download it later', async () => {
+    const name = 'waiting.csv';
+    fx.sandbox.faults.push({ match: { method: 'GET', path: '/v1/exports/exp_' }, action: { hang: true } });
+    const run = exportTo(name);
+    await until(() => fx.sandbox.requests.some((r) => r.method === 'GET' && r.rawPath.startsWith('/v1/exports/exp_')));
+    run.child.kill('SIGINT');
+    const done = await run.done;
+    expect(done.code).toBe(130);
+    expect(done.stderr).toMatch(/stopped waiting; export exp_\w+ goes on/);
+    expect(done.stderr).toMatch(/promo export download exp_\w+ --out FILE/);
+    expect(existsSync(join(dir.path, name))).toBe(false);
+    expect(partials(name)).toEqual([]);
+  });
 });
