@@ -12,6 +12,7 @@ export async function printExport(exp: Export, rt: Runtime): Promise<void> {
     colorStderr: globals.colorStderr,
     stderrJson: globals.stderrJson,
     scrub: (text) => rt.secrets.scrub(text),
+    jq: globals.jq,
   });
   await out.record(exp, exportFields);
 }
