@@ -123,7 +123,9 @@ describe('export --wait --out FILE', () => {
     const name = 'waiting.csv';
     fx.sandbox.faults.push({ match: { method: 'GET', path: '/v1/exports/exp_' }, action: { hang: true } });
     const run = exportTo(name);
-    await until(() => fx.sandbox.requests.some((r) => r.method === 'GET' && r.rawPath.startsWith('/v1/exports/exp_')));
+    await until(() =>
+      fx.sandbox.requests.some((r) => r.method === 'GET' && r.rawPath.startsWith('/v1/exports/exp_')),
+    );
     run.child.kill('SIGINT');
     const done = await run.done;
     expect(done.code).toBe(130);

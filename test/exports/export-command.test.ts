@@ -138,4 +138,21 @@ describe('promo export <object>', () => {
     const piped = await fx.run(args);
     expect(piped.stdout).toContain('\u001b[31mred');
   });
+
+  it('ends with exit 1 when the export ends in ERROR, and writes no file', async () => {
+    const control = (fail: boolean) =>
+      callSandbox(fx.sandbox.url, 'POST', '/_sandbox/imports', {
+        body: { fail },
+        headers: { 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN, 'Content-Type': 'application/json' },
+      });
+    await control(true);
+    try {
+      const failed = await fx.run(['export', 'customers', '--wait']);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/export exp_\w+ ended in ERROR/);
+      expect(failed.stdout).toBe('');
+    } finally {
+      await control(false);
+    }
+  });
 });
