@@ -30,6 +30,7 @@ const SECTIONS = {
   bulk: 'bench-bulk.mjs',
   campaign: 'bench-campaign.mjs',
   jq: 'bench-jq.mjs',
+  export: 'bench-export.mjs',
 };
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
   .split(',')

@@ -160,6 +160,30 @@ export class ApiClient {
     return { status: response.status, body: parsed, headers: response.headers };
   }
 
+  /**
+   * GETs an absolute URL with the app keys (an export's download, on its own host), handing a 2xx
+   * body to `sink` as it arrives; an error status becomes ApiError as in `call`. The caller has
+   * checked that the URL's host may receive the keys (api/exports.ts).
+   */
+  async download(url: URL, sink: NonNullable<HttpRequest['sink']>, operation: string): Promise<void> {
+    const headers = { Accept: 'text/plain, text/csv', 'User-Agent': USER_AGENT, ...this.appHeaders() };
+    const response = await this.transport.send({ method: 'GET', url, headers, idempotent: true, sink });
+    for (const observe of this.observers) observe(response.status, response.headers);
+    if (response.status < 400) return;
+    const parsed = parseBody(response.text);
+    throw new ApiError({
+      status: response.status,
+      body: isObject(parsed)
+        ? (parsed as ServiceErrorBody)
+        : { message: `HTTP ${response.status}`, details: response.text.slice(0, 300) || undefined },
+      method: 'GET',
+      path: operation,
+      afterLostAnswer: response.afterLostAnswer,
+      headers: response.headers,
+      hint: response.waitRefused,
+    });
+  }
+
   /** The app's credentials as headers, their values checked (once: they do not change). */
   appHeaders(): Record<string, string> {
     if (!this.credentials) {

@@ -57,6 +57,12 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
     });
     req.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
     req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      if (request.sink && status >= 200 && status < 300) {
+        clearTimeout(timer);
+        streamed(res, request.sink);
+        return;
+      }
       // Refused before reading: a body that large cannot be a real answer.
       if (Number(res.headers['content-length']) > limit) {
         settle(new AnswerTooLargeError(request, limit));
@@ -74,15 +80,49 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
         if (settle()) resolve(answer(res, Buffer.concat(chunks).toString('utf8'), o, started));
       });
     });
+    /** A 2xx body handed to the sink as it arrives; an idle connection times out, a long download does not. */
+    function streamed(res: IncomingMessage, sink: NonNullable<HttpRequest['sink']>) {
+      // Whatever fails now may have left part of the body with the sink: never repeated.
+      const final = (message: string, code: string) => settle(new AttemptFailure(message, code, true, true));
+      // Idle time on the socket, not a listener on the body (which would let it flow past back-pressure).
+      const socket = res.socket;
+      const onIdle = () => final(`no data for ${o.timeoutMs / 1000} s`, 'ETIMEDOUT');
+      socket.setTimeout(o.timeoutMs);
+      socket.on('timeout', onIdle);
+      o.signal?.removeEventListener('abort', onAbort);
+      const onStop = () => final('interrupted', 'EINTR');
+      o.signal?.addEventListener('abort', onStop, { once: true });
+      const done = () => {
+        socket.setTimeout(0);
+        socket.off('timeout', onIdle);
+        o.signal?.removeEventListener('abort', onStop);
+      };
+      traceAnswer(res, o, started);
+      sink(res).then(
+        () => {
+          done();
+          if (settle()) resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
+        },
+        (error: NodeJS.ErrnoException) => {
+          done();
+          final(`the download broke off: ${error.message}`, error.code ?? 'ECONNRESET');
+        },
+      );
+    }
     req.end(body);
   });
 }
 
+function traceAnswer(res: IncomingMessage, o: ExchangeOptions, started: number): void {
+  if (!o.trace) return;
+  o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
+  for (const [name, value] of Object.entries(res.headers))
+    o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
+}
+
 function answer(res: IncomingMessage, text: string, o: ExchangeOptions, started: number): HttpResponse {
   if (o.trace) {
-    o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
-    for (const [name, value] of Object.entries(res.headers))
-      o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
+    traceAnswer(res, o, started);
     if (text) o.trace(`< ${redactBody(text, res.headers['content-type'])}`);
   }
   return { status: res.statusCode ?? 0, headers: res.headers, text };

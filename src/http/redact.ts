@@ -74,6 +74,14 @@ function continuesWord(character: string | undefined): boolean {
   return character !== undefined && WORD_CHARACTER.test(character);
 }
 
+/**
+ * A `token` in a URL's query (an export's download URL carries one) blanked wherever the URL
+ * appears in a traced line: in the request line, and inside the answer that hands it out.
+ */
+export function redactUrlTokens(text: string): string {
+  return text.replace(/([?&]token=)[^&"'\s#]+/g, `$1${REDACTED}`);
+}
+
 export function redactHeader(name: string, value: string): string {
   if (!SECRET_HEADERS.has(name.toLowerCase())) return value;
   const scheme = /^(Bearer|Basic)\s/i.exec(value)?.[1];

@@ -16,7 +16,7 @@ import {
   proxyAuthRequired,
   RedirectError,
 } from './failures.js';
-import type { SecretSet } from './redact.js';
+import { redactUrlTokens, type SecretSet } from './redact.js';
 import {
   backoffMs,
   describeRefusedWait,
@@ -132,6 +132,8 @@ export class Transport {
         // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
         if (attempt >= retries || error.final || error.code === 'ENOTFOUND') {
           if (lostBy && mutates) throw lost();
+          // A streamed body cut short by Ctrl-C: interrupted, not a network failure.
+          if (error.code === 'EINTR') throw new PromoError('Interrupted.', ExitCode.interrupted);
           throw networkError(request, error, attempt + 1);
         }
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
@@ -246,7 +248,7 @@ export class Transport {
   }
 
   private trace(line: string): void {
-    this.options.trace?.(this.options.secrets.scrub(line));
+    this.options.trace?.(redactUrlTokens(this.options.secrets.scrub(line)));
   }
 
   private async attempt(request: HttpRequest): Promise<HttpResponse> {

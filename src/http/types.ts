@@ -19,6 +19,12 @@ export interface HttpRequest {
    * OutcomeUnknownError says so, whether or not it was retried. Default: not idempotent.
    */
   mutates?: boolean;
+  /**
+   * Takes the body of a 2xx answer as it arrives (an export's CSV), instead of its being read whole:
+   * the answer's `text` is then empty. Once it has begun, a failure is final: what it wrote cannot
+   * be taken back, so the request is not repeated. Between chunks the timeout counts idle time.
+   */
+  sink?: (body: import('node:stream').Readable) => Promise<void>;
 }
 
 export interface HttpResponse {

@@ -5,6 +5,7 @@ import api from '../commands/api/index.js';
 import campaign from '../commands/campaign/index.js';
 import completion from '../commands/completion/index.js';
 import event from '../commands/event/index.js';
+import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
@@ -30,6 +31,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   tiers,
   templates,
   event,
+  exportNoun,
   runs,
   login,
   status,

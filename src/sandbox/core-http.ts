@@ -87,6 +87,8 @@ export interface Answer {
   headers: Record<string, string>;
   /** Already serialised, so later changes to the state cannot leak into an answer. */
   text?: string;
+  /** A body written as it is made (see SandboxReply.stream); its Content-Type is in `headers`. */
+  stream?: Iterable<string>;
 }
 
 /** Serialises a body for the wire: 204 and absent bodies have none. */
@@ -95,13 +97,43 @@ export function answer(status: number, body: unknown, headers: Record<string, st
   return { status, headers, text: JSON.stringify(body) };
 }
 
-export function send(res: ServerResponse, reply: Answer, common: Record<string, string>): void {
+export async function send(
+  res: ServerResponse,
+  reply: Answer,
+  common: Record<string, string>,
+): Promise<void> {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = { ...common, ...reply.headers };
+  if (reply.stream) return sendStream(res, reply.status, headers, reply.stream);
   if (reply.text !== undefined) {
     headers['Content-Type'] = 'application/json; charset=utf-8';
     headers['Content-Length'] = String(Buffer.byteLength(reply.text));
   }
   res.writeHead(reply.status, headers);
   res.end(reply.text);
+}
+
+/** Writes each chunk as the socket takes it; a client that leaves ends the writing. */
+async function sendStream(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  chunks: Iterable<string>,
+): Promise<void> {
+  res.writeHead(status, headers);
+  for (const chunk of chunks) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+  }
+  if (!res.destroyed) res.end();
 }

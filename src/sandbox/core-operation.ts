@@ -109,6 +109,7 @@ async function runOperation(context: OperationContext, incoming: IncomingRequest
     advanceImports(state, routeContext);
     const reply = route.handle(request, state, routeContext);
     // Serialised inside the transaction, before another request can change the objects it shows.
+    if (reply.stream) return { status: reply.status, headers: reply.headers ?? {}, stream: reply.stream };
     return answer(reply.status, reply.body, reply.headers);
   };
   const readOnly = route.readOnly === true;

@@ -48,3 +48,21 @@ export interface ImportSettings {
   /** New jobs stop half-way with status FAILED (to exercise a client's handling of it). */
   fail: boolean;
 }
+
+/**
+ * A CSV export as the sandbox keeps it. Like an import, it runs "in the background" as a function
+ * of time: SCHEDULED until `start_ms`, IN_PROGRESS until `end_ms`, then DONE (or ERROR when the
+ * sandbox was set to fail its jobs).
+ */
+export interface ExportRecord {
+  id: string;
+  created_at: string;
+  exported_object: string;
+  /** As the request gave them, with the default fields and order filled in. */
+  parameters: { fields: string[]; order: string; filters: Record<string, unknown> };
+  /** What the download's `token` query value must be. */
+  token: string;
+  start_ms: number;
+  end_ms: number;
+  fail: boolean;
+}

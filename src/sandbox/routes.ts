@@ -2,6 +2,7 @@
 import { asyncActionRoutes } from './async-actions.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { eventRoutes } from './events.js';
+import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
@@ -23,4 +24,5 @@ export const routes: Route[] = [
   ...eventRoutes,
   ...campaignRoutes,
   ...trashBinRoutes,
+  ...exportRoutes,
 ];

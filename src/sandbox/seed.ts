@@ -45,5 +45,6 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     asyncActions: {},
     importQueue: {},
     importSettings: { ...DEFAULT_IMPORT_SETTINGS, ...seed.importSettings },
+    exports: {},
   };
 }

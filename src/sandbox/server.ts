@@ -39,7 +39,7 @@ export interface SandboxOptions {
   seed?: SeedData | string;
   /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
   generatedVouchers?: SeedData['generatedVouchers'];
-  /** How import jobs are processed: `records_per_second` (default 1000) and `fail` (stop them half-way). */
+  /** How import jobs are processed: `records_per_second` (default 1000) and `fail` (stop them half-way; exports end in ERROR). */
   imports?: Partial<ImportSettings>;
   /** Millisecond clock, default Date.now; tests fix it. */
   now?: () => number;
@@ -156,7 +156,7 @@ export async function startSandboxWithRoutes(
         { method, rawPath, headers: req.headers, body: bytes, requestId },
         context,
       );
-      send(res, reply, {});
+      await send(res, reply, {});
       logLine(String(reply.status));
       return;
     }
@@ -213,7 +213,7 @@ export async function startSandboxWithRoutes(
         byFault = true;
       }
     }
-    send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
+    await send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
     if (options.recordAnswers) recorded.answer = { status: reply.status, body: reply.text ?? '', byFault };
     logLine(String(reply.status));
   }

@@ -2,7 +2,7 @@
 // module exports, and every route works on one shared state object that is persisted as JSON.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CampaignType } from '../facts/vouchers.js';
-import type { ImportJob, ImportSettings } from './job-types.js';
+import type { ExportRecord, ImportJob, ImportSettings } from './job-types.js';
 
 /** Which credentials an operation accepts, as the service assigns them per operation. */
 export type AuthKind = 'app' | 'bearer' | 'app-or-bearer';
@@ -35,6 +35,11 @@ export interface SandboxReply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * A body sent as it is made (an export's CSV), instead of `body`: its chunks are written with the
+   * socket's back-pressure after the transaction. It must read only what it captured inside it.
+   */
+  stream?: Iterable<string>;
 }
 
 export interface RouteContext {
@@ -145,4 +150,6 @@ export interface SandboxState {
   importQueue: Record<string, unknown[]>;
   /** How jobs are processed; in the state so that every process sharing it processes them alike. */
   importSettings: ImportSettings;
+  /** CSV exports by id (exports.ts); their status follows from the clock. */
+  exports: Record<string, ExportRecord>;
 }

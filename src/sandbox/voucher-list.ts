@@ -9,7 +9,7 @@ import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } 
 import type { Json } from './voucher-check.js';
 
 const ENUM_OPERATORS = WHOLE_VALUE_OPERATORS;
-const VOUCHER_FILTER_FIELDS: FilterFields = {
+export const VOUCHER_FILTER_FIELDS: FilterFields = {
   ...Object.fromEntries(
     [
       'id',

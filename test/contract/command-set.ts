@@ -82,6 +82,12 @@ export const OTHER_STEPS: Step[] = [
   { argv: 'event send purchase_completed --customer-source-id c1 --metadata a=1' },
   { argv: 'event send purchase_completed --referral-code R1 --customer-email a@b.co' },
   { argv: 'event send purchase_completed --input -', stdin: '{"customer":{"source_id":"c2"}}\n' },
+  { argv: 'export redemptions --created-after 2020-01-01' },
+  { argv: 'export vouchers --fields code,id --filter code^=CT- --wait' },
+  { argv: 'export list --limit 3' },
+  { argv: 'export get {export}' },
+  { argv: 'export download {export}' },
+  { argv: 'export delete {export} --yes' },
 ];
 
 /** Commands the service refuses: promo's requests still conform, and so do the errors. */

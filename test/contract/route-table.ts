@@ -8,6 +8,11 @@ export interface RouteContract {
   file: string;
   /** `METHOD /path/{param}` as the vendor's file spells it. */
   operation: string;
+  /**
+   * Another operation the same route answers for when the request's query has this parameter: the
+   * download of an export is `GET /v1/exports/{id}?token=…` on the sandbox's one route.
+   */
+  withQuery?: { parameter: string; operation: string };
 }
 
 /** Keyed by the sandbox route, `METHOD pattern` as routes.ts spells it. */
@@ -58,4 +63,13 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     operation: 'POST /v1/campaigns/{campaignId}/import',
   },
   'GET /v1/trash-bin': { file: FULL_FILE, operation: 'GET /v1/trash-bin' },
+  'POST /v1/exports': { file: FULL_FILE, operation: 'POST /v1/exports' },
+  'GET /v1/exports': { file: FULL_FILE, operation: 'GET /v1/exports' },
+  // Also the download that result.url names (with its token): the vendor's file describes it apart.
+  'GET /v1/exports/:id': {
+    file: FULL_FILE,
+    operation: 'GET /v1/exports/{exportId}',
+    withQuery: { parameter: 'token', operation: 'GET /v1/exports/{export_Id}' },
+  },
+  'DELETE /v1/exports/:id': { file: FULL_FILE, operation: 'DELETE /v1/exports/{exportId}' },
 };

@@ -22,14 +22,21 @@ import { ROUTE_TABLE } from './route-table.js';
 
 const fx = useSandbox({ recordAnswers: true });
 
-/** Runs the steps in order, each ending as it must; `{job}` is the job the step before last queued. */
+/**
+ * Runs the steps in order, each ending as it must; `{job}` is the job the step before last queued,
+ * `{export}` the last export made.
+ */
 async function run(steps: Step[]): Promise<void> {
   let job = '';
+  let made = '';
   for (const { argv, stdin, exit = 0 } of steps) {
-    const words = (typeof argv === 'string' ? argv.split(' ') : argv).map((w) => w.replace('{job}', job));
+    const words = (typeof argv === 'string' ? argv.split(' ') : argv).map((w) =>
+      w.replace('{job}', job).replace('{export}', made),
+    );
     const done = await fx.run([...words, '-o', 'json'], stdin === undefined ? {} : { stdin });
     expect(done.code, `${words.join(' ')}: ${done.stderr}`).toBe(exit);
     job = /"async_action_id": "([^"]+)"/.exec(done.stdout)?.[1] ?? job;
+    made = /"id": "(exp_[^"]+)"/.exec(done.stdout)?.[1] ?? made;
   }
 }
 
@@ -59,7 +66,7 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
-    it('status, the raw api command, tokens, tiers, templates and events', async () => {
+    it('status, the raw api command, tokens, tiers, templates, events and exports', async () => {
       await run(OTHER_STEPS);
       allConform();
     });

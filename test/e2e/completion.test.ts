@@ -31,6 +31,7 @@ describe('promo __complete', () => {
         'tiers',
         'templates',
         'event',
+        'export',
         'runs',
         'login',
         'status',
@@ -42,7 +43,7 @@ describe('promo __complete', () => {
       ],
     ],
     [
-      ['help', 'ex'],
+      ['help', 'exi'],
       ['words', 'exit-codes'],
     ],
     [
@@ -286,7 +287,7 @@ echo (complete -C 'promo profile use --f')`;
     const file = join(dir.path, 'promo.fish');
     writeFileSync(file, shell(process.execPath, [BIN, 'completion', 'fish']));
     const script = `source ${file}
-complete -C 'promo help ex'
+complete -C 'promo help exi'
 complete -C 'promo voucher rm --fo'`;
     expect(shell('fish', ['--no-config', '-c', script]).split('\n')).toEqual([
       'exit-codes\twhat each exit code means',

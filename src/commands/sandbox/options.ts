@@ -35,7 +35,10 @@ export const options = defineOptions({
     value: 'records/s',
     help: 'how fast import jobs advance (default 1000 records a second)',
   },
-  failImports: { type: 'switch', help: 'new import jobs stop half-way with status FAILED' },
+  failImports: {
+    type: 'switch',
+    help: 'new import jobs stop half-way with status FAILED, and new exports end in ERROR',
+  },
   vouchers: {
     type: 'value',
     value: 'n',

@@ -1,0 +1,153 @@
+// The service's CSV exports: `POST /v1/exports` queues one, `GET /v1/exports/{id}` follows it to
+// DONE (or ERROR), `GET /v1/exports` lists, `DELETE` removes; the file itself is downloaded from the
+// URL in its result, which names the download host of the cluster and carries a token.
+import type { Readable } from 'node:stream';
+import { ExitCode, PromoError } from '../base/errors.js';
+import { downloadHostOf, type ExportedObject } from '../facts/exports.js';
+import {
+  anything,
+  type Checked,
+  type ListAnswer,
+  maybe,
+  object,
+  readAnswer,
+  readListAnswer,
+  record,
+  text,
+} from './answer.js';
+import { type ApiClient, encodePath } from './client.js';
+
+const EXPORT = object({
+  id: text,
+  status: text,
+  exported_object: maybe(text),
+  created_at: maybe(text),
+  channel: maybe(text),
+  parameters: maybe(record(anything)),
+  result: maybe(object({ url: maybe(text) })),
+});
+export type Export = Checked<typeof EXPORT>;
+
+/** The top-level fields of an export, for --fields of list and get. */
+export const EXPORT_OBJECT_FIELDS = [
+  'id',
+  'object',
+  'created_at',
+  'status',
+  'channel',
+  'exported_object',
+  'parameters',
+  'result',
+  'user_id',
+] as const;
+
+export function isExportFinished(exp: Export): boolean {
+  return exp.status === 'DONE' || exp.status === 'ERROR';
+}
+
+/** `{junction, field: {conditions: {$op: [values]}}}`, the filters of the export's parameters. */
+export type ExportFilters = Record<string, unknown>;
+
+export interface ExportParameters {
+  fields?: readonly string[];
+  order?: string;
+  filters?: ExportFilters;
+}
+
+export async function createExport(
+  client: ApiClient,
+  exported: ExportedObject,
+  parameters: ExportParameters,
+): Promise<Export> {
+  const response = await client.call({
+    method: 'POST',
+    path: '/v1/exports',
+    json: { exported_object: exported, parameters },
+    auth: 'app',
+    // A repeat would queue a second export: harmless (it only reads) but not sent blindly.
+    mutates: true,
+  });
+  return readAnswer(response, EXPORT, 'POST /v1/exports');
+}
+
+export async function getExport(client: ApiClient, id: string): Promise<Export> {
+  return readAnswer(
+    await client.call({ method: 'GET', path: encodePath`/v1/exports/${id}`, auth: 'app' }),
+    EXPORT,
+    'GET /v1/exports/{id}',
+  );
+}
+
+export async function listExports(
+  client: ApiClient,
+  query: { limit?: number; page?: number; order?: string },
+): Promise<ListAnswer<Export>> {
+  return readListAnswer(
+    await client.call({ method: 'GET', path: '/v1/exports', query, auth: 'app' }),
+    EXPORT,
+    'exports',
+    'GET /v1/exports',
+  );
+}
+
+export async function deleteExport(client: ApiClient, id: string): Promise<void> {
+  await client.call({ method: 'DELETE', path: encodePath`/v1/exports/${id}`, auth: 'app' });
+}
+
+/**
+ * Where the app keys may go with a download: the download host of the API host's own cluster
+ * (api → download, us1.api → us1.download, as1.api → as1.download, over https), or, for any other
+ * API URL (a custom one, the sandbox), that very origin. Anything else is refused, nothing sent.
+ */
+export function checkDownloadUrl(raw: string, baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refused('is not a URL', raw);
+  }
+  const base = new URL(baseUrl);
+  const clusterHost = downloadHostOf(base.hostname);
+  const allowed = clusterHost ? `https://${clusterHost}` : base.origin;
+  if (url.origin !== allowed || url.username || url.password) {
+    throw refused(
+      `names ${url.protocol === 'https:' || url.protocol === 'http:' ? url.host : url.protocol}, not ${new URL(allowed).host}`,
+      raw,
+    );
+  }
+  return url;
+}
+
+function refused(why: string, raw: string): PromoError {
+  let shown = raw;
+  try {
+    const url = new URL(raw);
+    if (url.searchParams.has('token')) url.searchParams.set('token', 'REDACTED');
+    shown = `${url.origin}${url.pathname}${url.search}`;
+  } catch {}
+  return new PromoError(
+    `refused to download the export: its URL ${why}; promo sends the app keys only to the download host of the profile's own cluster (nothing was sent to ${shown})`,
+    ExitCode.failure,
+    'If the service really moved its downloads, say so to its support; to fetch the file by hand, use the URL with your own tools.',
+  );
+}
+
+/** The export's CSV, handed to `sink` as it arrives. */
+export async function downloadExport(
+  client: ApiClient,
+  exp: Export,
+  sink: (body: Readable) => Promise<void>,
+): Promise<void> {
+  const raw = exp.result?.url;
+  if (exp.status !== 'DONE' || !raw) {
+    throw new PromoError(
+      `export ${exp.id} has no file to download: its status is ${exp.status}`,
+      ExitCode.failure,
+      exp.status === 'ERROR'
+        ? 'Create the export again.'
+        : `Wait for it: promo export download ${exp.id} once it is DONE.`,
+    );
+  }
+  const url = checkDownloadUrl(raw, client.baseUrl);
+  await client.download(url, sink, 'GET /v1/exports/{id} (download)');
+}

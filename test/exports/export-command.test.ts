@@ -1,0 +1,158 @@
+// promo export against the sandbox, in-process: each exported object with its fields, the flags
+// checked before anything is sent, the request's parameters, and list, get, delete.
+import { describe, expect, it } from 'vitest';
+import { EXPORT_FIELDS, EXPORTED_OBJECTS } from '../../src/facts/exports.js';
+import { columnTitle } from '../../src/sandbox/exports-csv.js';
+import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { callSandbox } from '../helpers/sandbox-http.js';
+
+const fx = useSandbox();
+const sentExports = () =>
+  fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === '/v1/exports');
+
+describe('promo export <object>', () => {
+  it('exports each object with --wait: the CSV on stdout, a header of every field by default', async () => {
+    for (const [noun, object] of Object.entries(EXPORTED_OBJECTS)) {
+      const done = await fx.run(['export', noun, '--wait']);
+      expect(done.code, `${noun}: ${done.stderr}`).toBe(0);
+      expect(done.stdout.split('\n')[0]).toBe(EXPORT_FIELDS[object].map(columnTitle).join(','));
+    }
+  });
+
+  it('puts the --fields in the order asked, one row per voucher', async () => {
+    for (const code of ['CMD-1', 'CMD-2'])
+      expect(
+        (await fx.run(['voucher', 'create', '--code', code, '--type', 'discount', '--percent-off', '15']))
+          .code,
+      ).toBe(0);
+    const done = await fx.run([
+      'export',
+      'vouchers',
+      '--fields',
+      'value,code',
+      '--order',
+      'code',
+      '--filter',
+      'code^=CMD-',
+      '--wait',
+    ]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toBe('Value,Code\n15,CMD-1\n15,CMD-2\n');
+  });
+
+  it('refuses a field the vendor does not list for the object, with what it may have meant; nothing sent', async () => {
+    const wrong = await fx.run(['export', 'redemptions', '--fields', 'voucher_cod,result']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("'voucher_cod'");
+    expect(wrong.stderr).toContain("did you mean 'voucher_code'");
+    const badOrder = await fx.run(['export', 'orders', '--order', 'code']);
+    expect(badOrder.code).toBe(2);
+    const outWithoutWait = await fx.run(['export', 'vouchers', '--out', 'x.csv']);
+    expect(outWithoutWait.code).toBe(2);
+    const badDate = await fx.run(['export', 'customers', '--created-after', 'yesterday']);
+    expect(badDate.code).toBe(2);
+    expect(fx.sandbox.requests).toHaveLength(0);
+  });
+
+  it('without --wait prints the export (id, status) and sends the filters and dates as the service takes them', async () => {
+    const made = await fx.run([
+      'export',
+      'redemptions',
+      '--fields',
+      'id,voucher_code,result',
+      '--filter',
+      'result=SUCCESS',
+      '--created-after',
+      '2026-06-01',
+      '--created-before',
+      '2026-06-02',
+      '-o',
+      'json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const exp = JSON.parse(made.stdout);
+    expect(exp).toMatchObject({ status: 'SCHEDULED', exported_object: 'redemption' });
+    expect(exp.id).toMatch(/^exp_/);
+    expect(JSON.parse(sentExports()[0]!.body)).toEqual({
+      exported_object: 'redemption',
+      parameters: {
+        fields: ['id', 'voucher_code', 'result'],
+        filters: {
+          junction: 'and',
+          result: { conditions: { $is: ['SUCCESS'] } },
+          created_at: {
+            conditions: { $after: ['2026-06-01T00:00:00.000Z'], $before: ['2026-06-02T00:00:00.000Z'] },
+          },
+        },
+      },
+    });
+  });
+
+  it('lists, gets, downloads and deletes exports (delete needs --yes without a terminal)', async () => {
+    const id = JSON.parse((await fx.run(['export', 'publications', '-o', 'json'])).stdout).id;
+    const listed = await fx.run(['export', 'list', '-o', 'json']);
+    expect(JSON.parse(listed.stdout).map((e: { id: string }) => e.id)).toContain(id);
+    const got = await fx.run(['export', 'get', id, '-o', 'json']);
+    expect(JSON.parse(got.stdout).id).toBe(id);
+    const downloaded = await fx.run(['export', 'download', id, '--wait']);
+    expect(downloaded.stdout).toBe(`${EXPORT_FIELDS.publication.map(columnTitle).join(',')}\n`);
+    const unconfirmed = await fx.run(['export', 'delete', id]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('--yes');
+    expect((await fx.run(['export', 'delete', id, '--yes'])).code).toBe(0);
+    expect((await fx.run(['export', 'get', id])).code).toBe(3);
+    expect((await fx.run(['export', 'get', 'nope'])).code).toBe(2);
+  });
+
+  it('asks before deleting on a terminal', async () => {
+    const id = JSON.parse((await fx.run(['export', 'orders', '-o', 'json'])).stdout).id;
+    const kept = await fx.run(['export', 'delete', id], { tty: true, answers: [false] });
+    expect(kept.code).toBe(8);
+    expect(kept.asked[0]).toContain(id);
+    expect((await fx.run(['export', 'get', id])).code).toBe(0);
+  });
+
+  it('escapes control characters of the CSV on a terminal, and leaves them when piped', async () => {
+    const made = await callSandbox(fx.sandbox.url, 'POST', '/v1/vouchers', {
+      body: {
+        code: 'ESC-1',
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 5 },
+        additional_info: '\u001b[31mred',
+      },
+      headers: { 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN, 'Content-Type': 'application/json' },
+    });
+    expect(made.status).toBe(200);
+    const args = [
+      'export',
+      'vouchers',
+      '--fields',
+      'code,additional_info',
+      '--filter',
+      'code=ESC-1',
+      '--wait',
+    ];
+    const shown = await fx.run(args, { tty: true });
+    expect(shown.stdout).toContain('\\x1b[31mred');
+    expect(shown.stdout).not.toContain('\u001b');
+    const piped = await fx.run(args);
+    expect(piped.stdout).toContain('\u001b[31mred');
+  });
+
+  it('ends with exit 1 when the export ends in ERROR, and writes no file', async () => {
+    const control = (fail: boolean) =>
+      callSandbox(fx.sandbox.url, 'POST', '/_sandbox/imports', {
+        body: { fail },
+        headers: { 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN, 'Content-Type': 'application/json' },
+      });
+    await control(true);
+    try {
+      const failed = await fx.run(['export', 'customers', '--wait']);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/export exp_\w+ ended in ERROR/);
+      expect(failed.stdout).toBe('');
+    } finally {
+      await control(false);
+    }
+  });
+});
