@@ -3,9 +3,13 @@ import { asyncActionRoutes } from './async-actions.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { eventRoutes } from './events.js';
 import { oauthRoutes } from './oauth.js';
+import { redemptionReadRoutes } from './redemption-list.js';
+import { redeemRoute } from './redemptions.js';
+import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
 import type { Route } from './types.js';
+import { validationRoutes } from './validations.js';
 import { voucherListRoutes } from './voucher-list.js';
 import { voucherUpdateRoutes } from './voucher-update.js';
 import { voucherRoutes } from './vouchers.js';
@@ -21,4 +25,9 @@ export const routes: Route[] = [
   ...templateRoutes,
   ...eventRoutes,
   ...campaignRoutes,
+  ...validationRoutes,
+  redeemRoute,
+  ...redemptionReadRoutes,
+  rollbackRoute,
+  stackedRollbackRoute,
 ];

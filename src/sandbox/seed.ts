@@ -16,6 +16,8 @@ export type SeedData = Partial<
   generatedVouchers?: GeneratedVouchers | number;
   /** How import jobs are processed (records per second, fail). */
   importSettings?: Partial<ImportSettings>;
+  /** The project's time zone (IANA name); UTC when absent. */
+  timeZone?: string;
 };
 
 export function demoSeed(): SeedData {
@@ -45,5 +47,8 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     asyncActions: {},
     importQueue: {},
     importSettings: { ...DEFAULT_IMPORT_SETTINGS, ...seed.importSettings },
+    project: { time_zone: seed.timeZone ?? 'UTC' },
+    redemptions: {},
+    customers: {},
   };
 }

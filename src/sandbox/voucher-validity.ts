@@ -92,7 +92,7 @@ function minutes(time: string): number {
  * Where a period lies on the week, in minutes from Sunday 00:00, half-open. An expiration time not
  * after the start time runs past midnight into the next day (so Saturday night wraps to Sunday).
  */
-function weekSegments(period: DailyPeriod): Array<[number, number]> {
+export function weekSegments(period: DailyPeriod): Array<[number, number]> {
   const start = minutes(period.start_time);
   const end = minutes(period.expiration_time);
   const span = end > start ? end - start : end + MINUTES_PER_DAY - start;
