@@ -1,18 +1,10 @@
 // The project's own settings the sandbox imitates: its time zone, in which the service reads
 // recurring validity windows. Set by `promo sandbox --time-zone` (SandboxOptions.timeZone) and kept
 // in the state, so that every process sharing a state file reads windows alike.
+import { checkTimeZone } from '../facts/time-zone.js';
 import type { SandboxState } from './types.js';
 
-/** The zone's name as Intl knows it, or an Error naming what is wrong. */
-export function checkTimeZone(zone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    throw new Error(
-      `Unknown time zone '${zone}': give an IANA zone name such as UTC, Europe/Warsaw or America/New_York`,
-    );
-  }
-}
+export { checkTimeZone };
 
 export function setTimeZone(state: SandboxState, zone: string): void {
   state.project = { ...state.project, time_zone: checkTimeZone(zone) };
