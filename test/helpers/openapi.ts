@@ -18,7 +18,7 @@ export const VENDOR_DIR =
   join(fileURLToPath(new URL('../../', import.meta.url)), '..', 'shared', 'reference');
 
 /** The vendor's files the contract tests read. */
-export const VENDOR_FILES = ['openapi-voucher-lifecycle.json'];
+export const VENDOR_FILES = ['openapi-voucher-lifecycle.json', 'openapi-full.json'];
 
 /**
  * Files made from the vendor's full description by scripts/trim-openapi.mjs: their checks run
