@@ -245,10 +245,3 @@ export function applyCredits(order: CalcOrder, credits: number): CalcOrder {
   const step = addToOrder(order, credits);
   return step.ok ? step.order : order;
 }
-
-/** Hundredths as currency units for people: 2005 → "20.05". */
-export function formatHundredths(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
