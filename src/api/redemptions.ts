@@ -1,5 +1,5 @@
-// Redemptions: redeem (`POST /v1/redemptions`), list and get them, roll them back (one code:
-// `/rollback`; a stacked redemption: `/rollbacks` on its parent) and a voucher's redemptions.
+// Redemptions: redeem (`POST /v1/redemptions`), list and get them (rolling them back:
+// redemption-rollbacks.ts) and a voucher's redemptions.
 // A redemption uses a code or a balance and the service takes no idempotency key: a redeem is never
 // repeated after a lost answer. Each carries a mark of promo's in its metadata instead
 // (REDEMPTION_MARK), so that the redemption can be looked up (findMarkedRedemptions) before any resend.
@@ -146,64 +146,6 @@ export async function findMarkedRedemptions(
 export async function getRedemption(client: ApiClient, id: string): Promise<Redemption> {
   const request: ApiRequest = { method: 'GET', path: encodePath`/v1/redemptions/${id}`, auth: 'app' };
   return readAnswer(await client.call(request), REDEMPTION_ANSWER, 'GET /v1/redemptions/{id}');
-}
-
-export interface RollbackBody {
-  reason?: string;
-  metadata?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
-/**
- * Not repeated by the transport either; after a lost answer, getRedemption tells: `ROLLED_BACK`
- * means it happened. A repeat of a rollback that happened answers the key `already_rolled_back`.
- */
-export function rollbackRequest(id: string, body: RollbackBody = {}): ApiRequest {
-  const { reason, ...rest } = body;
-  return {
-    method: 'POST',
-    path: encodePath`/v1/redemptions/${id}/rollback`,
-    query: reason === undefined ? undefined : { reason },
-    json: rest,
-    auth: 'app',
-    idempotent: false,
-    mutates: true,
-  };
-}
-
-export async function rollbackRedemption(
-  client: ApiClient,
-  id: string,
-  body?: RollbackBody,
-): Promise<Redemption> {
-  return readAnswer(
-    await client.call(rollbackRequest(id, body)),
-    REDEMPTION_ANSWER,
-    'POST /v1/redemptions/{id}/rollback',
-  );
-}
-
-const STACKED_ROLLBACK_ANSWER = object({
-  rollbacks: list(REDEMPTION_ANSWER),
-  parent_rollback: REDEMPTION_ANSWER,
-  order: maybe(ORDER_ANSWER),
-});
-export type StackedRollback = Checked<typeof STACKED_ROLLBACK_ANSWER>;
-
-export function stackedRollbackRequest(parentId: string, body: RollbackBody = {}): ApiRequest {
-  return { ...rollbackRequest(parentId, body), path: encodePath`/v1/redemptions/${parentId}/rollbacks` };
-}
-
-export async function rollbackStackedRedemption(
-  client: ApiClient,
-  parentId: string,
-  body?: RollbackBody,
-): Promise<StackedRollback> {
-  return readAnswer(
-    await client.call(stackedRollbackRequest(parentId, body)),
-    STACKED_ROLLBACK_ANSWER,
-    'POST /v1/redemptions/{id}/rollbacks',
-  );
 }
 
 const VOUCHER_REDEMPTIONS_ANSWER = object({

@@ -119,6 +119,8 @@ export async function startSandboxWithRoutes(
   const seed = {
     ...given,
     ...(options.generatedVouchers === undefined ? {} : { generatedVouchers: options.generatedVouchers }),
+    // In the seed too, so that a reset through the control API keeps the zone the sandbox was given.
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     ...(options.imports === undefined
       ? {}
       : { importSettings: { ...given.importSettings, ...definedOnly(options.imports) } }),

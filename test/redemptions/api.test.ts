@@ -3,6 +3,7 @@
 // its key, and a redeem or rollback whose answer is lost never sent twice, then looked up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
+import { rollbackRedemption, rollbackStackedRedemption } from '../../src/api/redemption-rollbacks.js';
 import {
   findMarkedRedemptions,
   getRedemption,
@@ -10,8 +11,6 @@ import {
   listRedemptions,
   REDEMPTION_MARK,
   redeem,
-  rollbackRedemption,
-  rollbackStackedRedemption,
 } from '../../src/api/redemptions.js';
 import { refusalKey, validate } from '../../src/api/validations.js';
 import { ApiError } from '../../src/base/errors.js';

@@ -3,7 +3,7 @@
 // time zone across the day boundary. Over real HTTP; every answer checked against the vendor's schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import type { Json } from '../helpers/sandbox-http.js';
+import { callSandbox, type Json } from '../helpers/sandbox-http.js';
 import { conforms, desk, keyOf } from './redemption-helpers.js';
 
 // Sunday 23:30 in UTC is Monday 00:30 in Warsaw (UTC+1 in January).
@@ -190,6 +190,12 @@ describe("recurring windows in the project's time zone", () => {
       if (!applies) expect(keyOf(answer, code)).toBe('voucher_not_active_now');
     }
   });
+});
+
+it('a reset through the control API keeps the zone the sandbox was started with', async () => {
+  const reset = await callSandbox(warsaw.url, 'POST', '/_sandbox/reset');
+  expect(reset.status).toBe(204);
+  expect(warsaw.state.project.time_zone).toBe('Europe/Warsaw');
 });
 
 describe('what the sandbox does not imitate is refused, never made up', () => {
