@@ -24,8 +24,9 @@ if (debug && typeof process.setSourceMapsEnabled === 'function') {
   useCodeCache(codeCacheDir());
 }
 let runCli;
+let releaseHungUpTerminals;
 try {
-  ({ runCli } = loadCached(cliFile));
+  ({ runCli, releaseHungUpTerminals } = loadCached(cliFile));
 } catch (error) {
   // A checkout that was never built (npm ci installs, it does not build): say how, not a stack trace.
   if (!require('node:fs').existsSync(cliFile)) {
@@ -45,6 +46,8 @@ function crash(error) {
       ? `${(error && error.stack) || error}\n`
       : `error: internal error${what ? ` (${what})` : ''}; run again with --debug for details.\n`,
   );
+  // Node aborts at exit on a terminal that hung up (cli-terminal.ts): exit 1 it is, not SIGABRT.
+  releaseHungUpTerminals();
   process.exit(1);
 }
 process.on('uncaughtException', crash);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Trims the vendor's OpenAPI description to the operations named, with every component they
-// reference (schemas, parameters, responses, request bodies), transitively, and its `info`: the
-// file the contract tests read beside the project (never in it). A data tool; it builds no code.
+// reference (schemas, parameters, responses, request bodies), transitively, and its `info`: a file
+// small enough to read when working on a few operations. The contract tests read the vendor's whole
+// description beside the project (never in it). A data tool; it builds no code.
 //
 //   node scripts/trim-openapi.mjs VENDOR.json OUT.json 'POST /v1/campaigns' 'GET /v1/campaigns/{campaignId}' ...
 //   node scripts/trim-openapi.mjs VENDOR.json OUT.json --campaigns    (the operations promo campaign uses)

@@ -6,17 +6,32 @@ import { ExitCode, InterruptedError } from './base/errors.js';
 import { loadSandbox } from './base/lazy.js';
 import { abortableSleep } from './base/sleep.js';
 import { directStdout } from './cli-stdout.js';
+import { isGoneError, letGoOfHungUpTerminals, terminalsAtStart, tolerateHangUp } from './cli-terminal.js';
 import { fallbackOutput, main } from './main.js';
 import { inquirerPrompts } from './runtime/terminal-prompts.js';
 
 /**
- * After Ctrl-C or SIGTERM the run has this long to stop by itself (requests are aborted, prompts
+ * After Ctrl-C, SIGTERM or SIGHUP the run has this long to stop by itself (requests are aborted, prompts
  * closed, locks released on the way out); then it is stopped, as it is at once by a second signal.
  */
 export const INTERRUPT_GRACE_MS = 700;
 
+/** The standard descriptors that were terminals when the run started (cli-terminal.ts). */
+let terminals: readonly number[] = [];
+
+/** bin/promo.js's last resort (a crash) exits too: not into Node's abort on a terminal that hung up. */
+export function releaseHungUpTerminals(): void {
+  letGoOfHungUpTerminals(terminals);
+}
+
 /** Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop by itself. */
-export async function runCli(argv: string[], exit: (code: number) => void): Promise<number> {
+export async function runCli(argv: string[], exitNow: (code: number) => void): Promise<number> {
+  // A terminal that hangs up must not make the exit itself fail (cli-terminal.ts).
+  terminals = terminalsAtStart();
+  const exit = (code: number) => {
+    releaseHungUpTerminals();
+    exitNow(code);
+  };
   // Made on first use, as Node's stdout below: `promo --help` needs neither.
   let interrupt: AbortController | undefined;
   const controller = () => (interrupt ??= new AbortController());
@@ -47,6 +62,9 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A terminal closed or an SSH session dropped: the run ends as after SIGTERM (exit 130, requests
+  // in flight finished and journaled, locks released), not killed half-way by the default action.
+  process.on('SIGHUP', onSignal);
   // A write past the file-size limit (ulimit -f) must fail with EFBIG, which the journal reports,
   // not kill the process: Node ignores SIGXFSZ, but signal-exit (loaded by the lock and conf
   // libraries) re-raises it to die unless someone else listens.
@@ -54,21 +72,32 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
   // The streams are getters: Node builds each on first use (~1-2 ms apiece), and most runs read no
   // stdin. `promo … | head` closes the pipe early: that is the reader's choice, not an error. The
   // stream is then destroyed; what writes to it looks (Output.closed): a list stops asking for
-  // pages, a bulk run stops as after Ctrl-C. Any other failure to write is promo's to report.
+  // pages, a bulk run stops as after Ctrl-C. A terminal that hung up (EIO) is gone the same way:
+  // what promo would still say there is lost, and the journal keeps what a bulk run must leave.
+  // Any other failure to write is promo's to report.
   const built: NodeJS.WriteStream[] = [];
   const onBuilt = (stream: NodeJS.WriteStream) => {
     built.push(stream);
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
+      if (!isGoneError(error)) throw error;
     });
   };
+  let stdin: NodeJS.ReadStream | undefined;
   const direct = directStdout(onBuilt, () => exit(ExitCode.ok));
   let stderr: NodeJS.WriteStream | undefined;
   let prompts: Prompts | undefined;
   let dirs: Context['platformDirs'] | undefined;
   const ctx: Context = {
     get stdin() {
-      return process.stdin;
+      if (!stdin) {
+        stdin = tolerateHangUp(process.stdin);
+        // A prompt that ends sets the terminal's mode back; on a terminal that hung up that fails
+        // (EIO, thrown or emitted here) and so do reads: the prompt ends with the input.
+        stdin.on('error', (error: NodeJS.ErrnoException) => {
+          if (!isGoneError(error)) throw error;
+        });
+      }
+      return stdin;
     },
     get stdout() {
       return process.stdout;
@@ -89,7 +118,7 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
       return dirs;
     },
     get prompts() {
-      prompts ??= inquirerPrompts(process.stdin, ctx.stderr, controller().signal);
+      prompts ??= inquirerPrompts(ctx.stdin as NodeJS.ReadStream, ctx.stderr, controller().signal);
       return prompts;
     },
     get signal() {
@@ -111,6 +140,7 @@ export async function runCli(argv: string[], exit: (code: number) => void): Prom
   // process. The run ends once it is delivered; Ctrl-C meanwhile still stops it.
   await Promise.all(built.map(delivered));
   finished = true;
+  releaseHungUpTerminals();
   return interrupt?.signal.aborted === true && code !== 0 ? ExitCode.interrupted : code;
 }
 

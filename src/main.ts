@@ -5,6 +5,7 @@ import type { Context } from './base/context.js';
 import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './base/errors.js';
 import { Output } from './output/output.js';
 import { Session } from './registry/build.js';
+import { checkCommandWords } from './registry/command-words.js';
 import { loadRegistry } from './registry/index.js';
 import { buildProgram } from './registry/program.js';
 import { resolveLogFormat, resolveOutput, stderrJsonFor } from './runtime/globals.js';
@@ -26,6 +27,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
       return ExitCode.usage;
     }
     checkArgumentSizes(argv);
+    checkCommandWords(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     return session.exitCode;
   } catch (caught) {
@@ -78,12 +80,15 @@ async function commanderExit(error: CommanderError, argv: string[], session: Ses
     return ExitCode.ok;
   }
   if (error.code === 'commander.help') return ExitCode.usage;
-  const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+  const text = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+  // commander ends the message with its suggestion: the hint, on a line of its own.
+  const suggestion = /\s*\((Did you mean [^)]+\?)\)$/.exec(text);
+  const message = suggestion ? text.slice(0, suggestion.index) : text;
   // -v is the version in many tools; promo's is -V or --version.
   const hint =
     error.code === 'commander.unknownOption' && /'-v'/.test(error.message)
       ? 'Did you mean --version (or -V)?'
-      : 'Run with --help for usage.';
+      : (suggestion?.[1] ?? 'Run with --help for usage.');
   await fallbackOutput(argv, session.ctx).error(new UsageError(message, hint));
   return ExitCode.usage;
 }

@@ -40,6 +40,8 @@ const ASYNC_ACTION = object({
   ),
   created_at: maybe(text),
   updated_at: maybe(text),
+  /** The id of the request that started the job: how a campaign's generation job is found. */
+  request_id: maybe(text),
   processing_time: maybe(number),
 });
 export type AsyncAction = Checked<typeof ASYNC_ACTION>;

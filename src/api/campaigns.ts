@@ -3,6 +3,8 @@
 // with `vouchers_count` starts the generation of its codes in the background: the campaign answers
 // at once with `vouchers_generation_status` IN_PROGRESS, and reads DONE (or FAILED) once they are
 // all there. Adding many vouchers, importing and deleting are async actions (202, an id to follow).
+import type { CampaignOrder } from '../facts/lists.js';
+import type { VoucherType } from '../facts/vouchers.js';
 import { OutcomeUnknownError } from '../http/failures.js';
 import {
   anything,
@@ -20,7 +22,7 @@ import {
 import { type ApiClient, type ApiRequest, type ApiResponse, encodePath } from './client.js';
 import type { FilterCondition } from './templates.js';
 import { filterParams } from './templates.js';
-import type { CodeConfig, CreateVoucherBody, VoucherType } from './vouchers.js';
+import type { CodeConfig, CreateVoucherBody } from './vouchers.js';
 import { campaignVoucherRequest, VOUCHER_ANSWER, type Voucher } from './vouchers.js';
 
 /** The kinds of campaign promo creates, by the type of voucher each holds. */
@@ -29,16 +31,9 @@ export const CAMPAIGN_TYPE_OF: Record<VoucherType, string> = {
   GIFT_VOUCHER: 'GIFT_VOUCHERS',
   LOYALTY_CARD: 'LOYALTY_PROGRAM',
 };
-export const CAMPAIGN_TYPES = [
-  'DISCOUNT_COUPONS',
-  'GIFT_VOUCHERS',
-  'LOYALTY_PROGRAM',
-  'PROMOTION',
-  'REFERRAL_PROGRAM',
-] as const;
+export { CAMPAIGN_TYPES } from '../facts/vouchers.js';
 export const CAMPAIGN_STATUSES = ['DONE', 'IN_PROGRESS', 'FAILED', 'DRAFT', 'MODIFYING'] as const;
-export const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
-export type CampaignOrder = (typeof CAMPAIGN_ORDERS)[number];
+export { CAMPAIGN_ORDERS, type CampaignOrder } from '../facts/lists.js';
 
 /** The voucher every code of the campaign is made from. */
 export interface CampaignVoucherBody {
@@ -176,12 +171,25 @@ export function quoted(name: string): string {
   return /^[\w.-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
 }
 
-export async function createCampaign(client: ApiClient, body: CreateCampaignBody): Promise<Campaign> {
+/**
+ * The campaign made, and the id of the request that made it: the job that generates its codes
+ * carries that id (the campaign does not name its job).
+ */
+export async function createCampaign(
+  client: ApiClient,
+  body: CreateCampaignBody,
+): Promise<{ campaign: Campaign; requestId?: string }> {
   return lostAnswerHint(
     body.name,
     '`promo campaign get NAME` shows whether it was created (a campaign name is unique).',
-    async () =>
-      readAnswer(await client.call(createCampaignRequest(body)), CAMPAIGN_ANSWER, 'POST /v1/campaigns'),
+    async () => {
+      const response = await client.call(createCampaignRequest(body));
+      const requestId = response.headers['x-request-id'];
+      return {
+        campaign: readAnswer(response, CAMPAIGN_ANSWER, 'POST /v1/campaigns'),
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+      };
+    },
   );
 }
 

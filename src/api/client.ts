@@ -34,6 +34,8 @@ export class ApiClient {
   readonly observers: Array<(status: number, headers: HttpResponse['headers']) => void> = [];
   /** What --dry-run shows instead of `baseUrl` (the built-in sandbox's port lives for one run only). */
   shownBaseUrl?: string;
+  /** The hint of a 401 to the app credentials: where they came from and how to mend them. */
+  refusedHint?: string;
 
   /** `bearer` issues the tokens of auth 'bearer'; without it such requests fail with an AuthError. */
   constructor(
@@ -150,7 +152,9 @@ export class ApiClient {
         requestId,
         afterLostAnswer: response.afterLostAnswer,
         headers: response.headers,
-        hint: response.waitRefused,
+        hint:
+          response.waitRefused ??
+          (response.status === 401 && request.auth === 'app' ? this.refusedHint : undefined),
       });
     }
     return { status: response.status, body: parsed, headers: response.headers };
@@ -161,7 +165,7 @@ export class ApiClient {
     if (!this.credentials) {
       throw new AuthError(
         'no credentials configured',
-        'Run `promo login`, `promo profile add`, set PROMO_APP_ID and PROMO_APP_TOKEN, or try `--profile sandbox`.',
+        'Run `promo login` (`promo profile add` in scripts), set PROMO_APP_ID and PROMO_APP_TOKEN, or try `--profile sandbox`.',
       );
     }
     if (!this.appChecked) {

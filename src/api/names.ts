@@ -1,49 +1,5 @@
 // Names the service knows, apart from the calls that use them, so that option help and completion
-// can list them without loading those: the scopes it grants, the methods a raw request may use.
+// can list them without loading those: the methods a raw request may use (the scopes it grants are
+// a fact the sandbox shares: facts/scopes.ts).
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-export const ALLOWED_SCOPES = [
-  'api',
-  'assets',
-  'async-actions',
-  'campaigns',
-  'categories',
-  'client_api',
-  'client_consents',
-  'client_customers',
-  'client_events',
-  'client_promotions',
-  'client_publish',
-  'client_qualifications',
-  'client_redeem',
-  'client_redemptions',
-  'client_validate',
-  'client_validations',
-  'client_vouchers',
-  'consents',
-  'customers',
-  'events',
-  'exports',
-  'locations',
-  'loyalties',
-  'metadata-schemas',
-  'orders',
-  'product-collections',
-  'products',
-  'promotions',
-  'publications',
-  'qualifications',
-  'redemptions',
-  'referrals',
-  'rewards',
-  'segments',
-  'skus',
-  'task-results',
-  'templates',
-  'trash-bin',
-  'validation-rules-assignments',
-  'validation-rules',
-  'validations',
-  'vouchers',
-] as const;

@@ -1,5 +1,7 @@
 // List campaign templates: `GET /v1/templates/campaigns`, paged by `starting_after_id`, with the
 // service's deepObject `filters` (filters[<field>][conditions][<operator>]=<value>).
+import type { STRING_OPERATORS } from '../facts/filters.js';
+import type { TemplateOrder } from '../facts/lists.js';
 import {
   type Checked,
   flag,
@@ -13,22 +15,10 @@ import {
 } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 
-export const TEMPLATE_ORDERS = ['id', '-id'] as const;
-export type TemplateOrder = (typeof TEMPLATE_ORDERS)[number];
-
-export const FILTER_OPERATORS = [
-  '$in',
-  '$not_in',
-  '$is',
-  '$is_not',
-  '$has_value',
-  '$is_unknown',
-  '$starts_with',
-  '$ends_with',
-  '$contains',
-  '$not_contain',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+/** The conditions promo's --filter writes: those on text (facts/filters.ts). */
+export { STRING_OPERATORS as FILTER_OPERATORS } from '../facts/filters.js';
+export { TEMPLATE_ORDERS, type TemplateOrder } from '../facts/lists.js';
+export type FilterOperator = (typeof STRING_OPERATORS)[number];
 
 export interface FilterCondition {
   field: string;

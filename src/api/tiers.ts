@@ -1,9 +1,9 @@
 // List tiers (beta): `GET /v2/loyalties/tier-structures/{id}/tiers`, cursor-paginated, bearer-authenticated.
+import type { TierOrder } from '../facts/lists.js';
 import { type Checked, list, maybe, nullable, number, object, readAnswer, text } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
-export const TIER_ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
-export type TierOrder = (typeof TIER_ORDERS)[number];
+export { TIER_ORDERS, type TierOrder } from '../facts/lists.js';
 
 /** Cursors are opaque to promo, but the service only issues ids of this shape. */
 export const TIER_CURSOR_PATTERN = /^lcrst_[a-f0-9]+$/;

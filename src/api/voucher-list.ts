@@ -1,22 +1,13 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number (1..99) with filters on campaign,
 // category, customer, creation and update dates, and the service's deepObject `filters`.
+import type { VoucherOrder } from '../facts/lists.js';
 import { type ListAnswer, readListAnswer } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 import { type FilterCondition, filterParams } from './templates.js';
 import { VOUCHER_ANSWER, type Voucher } from './vouchers.js';
 
-export const VOUCHER_ORDERS = [
-  'created_at',
-  '-created_at',
-  'updated_at',
-  '-updated_at',
-  'code',
-  '-code',
-] as const;
-export type VoucherOrder = (typeof VOUCHER_ORDERS)[number];
-
-/** The service pages by number and stops at this page: at 100 a page, 9,900 vouchers per query. */
-export const MAX_VOUCHER_PAGE = 99;
+// How the list pages and sorts is a fact the sandbox shares (facts/lists.ts).
+export { MAX_PAGE as MAX_VOUCHER_PAGE, VOUCHER_ORDERS, type VoucherOrder } from '../facts/lists.js';
 
 export interface ListVouchersQuery {
   limit?: number;

@@ -3,6 +3,7 @@
 // (answer.ts). Money is in hundredths throughout.
 
 import { ApiError } from '../base/errors.js';
+import type { DiscountType, VoucherType } from '../facts/vouchers.js';
 import { OutcomeUnknownError } from '../http/failures.js';
 import {
   anything,
@@ -18,30 +19,17 @@ import {
 } from './answer.js';
 import { type ApiClient, type ApiRequest, type ApiResponse, encodePath } from './client.js';
 
-export const VOUCHER_TYPES = ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] as const;
-export type VoucherType = (typeof VOUCHER_TYPES)[number];
-
-export const DISCOUNT_TYPES = ['AMOUNT', 'PERCENT', 'UNIT', 'FIXED'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-
-/** Effects each discount variant allows (the vendor's description, not the seed's partial list). */
-export const DISCOUNT_EFFECTS: Record<DiscountType, readonly string[]> = {
-  AMOUNT: [
-    'APPLY_TO_ORDER',
-    'APPLY_TO_ITEMS',
-    'APPLY_TO_ITEMS_PROPORTIONALLY',
-    'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY',
-    'APPLY_TO_ITEMS_BY_QUANTITY',
-  ],
-  PERCENT: ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'],
-  FIXED: ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'],
-  // One product; ADD_MANY_ITEMS belongs to the several-units form.
-  UNIT: ['ADD_MISSING_ITEMS', 'ADD_NEW_ITEMS', 'ADD_SAME_ITEMS'],
-};
-/** The effect of a unit discount over several products, and what each of its units may do. */
-export const MANY_ITEMS_EFFECT = 'ADD_MANY_ITEMS';
-export const ONE_UNIT_EFFECTS = ['ADD_NEW_ITEMS', 'ADD_MISSING_ITEMS'] as const;
-export const GIFT_EFFECTS = ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'] as const;
+// The kinds of voucher and the effects of each value are facts the sandbox shares (facts/vouchers.ts).
+export {
+  DISCOUNT_EFFECTS,
+  DISCOUNT_TYPES,
+  type DiscountType,
+  GIFT_EFFECTS,
+  MANY_ITEMS_EFFECT,
+  ONE_OF_MANY_UNIT_EFFECTS as ONE_UNIT_EFFECTS,
+  VOUCHER_TYPES,
+  type VoucherType,
+} from '../facts/vouchers.js';
 
 export interface DiscountUnit {
   unit_off: number;

@@ -24,10 +24,10 @@ export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
   4: 'authentication or permission (401, 403), or no credentials configured',
   5: 'rate limited (429) after the retries',
   6: 'network failure, timeout or 5xx after the retries, or an outcome unknown',
-  7: 'a bulk run finished with some lines failed or unknown (its journal says which)',
+  7: 'a bulk run ended with lines not done: failed, unknown, or left when its input changed (its journal says which)',
   8: 'cancelled at a confirmation',
   9: 'not applicable: the service checked the codes (validate, redeem) and said no; the key and the reason are printed',
-  130: 'interrupted (Ctrl-C, SIGTERM); a bulk run says how to resume',
+  130: 'interrupted (Ctrl-C, SIGTERM, SIGHUP: a terminal closed); a bulk run says how to resume',
 };
 
 /** Base class: every error promo raises on purpose carries its exit code and a one-line message. */
@@ -63,6 +63,16 @@ export class ConfigError extends PromoError {
   }
 }
 
+/**
+ * Something the command line names does not exist (exit 3), found out by promo itself: a list the
+ * service answers with no items for a campaign it does not have.
+ */
+export class NotFoundError extends PromoError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.notFound, hint);
+  }
+}
+
 /** The user declined a confirmation. */
 export class CancelledError extends PromoError {
   constructor(message = 'Cancelled.') {
@@ -70,7 +80,7 @@ export class CancelledError extends PromoError {
   }
 }
 
-/** Ctrl-C or SIGTERM stopped the run (exit 130 for both, as CLI.md says). */
+/** Ctrl-C, SIGTERM or SIGHUP stopped the run (exit 130 for each, as CLI.md says). */
 export class InterruptedError extends PromoError {
   constructor(message = 'Interrupted.', hint?: string) {
     super(message, ExitCode.interrupted, hint);

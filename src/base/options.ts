@@ -13,13 +13,15 @@ interface OptionBase {
 }
 
 /**
- * Values a shell may offer: a fixed list, file names, the names of the saved profiles, or the
- * fields of the command at hand (`--fields`, comma-separated).
+ * Values a shell may offer: a fixed list, file names, the profile names (the built-in sandbox
+ * among them, or the saved ones alone), or the fields of the command at hand (`--fields`,
+ * comma-separated).
  */
 export type Completes =
   | readonly string[]
   | 'files'
   | 'profiles'
+  | 'saved-profiles'
   | 'fields'
   | { commaList: readonly string[] };
 

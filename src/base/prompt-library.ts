@@ -21,6 +21,8 @@ export class WithoutColor extends Writable {
   }
 
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    this.target.write(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''), done);
+    // A failed write is the target's to report (its own 'error'); failing here too would be an
+    // error nobody listens to, a crash when the terminal hangs up.
+    this.target.write(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''), () => done());
   }
 }

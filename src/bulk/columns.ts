@@ -15,7 +15,7 @@ export function columnRoles<Role>(
   const roles = new Map<string, Role>();
   for (const column of columns) {
     const role = roleOf(column);
-    if (!role) throw new UsageError(`--input: unknown CSV column '${column}'. Columns are ${known}`);
+    if (!role) throw new UsageError(`--input: unknown CSV column '${column}'`, `Columns are ${known}`);
     roles.set(column, role);
   }
   return roles;

@@ -8,11 +8,18 @@
 // and finish (the summary and the exit code).
 import { ExitCode } from '../base/errors.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { type Account, checkBinding, fileHashes, runAccount } from './binding.js';
+import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
 import { describeHolder } from './holder.js';
-import { defaultJournalPath, JOURNAL_FORMAT, Journal, type JournalHeader, LineStates } from './journal.js';
+import {
+  defaultJournalPath,
+  endRecord,
+  JOURNAL_FORMAT,
+  Journal,
+  type JournalHeader,
+  LineStates,
+} from './journal.js';
 import { checkNewJournal } from './journal-file.js';
 import { type JournalLock, JournalTakenOver, lockJournal } from './journal-lock.js';
 import { MAX_STDIN_LINES, type ReadJournal, readJournal } from './journal-read.js';
@@ -20,8 +27,9 @@ import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './l
 import { Pacer } from './pacer.js';
 import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
-import { checkResumable, essentialArgs, resumeCommand } from './resume.js';
-import { type CheckedLines, InputDiffers, PrefixHash, SameInput } from './same-input.js';
+import { essentialArgs, resumeCommand } from './resume.js';
+import { checkResume } from './resume-check.js';
+import { type CheckedLines, InputChanged, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
 import type { BulkSpec, KeptLine } from './spec.js';
 
@@ -140,13 +148,19 @@ class BulkRun<P, Roles> {
       sleep: (ms, signal) => rt.ctx.sleep(ms, signal),
     });
     const release = rt.ctx.holdInterrupt?.();
-    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed });
+    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed }).catch((error) => {
+      journal.close();
+      throw error;
+    });
     if (sent.refused) {
+      journal.close();
       reporter.abandon();
       release?.();
       const count = this.sender?.sent ?? 0;
-      throw new InputDiffers(
-        `${sent.refused.message}; ${count ? `${count} lines before it were sent` : 'nothing was sent'}`,
+      // Exit 2 says nothing was sent; once lines were, the run stopped part-way (exit 7, resumable).
+      if (count === 0) throw new InputDiffers(`${sent.refused.message}; nothing was sent`, sent.refused.hint);
+      throw new InputChanged(
+        `${sent.refused.message}; ${count} lines before it were sent`,
         sent.refused.hint,
       );
     }
@@ -155,20 +169,27 @@ class BulkRun<P, Roles> {
     const advice = spec.importAdvice
       ? importAdvice((whole?.total ?? 0) - sent.doneEarlier, pacer.limit, essentialArgs(this.argv))
       : undefined;
+    const resume = resumeCommand(this.argv, this.journalPath);
+    // Stopped by --max-failures is a run that failed lines (exit 7), not an interrupted one.
+    const byMaxFailures = interrupted && this.why?.includes('--max-failures') === true;
+    // The journal says how to go on, not only the summary: stderr may be gone with the terminal
+    // that hung up (SIGHUP). `promo runs list` shows it.
+    if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
+      journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted && !byMaxFailures, this.why, resume)));
+    journal.close();
     await reporter.finish(spec.command, {
       interrupted,
       why: this.why,
       notAttempted: !sent.reachedEnd,
       doneEarlier: sent.doneEarlier,
-      resume: resumeCommand(this.argv, this.journalPath),
+      resume,
       advice,
     });
     release?.();
     // The summary says what was done; the journal's failure is the run's error (exit 1).
     if (journal.failure) throw journal.failure;
     if (journal.lostTo !== undefined) throw new JournalTakenOver(this.journalPath, journal.lostTo);
-    // Stopped by --max-failures: the run failed lines; it was not interrupted.
-    if (interrupted && this.why?.includes('--max-failures')) return ExitCode.partial;
+    if (byMaxFailures) return ExitCode.partial;
     if (interrupted) return ExitCode.interrupted;
     if (this.sender?.fatal !== undefined) return this.sender.fatal;
     return c.failed + c.unknown > 0 ? ExitCode.partial : ExitCode.ok;
@@ -181,12 +202,11 @@ class BulkRun<P, Roles> {
     const path = spec.flags.resume;
     const resumed = path ? await readJournal(path, maxLine, soft) : undefined;
     const account = await runAccount(rt);
-    const files = fileHashes(argv);
+    const files = fileHashes(rt);
     const whole = source.rereadable ? await checkWhole(rt, source, spec, sha256()) : undefined;
     if (resumed && path) {
-      checkResumable(resumed.header, path, spec.command, essentialArgs(argv), whole?.sha256 ?? null);
-      const unbound = checkBinding(resumed.header, path, account, files);
-      if (unbound) await rt.out.warn(unbound);
+      const warning = checkResume(resumed, path, spec, { args: essentialArgs(argv), whole, account, files });
+      if (warning) await rt.out.warn(warning);
     }
     return { resumed, whole, account, files };
   }
@@ -229,7 +249,7 @@ class BulkRun<P, Roles> {
       input: spec.input,
       sha256: whole?.sha256 ?? null,
       lines: whole?.total ?? null,
-      ...(prefix ? { line_digests: true as const } : {}),
+      line_digests: prefix !== undefined,
       started_at: new Date(rt.ctx.now()).toISOString(),
       ...account,
       files,
@@ -300,7 +320,8 @@ class BulkRun<P, Roles> {
       soft.removeEventListener('abort', onSoft);
       stdout.off('close', onStdoutClosed);
       rt.ctx.stopSignal?.removeEventListener('abort', giveUp);
-      journal.close();
+      // Closed by run(), after the record of how the run ended.
+      journal.flush();
     }
     return sent;
   }
@@ -335,6 +356,7 @@ class BulkRun<P, Roles> {
       if (same?.holds(held.length)) held.push([item, index, state]);
       else if (!(await sendHeld()) || !(await sender.line(item, index, state))) return false;
     }
+    again?.end(this.spec.input);
     same?.end();
     return sendHeld();
   }

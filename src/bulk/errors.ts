@@ -10,7 +10,12 @@ export function collectErrors(errors: UsageError[], heading: string): void {
   if (errors.length === 1) throw errors[0]!;
   const lines = errors.slice(0, SHOWN).map((error) => `  ${error.message}`);
   if (errors.length > SHOWN) lines.push(`  … and ${errors.length - SHOWN} more`);
-  throw new UsageError(`${heading} (${errors.length}); nothing was sent:\n${lines.join('\n')}`);
+  // A hint every error shares is the list's hint too.
+  const hints = new Set(errors.map((error) => error.hint));
+  throw new UsageError(
+    `${heading} (${errors.length}); nothing was sent:\n${lines.join('\n')}`,
+    hints.size === 1 ? [...hints][0] : undefined,
+  );
 }
 
 /** Runs `prepare` on every item, keeping the good results and prefixing each error with its label. */
@@ -27,7 +32,7 @@ export function prepareAll<T, U>(
       prepared.push(prepare(item));
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      errors.push(new UsageError(`${label(item)}: ${error.message}`));
+      errors.push(new UsageError(`${label(item)}: ${error.message}`, error.hint));
     }
   }
   collectErrors(errors, heading);

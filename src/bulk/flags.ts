@@ -16,6 +16,8 @@ export interface BulkFlags {
   skip: number;
   /** --max-failures N: the run stops once N lines failed. */
   maxFailures?: number;
+  /** --accept-old-journal: --resume takes a journal of an older promo, which binds less. */
+  acceptOldJournal: boolean;
 }
 
 export interface RawBulkFlags {
@@ -28,6 +30,7 @@ export interface RawBulkFlags {
   takeOver?: boolean;
   skip?: string;
   maxFailures?: string;
+  acceptOldJournal?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -47,16 +50,29 @@ read back), failed ones are sent again. The input must be the same: a file's has
 stdin, which is read once, each record keeps a hash of the input up to its line, and a resume
 reads stdin up to the journal's last line, checking every line, before it sends anything again, so
 that another input is refused (exit 2, nothing sent; with more than 10,000 lines to redo in that
-stretch, the verified ones go out first). A journal of an older promo, without those hashes, is
-matched by line number, with a warning.
+stretch, the verified ones go out first, and the refusal exits 7). A file read a second time during
+the run (too large to keep) must be the one checked: edited, grown or cut short meanwhile, the run
+stops there (exit 7 once lines were sent, 2 if none were) and never ends 0 with lines not done.
 
 A journal belongs to its run: --results refuses a file that exists and is not empty (resume it
 with --resume, or remove it), the input file and a symbolic link; while a run holds it (FILE.lock
-names the run) a second run on it is refused; and it keeps the account the run sent to (API URL
-and app id, never the token) and the SHA-256 of --body, so a resume with another profile, API
-URL, app id or an edited --body is refused (exit 2, nothing sent). A journal is read strictly: a
-record promo did not write is refused with its line; a last record cut short by a crash counts as
-unknown.
+names the run) a second run on it is refused. Its header binds the run: the account it sent to
+(API URL and app id, never the token), the input's SHA-256 and line count, and the SHA-256 of
+everything its options read (--body FILE, --body - from stdin, --customer @FILE, any @FILE). A
+resume with another profile, API URL or app id, an edited file or other bytes on stdin is refused
+(exit 2, nothing sent), naming the option and the file.
+
+A journal is read strictly: a header field missing or null where promo writes a value, a record
+with a status the command never writes, or anything else promo did not write is refused (exit 2),
+naming the field or the line; a last record cut short by a crash counts as unknown. A journal of
+an older promo, which bound less, is named as such and resumed only with --accept-old-journal
+(its stdin lines then matched by number only, with a warning).
+
+A line's earlier answer holds: a line whose request was answered (a 409 "exists" included) is
+never recorded as created by a resume; only a line whose earlier answer was lost (or a 5xx) takes a
+409 as its own, after reading the voucher back. A line sent more than once says so with
+"attempts": N in its record, and an error after a lost answer says how many times promo sent the
+request (a create with its own code is repeated; other creates and events never are).
 
 One run at a time writes a journal, and never loses it silently. A resume takes the journal of a
 run that provably ended without letting go (on this machine, no process has its pid any more:
@@ -75,7 +91,8 @@ the same fields, the line is skipped; other fields, it fails naming them.
 promo runs list shows the journals in the state directory (where \`promo help environment\` says)
 with their command, start, counts and status; promo runs prune --older-than 30d removes old ones.
 
-Exit 0: all done; 7: some failed or unknown; 130: interrupted (Ctrl-C, or stdout's reader left);
+Exit 0: all done; 7: some failed or unknown; 130: interrupted (Ctrl-C, SIGTERM, SIGHUP, or
+stdout's reader left);
 2: bad input (nothing sent).`;
 
 function wholeNumber(value: string, flag: string, min: number, max: number): number {
@@ -101,6 +118,8 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
   }
   if (raw.takeOver && raw.resume === undefined)
     throw new UsageError('--take-over goes with --resume: it takes that journal from the run that holds it');
+  if (raw.acceptOldJournal && raw.resume === undefined)
+    throw new UsageError('--accept-old-journal goes with --resume: it resumes a journal of an older promo');
   if (raw.resendUnknown && raw.resume === undefined)
     throw new UsageError('--resend-unknown goes with --resume: it sends again the unknown lines of that run');
   if (raw.resume !== undefined && raw.results !== undefined)
@@ -117,6 +136,7 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     resume: raw.resume,
     resendUnknown: raw.resendUnknown === true,
     takeOver: raw.takeOver === true,
+    acceptOldJournal: raw.acceptOldJournal === true,
     skip: raw.skip === undefined ? 0 : wholeNumber(raw.skip, '--skip', 0, Number.MAX_SAFE_INTEGER),
     maxFailures:
       raw.maxFailures === undefined

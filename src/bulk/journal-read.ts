@@ -7,7 +7,15 @@
 // followed by the resume's `resumed_at` and take it the same way.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../base/errors.js';
-import { IN_FLIGHT, JOURNAL_FORMAT, type JournalHeader, LineStates, type LineStatus } from './journal.js';
+import {
+  type EndRecord,
+  IN_FLIGHT,
+  JOURNAL_FORMAT,
+  type JournalHeader,
+  LineStates,
+  type LineStatus,
+  OLD_JOURNAL_FORMAT,
+} from './journal.js';
 import { chunksOf, inputSource, linesOf, lineText } from './lines.js';
 
 const STATUSES = new Set<string>(['created', 'updated', 'deleted', 'sent', 'failed', 'skipped', 'unknown']);
@@ -21,6 +29,12 @@ export interface ReadJournal {
   created: Map<string, number>;
   /** The file does not end with a line break: its last record was cut short. */
   cut: boolean;
+  /** Each status the records use, with the first journal line that has it (engine.ts refuses one the command does not write). */
+  statuses: Map<LineStatus, number>;
+  /** Written by an older promo (OLD_JOURNAL_FORMAT): it binds less, and is resumed only when asked. */
+  older: boolean;
+  /** How the last run on it ended, when it left lines to do and no run resumed it since. */
+  ended?: EndRecord;
 }
 
 type Json = Record<string, unknown>;
@@ -40,13 +54,15 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   let header: JournalHeader | undefined;
   const states = new LineStates();
   const created = new Map<string, number>();
+  const statuses = new Map<LineStatus, number>();
+  let ended: EndRecord | undefined;
   // A line that is not a record: a cut one if it is the file's last or a resume followed it.
   let pending: { line: number; text: string | undefined } | undefined;
   const takeCut = (text: string | undefined) => {
     const line = Number(/"line":(\d{1,10})[,}]/.exec(text ?? '')?.[1]);
     if (line >= 1 && line <= maxLine) {
       states.set(line, 'unknown');
-      states.markSent(line);
+      states.markLost(line);
     }
   };
   for await (const raw of linesOf(chunksOf(source, signal))) {
@@ -71,6 +87,12 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
     }
     if ('resumed_at' in record) {
       if (typeof record.resumed_at !== 'string') throw bad(raw.line, '"resumed_at" is not a string');
+      ended = undefined;
+      continue;
+    }
+    if ('ended_at' in record) {
+      if (!isEndRecord(record)) throw bad(raw.line, 'not a record of how a run ended');
+      ended = record;
       continue;
     }
     const { line, status } = record;
@@ -81,9 +103,11 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
         raw.line,
         `"status" is ${JSON.stringify(status) ?? 'missing'}, not one of ${[...STATUSES].join(', ')}`,
       );
+    if (!statuses.has(status as LineStatus)) statuses.set(status as LineStatus, raw.line);
     states.set(line, status as LineStatus, record.input_sha256);
     if (status === 'unknown' && (record.error as { key?: unknown } | undefined)?.key === IN_FLIGHT)
-      states.markSent(line);
+      states.markInFlight(line);
+    else states.markOutcome(line, definite(status, record.error));
     if (status === 'created' && typeof record.code === 'string') created.set(record.code, line);
   }
   if (pending) {
@@ -92,7 +116,28 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   }
   if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
   states.tally();
-  return { header, states, created, cut };
+  return { header, states, created, cut, statuses, older: header.journal === OLD_JOURNAL_FORMAT, ended };
+}
+
+/**
+ * Whether a record is the service's word on its line, or promo's that it never went out: done,
+ * skipped, or failed with an answer below 500 (a 409 included) or none sent (a bad line, an
+ * interruption before sending, a connection refused). An unknown outcome or a 5xx (the service
+ * may have acted before it failed) does not say what became of the request.
+ */
+function definite(status: string, error: unknown): boolean {
+  if (status === 'unknown') return false;
+  const answered = (error as { status?: unknown } | undefined)?.status;
+  return status !== 'failed' || !(typeof answered === 'number' && answered >= 500);
+}
+
+function isEndRecord(record: Json): record is Json & EndRecord {
+  return (
+    typeof record.ended_at === 'string' &&
+    typeof record.interrupted === 'boolean' &&
+    typeof record.resume === 'string' &&
+    (record.stopped_because === undefined || typeof record.stopped_because === 'string')
+  );
 }
 
 function parseObject(text: string | undefined): Json | undefined {
@@ -105,33 +150,67 @@ function parseObject(text: string | undefined): Json | undefined {
   }
 }
 
-/** The header's fields promo relies on, each of its type. */
+const SHA256 = /^[0-9a-f]{64}$/;
+type FieldCheck = [string, (v: unknown) => boolean, string];
+
+/** The fields of every header, older ones included. */
+const COMMON_FIELDS: FieldCheck[] = [
+  ['command', (v) => typeof v === 'string', 'a string'],
+  ['args', (v) => Array.isArray(v) && v.every((a) => typeof a === 'string'), 'a list of strings'],
+  ['input', (v) => typeof v === 'string', 'a string'],
+  ['started_at', (v) => typeof v === 'string', 'a string'],
+];
+
+/**
+ * What a header of this promo has, every field always written: null only where the run had
+ * nothing to put (no SHA-256 or count for an input read once, no app id for the built-in sandbox).
+ */
+const FIELDS: FieldCheck[] = [
+  ...COMMON_FIELDS,
+  ['line_digests', (v) => typeof v === 'boolean', 'true or false'],
+  ['api_url', (v) => typeof v === 'string' && v !== '', 'a URL'],
+  ['app_id', (v) => v === null || (typeof v === 'string' && v !== ''), 'an app id (or null for none)'],
+  ['files', (v) => isFileHashes(v, false), 'an object of SHA-256 by option'],
+];
+
+/** What older promos wrote: these fields may be missing there. */
+const OLD_FIELDS: FieldCheck[] = [
+  ...COMMON_FIELDS,
+  ['sha256', (v) => v === null || (typeof v === 'string' && SHA256.test(v)), 'a SHA-256 or null'],
+  ['lines', (v) => v === null || (Number.isInteger(v) && (v as number) >= 0), 'a count or null'],
+  ['api_url', (v) => v === undefined || typeof v === 'string', 'a string'],
+  ['app_id', (v) => v === undefined || v === null || typeof v === 'string', 'a string or null'],
+  ['files', (v) => v === undefined || isFileHashes(v, true), 'an object of file hashes'],
+];
+
+/** The header's fields promo relies on, each of its type: a header edited by hand is refused, naming the field. */
 function checkHeader(record: Json, path: string, bad: (what: string) => UsageError): JournalHeader {
-  if (record.journal !== JOURNAL_FORMAT)
+  const older = record.journal === OLD_JOURNAL_FORMAT;
+  if (record.journal !== JOURNAL_FORMAT && !older)
     throw new UsageError(`--resume: '${path}' is not a journal of a promo bulk run`);
-  const fields: Array<[string, (v: unknown) => boolean, string]> = [
-    ['command', (v) => typeof v === 'string', 'a string'],
-    ['args', (v) => Array.isArray(v) && v.every((a) => typeof a === 'string'), 'a list of strings'],
-    ['input', (v) => typeof v === 'string', 'a string'],
-    ['sha256', (v) => v === null || (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v)), 'a SHA-256 or null'],
-    ['lines', (v) => v === null || (Number.isInteger(v) && (v as number) >= 0), 'a count or null'],
-    ['started_at', (v) => typeof v === 'string', 'a string'],
-    ['api_url', (v) => v === undefined || typeof v === 'string', 'a string'],
-    ['app_id', (v) => v === undefined || v === null || typeof v === 'string', 'a string or null'],
-    ['files', (v) => v === undefined || isFileHashes(v), 'an object of file hashes'],
-  ];
-  for (const [name, ok, expected] of fields)
-    if (!ok(record[name]))
-      throw bad(`the header's "${name}" is ${JSON.stringify(record[name]) ?? 'missing'}, not ${expected}`);
+  const wrong = (name: string, expected: string) =>
+    bad(`the header's "${name}" is ${JSON.stringify(record[name]) ?? 'missing'}, not ${expected}`);
+  for (const [name, ok, expected] of older ? OLD_FIELDS : FIELDS)
+    if (!ok(record[name])) throw wrong(name, expected);
+  if (!older) {
+    // A file is hashed and counted before the first request; only an input read once has neither.
+    const once = record.line_digests === true;
+    const sha = record.sha256;
+    if (once ? sha !== null : !(typeof sha === 'string' && SHA256.test(sha)))
+      throw wrong('sha256', once ? 'null (the run read its input once)' : "the input file's SHA-256");
+    const lines = record.lines;
+    if (once ? lines !== null : !(Number.isInteger(lines) && (lines as number) >= 0))
+      throw wrong('lines', once ? 'null (the run read its input once)' : "the input file's count of lines");
+  }
   return record as unknown as JournalHeader;
 }
 
-function isFileHashes(value: unknown): boolean {
+function isFileHashes(value: unknown, nulls: boolean): boolean {
   return (
     value !== null &&
     typeof value === 'object' &&
     !Array.isArray(value) &&
-    Object.values(value).every((v) => v === null || (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v)))
+    Object.values(value).every((v) => (nulls && v === null) || (typeof v === 'string' && SHA256.test(v)))
   );
 }
 

@@ -13,7 +13,13 @@ import { ExitCode, PromoError } from '../base/errors.js';
 import type { ErrorJson } from '../output/errors.js';
 import { openJournalFile } from './journal-file.js';
 
-export const JOURNAL_FORMAT = 'promo-bulk-journal/1';
+/**
+ * The header's format. `/2` binds every input the run read and has every field; `/1` is what
+ * older promos wrote (some without the account or the files): such a journal is resumed only with
+ * --accept-old-journal (journal-read.ts).
+ */
+export const JOURNAL_FORMAT = 'promo-bulk-journal/2';
+export const OLD_JOURNAL_FORMAT = 'promo-bulk-journal/1';
 
 export type LineStatus = 'created' | 'updated' | 'deleted' | 'sent' | 'failed' | 'skipped' | 'unknown';
 
@@ -23,10 +29,12 @@ export interface JournalRecord {
   code?: string;
   id?: string;
   error?: ErrorJson | { key: string; message: string };
+  /** How many times this run sent the line's request, when more than once (settle.ts). */
+  attempts?: number;
 }
 
 export interface JournalHeader {
-  journal: typeof JOURNAL_FORMAT;
+  journal: typeof JOURNAL_FORMAT | typeof OLD_JOURNAL_FORMAT;
   /** `voucher create`. */
   command: string;
   /** The command line, without the options that only steer the run (see resume.ts). */
@@ -37,16 +45,44 @@ export interface JournalHeader {
   /** Records in the input, when known before the run. */
   lines: number | null;
   /** Records carry `input_sha256` (an input read once); journals of older runs lack it. */
-  line_digests?: true;
+  line_digests?: boolean;
   started_at: string;
   /**
    * The account the run sent to: its API base URL (`sandbox://built-in` for the built-in sandbox)
-   * and app id, never a secret. Journals of older runs lack them.
+   * and app id, never a secret. Journals of older runs may lack them.
    */
   api_url?: string;
   app_id?: string | null;
-  /** The SHA-256 of every other file the command line reads (`--body`), by option; null for stdin. */
+  /**
+   * The SHA-256 of every file (or stdin) the options read, by option and value (`--body -`,
+   * `--customer c.json`); binding.ts. Older journals kept `--body` alone, by option.
+   */
   files?: Record<string, string | null>;
+}
+
+/**
+ * The last record of a run that left lines to do: how it ended and the command that resumes it
+ * (stderr, where the summary goes, may be gone: a terminal that hung up).
+ */
+export interface EndRecord {
+  ended_at: string;
+  interrupted: boolean;
+  stopped_because?: string;
+  resume: string;
+}
+
+export function endRecord(
+  nowMs: number,
+  interrupted: boolean,
+  why: string | undefined,
+  resume: string,
+): EndRecord {
+  return {
+    ended_at: new Date(nowMs).toISOString(),
+    interrupted,
+    ...(why ? { stopped_because: why } : {}),
+    resume,
+  };
 }
 
 /** The key of the record that marks a line in flight (see the top of this file). */
@@ -200,8 +236,15 @@ export class LineStates {
   static readonly failed = 2;
   static readonly unknown = 3;
   private states = new Uint8Array(1024);
-  /** Lines marked in flight by some run (1): their request may have reached the service. */
-  private sent = new Uint8Array(1024);
+  /**
+   * What earlier runs' attempts at each line came to: IN_FLIGHT_BIT while an in-flight record has
+   * no outcome after it, LOST_BIT once an attempt got no definite answer (an `unknown` outcome, a
+   * 5xx, or an in-flight record never followed by an outcome). An attempt with a definite answer
+   * (done, a 4xx, a 409 included, or a failure before anything went out) sets neither.
+   */
+  private attempts = new Uint8Array(1024);
+  private static readonly IN_FLIGHT_BIT = 1;
+  private static readonly LOST_BIT = 2;
   /** 48 bits of `input_sha256`, plus one (0: none recorded). */
   private digests?: Float64Array;
   counts = { done: 0, failed: 0, unknown: 0 };
@@ -212,18 +255,40 @@ export class LineStates {
     return this.states[line] ?? LineStates.none;
   }
 
-  /** A run sent this line's request (its in-flight record), whatever came of it. */
-  sentBefore(line: number): boolean {
-    return this.sent[line] === 1;
+  /**
+   * An earlier run sent this line and got no definite answer: a request of that run may have
+   * acted, or land late, so a 409 to a repeat may be that run's own voucher.
+   */
+  answerLostBefore(line: number): boolean {
+    return (this.attempts[line] ?? 0) !== 0;
   }
 
-  markSent(line: number): void {
-    if (line >= this.sent.length) {
-      const grown = new Uint8Array(Math.max(line + 1, this.sent.length * 2));
-      grown.set(this.sent);
-      this.sent = grown;
+  /** An in-flight record: a run sent the line's request. One still in flight before it lost its answer. */
+  markInFlight(line: number): void {
+    const bits = this.attemptBits(line);
+    this.attempts[line] =
+      bits | LineStates.IN_FLIGHT_BIT | (bits & LineStates.IN_FLIGHT_BIT ? LineStates.LOST_BIT : 0);
+  }
+
+  /** An outcome record; `definite`: the service's word on the line (journal-read.ts). */
+  markOutcome(line: number, definite: boolean): void {
+    const bits = this.attemptBits(line) & LineStates.LOST_BIT;
+    this.attempts[line] = definite ? bits : LineStates.LOST_BIT;
+  }
+
+  /** A record cut short by a crash: its request may have gone out. */
+  markLost(line: number): void {
+    this.attemptBits(line);
+    this.attempts[line] = LineStates.LOST_BIT;
+  }
+
+  private attemptBits(line: number): number {
+    if (line >= this.attempts.length) {
+      const grown = new Uint8Array(Math.max(line + 1, this.attempts.length * 2));
+      grown.set(this.attempts);
+      this.attempts = grown;
     }
-    this.sent[line] = 1;
+    return this.attempts[line]!;
   }
 
   set(line: number, status: LineStatus, digest?: unknown): void {

@@ -2,11 +2,11 @@
 // is not a terminal or the output is JSON), the progress line and the failures printed as they
 // happen (on a terminal); and the summary at the end, text or JSON, on stderr.
 
+import { shellQuote } from '../base/shell.js';
 import { escapeCell } from '../output/escape.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Journal, JournalRecord, LineStatus } from './journal.js';
 import { type Counts, formatDuration, ProgressLine } from './progress.js';
-import { shellQuote } from './resume.js';
 
 const LISTED = 10;
 /** Failed or unknown lines printed as they happen before the rest are only counted. */

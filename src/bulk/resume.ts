@@ -2,6 +2,7 @@
 // The options that only steer a run (pace, journal, output) may differ between the run and its
 // resumption; everything else must be the same, or the resumed run would do something else.
 import { UsageError } from '../base/errors.js';
+import { shellQuote } from '../base/shell.js';
 import type { JournalHeader } from './journal.js';
 
 /**
@@ -31,6 +32,7 @@ const STEERING_WITH_VALUE = new Set([
 const STEERING_SWITCHES = new Set([
   '--resend-unknown',
   '--take-over',
+  '--accept-old-journal',
   '--debug',
   '--no-color',
   '--json',
@@ -55,13 +57,17 @@ export function essentialArgs(argv: readonly string[]): string[] {
   return kept;
 }
 
-/** Refuses a journal of another command line or another input. */
+/**
+ * Refuses a journal of another command line or another input: a file's SHA-256 and count of lines
+ * must be the header's; an input read once is checked line by line instead (same-input.ts).
+ */
 export function checkResumable(
   header: JournalHeader,
   path: string,
   command: string,
   args: string[],
-  sha256: string | null,
+  file: { sha256: string; total: number } | null,
+  older = false,
 ): void {
   const was = `promo ${header.args.map(shellQuote).join(' ')}`;
   if (header.command !== command || header.args.join('\0') !== args.join('\0')) {
@@ -70,12 +76,27 @@ export function checkResumable(
       'Resume a run with the command line it was started with; --resume FILE adds to it.',
     );
   }
-  if (header.sha256 && sha256 && header.sha256 !== sha256) {
+  // An older promo wrote no hash for some inputs; such a journal is taken as it is when asked.
+  if (older && (header.sha256 === null || file === null)) return;
+  const hint =
+    'Give the same --input as the run, unchanged; for a new input start a new run without --resume.';
+  if (file === null && header.sha256 !== null)
     throw new UsageError(
-      `--resume: the input is not the one the run in '${path}' read (its SHA-256 differs): refusing to mix two inputs`,
-      'Give the same --input as the run, unchanged; for a new input start a new run without --resume.',
+      `--resume: the run in '${path}' read a file (its header's "sha256" is set); this one reads its input once: refusing to mix two inputs`,
+      hint,
     );
-  }
+  if (file !== null && header.sha256 !== file.sha256)
+    throw new UsageError(
+      header.sha256 === null
+        ? `--resume: the header of '${path}' has no "sha256" of its input, but this run's --input is a file: refusing to mix two inputs`
+        : `--resume: the input is not the one the run in '${path}' read (its SHA-256 differs): refusing to mix two inputs`,
+      hint,
+    );
+  if (file !== null && header.lines !== null && header.lines !== file.total)
+    throw new UsageError(
+      `--resume: the header of '${path}' says its input had ${header.lines} lines; this one has ${file.total}: refusing to mix two inputs`,
+      hint,
+    );
 }
 
 /**
@@ -94,8 +115,4 @@ export function resumeCommand(argv: readonly string[], journalPath: string): str
     kept.push(argv[i]!);
   }
   return ['promo', ...kept, '--resume', journalPath].map(shellQuote).join(' ');
-}
-
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }

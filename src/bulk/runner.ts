@@ -108,6 +108,8 @@ async function report<P, R>(rt: Runtime, options: BulkOptions<P, R>, outcome: Ou
       new PromoError(
         `${item.label}: ${describeError(outcome.error)}`,
         exitCodeFor(outcome.error) as ExitCodeValue,
+        // What is likely (a code in the bin, in other capitals) stays with the item's error.
+        outcome.error instanceof PromoError ? outcome.error.hint : undefined,
       ),
     );
 }

@@ -9,7 +9,7 @@
 // (failed, unknown) wait in memory, so that a different input is refused (exit 2) with nothing
 // sent. Only past HOLD_MAX waiting lines do verified ones go out before the rest is read.
 import { createHash } from 'node:crypto';
-import { UsageError } from '../base/errors.js';
+import { ExitCode, PromoError, UsageError } from '../base/errors.js';
 import type { LineStates } from './journal.js';
 
 /** Lines to redo held back while the input is checked against the journal; memory stays bounded (BULK_HELP and docs/cli.md say 10,000). */
@@ -33,6 +33,17 @@ export class PrefixHash {
 
 /** The input is not the one the journal's run read: refused, before or while resuming. */
 export class InputDiffers extends UsageError {}
+
+/**
+ * The input turned out to differ after some of its lines were sent: the run stopped there, part
+ * done (exit 7, as a run with lines left; the journal says which are done, and a resume with the
+ * input as it was finishes it).
+ */
+export class InputChanged extends PromoError {
+  constructor(message: string, hint: string | undefined) {
+    super(message, ExitCode.partial, hint);
+  }
+}
 
 const HINT =
   'Pipe in the same input as the run, unchanged, from its first line; for a new input start a new run without --resume.';
@@ -97,6 +108,8 @@ export class CheckedLines {
   /** 48 bits of the hash, plus one (0: no line), by line number. */
   private digests = new Float64Array(1024);
   private last = 0;
+  /** The highest line the second read has come to. */
+  private reached = 0;
 
   add(line: number, digest: string | undefined): void {
     if (digest === undefined) return;
@@ -111,15 +124,32 @@ export class CheckedLines {
 
   /** Throws InputDiffers (exit 2) when the line read now is not the one checked. */
   verify(line: number, digest: string | undefined, input: string): void {
+    this.reached = Math.max(this.reached, line);
     const checked = line < this.digests.length ? this.digests[line]! : 0;
     if (digest !== undefined && checked === Number.parseInt(digest, 16) + 1) return;
     const what =
       line > this.last || checked === 0
         ? `line ${line} was not in it when it was checked`
         : `line ${line} is not the line checked before the first request`;
-    throw new InputDiffers(
-      `--input: '${input}' changed during the run: ${what}; stopped there`,
-      'Do not edit an input while a run reads it: when it is finished, resume with the same file.',
+    throw changed(input, what);
+  }
+
+  /**
+   * At the end of the second read: a file cut short (truncated at a line boundary, so that every
+   * line read matched) must not end the run as if its last lines had been sent.
+   */
+  end(input: string): void {
+    if (this.reached >= this.last) return;
+    throw changed(
+      input,
+      `it ends ${this.reached ? `after line ${this.reached}` : 'before its first line'}, but it went on to line ${this.last} when it was checked`,
     );
   }
+}
+
+function changed(input: string, what: string): InputDiffers {
+  return new InputDiffers(
+    `--input: '${input}' changed during the run: ${what}; stopped there`,
+    'Do not edit an input while a run reads it: when it is finished, resume with the same file.',
+  );
 }

@@ -93,11 +93,16 @@ export class LineSender<P, Roles> {
     const written = new Promise<boolean>((resolve) => this.parts.journal.mark(json, resolve));
     const options = {
       exposed,
-      sentBefore: this.parts.resumed?.states.sentBefore(line) ?? false,
+      lostBefore: this.parts.resumed?.states.answerLostBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
       sleep: (ms: number, signal?: AbortSignal) => this.parts.rt.ctx.sleep(ms, signal),
+      // Beside the HTTP trace, whose requests do not say which line they are for.
+      onRepeat: this.parts.rt.globals.debug
+        ? (attempt: number) =>
+            this.parts.rt.ctx.stderr.write(`* line ${line}: sending its request again: attempt ${attempt}\n`)
+        : undefined,
     };
     const task = written.then(async (marked) => {
       if (!marked) {
@@ -106,8 +111,17 @@ export class LineSender<P, Roles> {
       }
       const outcome = await settle(this.parts.client, action, payload.value, options);
       const done = outcome.done;
+      // A line sent more than once says so: a repeat of a request that acts is never silent.
+      const attempts = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
       reporter.record(
-        { line, status: outcome.status, code: done?.code ?? code, id: done?.id, error: outcome.error },
+        {
+          line,
+          status: outcome.status,
+          code: done?.code ?? code,
+          id: done?.id,
+          error: outcome.error,
+          ...attempts,
+        },
         digest,
       );
       if (outcome.fatal !== undefined) this.fatal ??= outcome.fatal;

@@ -49,21 +49,28 @@ export interface Outcome {
   error?: ErrorJson | { key: string; message: string };
   /** The failure would fail every line after it too (credentials refused, service unreachable). */
   fatal?: number;
+  /** How many times this run sent the line's request (0: read back only, or never sent). */
+  attempts: number;
 }
 
 export interface SettleOptions {
   /** The journal says an earlier run may have sent it (its last record is `unknown`). */
   exposed: boolean;
   /**
-   * An earlier run sent it, whatever its last record says: a request of that run may land late,
-   * so an answer meaning "done already" (a create's 409) is read back, not taken as a failure.
+   * An earlier run sent it and lost its answer, whatever its last record says: a request of that
+   * run may have acted or land late, so an answer meaning "done already" (a create's 409) is read
+   * back, not taken as a failure. An earlier attempt that got a definite answer (a 409 included)
+   * does not count: a 409 then is the service's word that the code was someone else's, and the
+   * line stays failed (or skipped, with --skip-existing), never `created`.
    */
-  sentBefore: boolean;
+  lostBefore: boolean;
   resendUnknown: boolean;
   /** Aborted when in-flight requests are given up (second Ctrl-C, or --timeout after the first). */
   stop: AbortSignal;
   retries: number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Told before each repeat of the line's request (--debug shows it): `attempt` counts from 1. */
+  onRepeat?(attempt: number): void;
 }
 
 /**
@@ -100,16 +107,36 @@ export function canCheck<P>(action: BulkAction<P>, payload: P): boolean {
 
 const unknownBefore = { key: 'outcome_unknown', message: 'an earlier run sent it and its answer was lost' };
 
+/** Settles one line; the outcome says how many times its request went out (the journal keeps it). */
 export async function settle<P>(
   client: ApiClient,
   action: BulkAction<P>,
   payload: P,
   options: SettleOptions,
 ): Promise<Outcome> {
+  const sends = { count: 0 };
+  const counted: BulkAction<P> = {
+    ...action,
+    send: (c, p) => {
+      sends.count += 1;
+      if (sends.count > 1) options.onRepeat?.(sends.count);
+      return action.send(c, p);
+    },
+  };
+  const outcome = await settleLine(client, counted, payload, options);
+  return { ...outcome, attempts: sends.count };
+}
+
+async function settleLine<P>(
+  client: ApiClient,
+  action: BulkAction<P>,
+  payload: P,
+  options: SettleOptions,
+): Promise<Omit<Outcome, 'attempts'>> {
   let exposed = options.exposed;
   let lastError: unknown;
   const checks = canCheck(action, payload);
-  const unknown = (error: unknown): Outcome => ({
+  const unknown = (error: unknown): Omit<Outcome, 'attempts'> => ({
     status: 'unknown',
     error: error === undefined ? unknownBefore : errorJson(error),
   });
@@ -134,7 +161,7 @@ export async function settle<P>(
     } catch (error) {
       lastError = error;
       if (options.stop.aborted) return unknown(error);
-      if (error instanceof ApiError && (exposed || options.sentBefore || error.afterLostAnswer)) {
+      if (error instanceof ApiError && (exposed || options.lostBefore || error.afterLostAnswer)) {
         const meaning = action.afterLoss?.(error);
         if (meaning === 'done') return { status: action.status, done: { code: action.code(payload) } };
         if (meaning === 'check' && checks) {
@@ -166,7 +193,7 @@ async function existing<P>(
   action: BulkAction<P>,
   payload: P,
   conflict: ApiError,
-): Promise<Outcome> {
+): Promise<Omit<Outcome, 'attempts'>> {
   let found: Check;
   try {
     found = await action.check!(client, payload);

@@ -35,6 +35,11 @@ export const bulkOptions = defineOptions({
     group,
     help: 'with --resume: take the journal from a run that holds it but may be alive (paused, on another host)',
   },
+  acceptOldJournal: {
+    type: 'switch',
+    group,
+    help: 'with --resume: take a journal of an older promo, which did not bind every file the run read',
+  },
   skip: { type: 'value', value: 'n', group, help: 'record the first N lines as skipped (prefer --resume)' },
   maxFailures: {
     type: 'value',

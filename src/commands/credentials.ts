@@ -1,9 +1,9 @@
 // Whether a profile's credentials work: one cheap read that creates nothing (one campaign template),
 // with the app credentials. `login` and `profile add` check before saving, `promo status` reports.
 import { ApiClient } from '../api/client.js';
-import { ApiError, AuthError } from '../base/errors.js';
+import { ApiError, AuthError, UsageError } from '../base/errors.js';
 import type { Profile } from '../config/profiles.js';
-import { baseUrlFor } from '../runtime/globals.js';
+import { baseUrlFor, isLoopbackUrl } from '../runtime/globals.js';
 import type { Runtime } from '../runtime/runtime.js';
 
 /** Throws AuthError (exit 4) when the service refuses them; other failures (network) as they are. */
@@ -26,4 +26,24 @@ export async function readWith(baseUrl: string, appId: string, appToken: string,
     }
     throw error;
   }
+}
+
+/**
+ * The service's app tokens are UUIDs (36 characters). One much shorter is a typo or the wrong value,
+ * and a secret that short would be found inside ordinary words of promo's output (redaction blanks
+ * it only where it stands whole, so the output stays readable either way).
+ */
+export const MIN_APP_TOKEN_LENGTH = 16;
+
+/**
+ * Refuses an app token too short to be real (exit 2), naming where it came from; a local sandbox
+ * (a loopback API URL) takes any token, its public default `sandbox` included.
+ */
+export function checkAppTokenLength(token: string, from: string, profile: Pick<Profile, 'api_url'>): void {
+  if (token.length >= MIN_APP_TOKEN_LENGTH) return;
+  if (profile.api_url && isLoopbackUrl(profile.api_url)) return;
+  throw new UsageError(
+    `the app token from ${from} is ${token.length} characters: too short to be an app token (they are 36, a UUID; at least ${MIN_APP_TOKEN_LENGTH} are needed)`,
+    'Copy the whole token from the dashboard (Project settings → API keys); nothing was saved.',
+  );
 }

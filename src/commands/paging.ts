@@ -1,9 +1,7 @@
 // The flags every list command shares (--limit, --all, --raw) and fixed choices such as --order,
 // checked before anything is sent.
 import { UsageError } from '../base/errors.js';
-
-export const MIN_LIMIT = 1;
-export const MAX_LIMIT = 100;
+import { MAX_LIMIT, MIN_LIMIT } from '../facts/lists.js';
 
 export interface PagingFlags {
   limit?: string;

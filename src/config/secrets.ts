@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { AuthError, ConfigError, UsageError } from '../base/errors.js';
 import { KeychainUnavailable, keychainDelete, keychainGet, keychainSet } from './keychain.js';
 import type { Profile, ProfileStore } from './profiles.js';
+import { saveAgainCommand } from './save-again.js';
 
 export type SecretPlace = 'keychain' | 'file';
 /** auto: the keychain where it answers, else the file (said once, when the profile is saved). */
@@ -35,12 +36,17 @@ export class KeychainCredentials {
   /** Told the token when it is read, so that it is blanked wherever it would appear. */
   onRead?: (token: string) => void;
 
+  readonly appId: string;
+  private readonly account: string;
+
   constructor(
-    readonly appId: string,
     private readonly profile: string,
-    private readonly account: string,
+    private readonly saved: Profile,
     private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  ) {
+    this.appId = saved.app_id;
+    this.account = saved.keychain_account ?? profile;
+  }
 
   get appToken(): string {
     if (this.token !== undefined) return this.token;
@@ -51,13 +57,13 @@ export class KeychainCredentials {
       if (!(error instanceof KeychainUnavailable)) throw error;
       throw new AuthError(
         `the app token of profile '${this.profile}' is in the keychain, which cannot be reached: ${error.message}`,
-        `Unlock the keychain (or start its service), or save the token in the profile file instead: promo profile add ${this.profile} --app-id ${this.appId} --app-token-stdin --insecure-storage`,
+        `Unlock the keychain (or start its service), or save the token in the profile file instead: ${saveAgainCommand(this.profile, this.saved, ['--insecure-storage'])}`,
       );
     }
     if (!found) {
       throw new AuthError(
         `the keychain gives no app token for profile '${this.profile}' (its entry ${this.account} is gone, or this is not the keychain it was saved in)`,
-        `Save it again: promo profile add ${this.profile} --app-id ${this.appId} --app-token-stdin`,
+        `Save it again: ${saveAgainCommand(this.profile, this.saved)}`,
       );
     }
     this.token = found;
@@ -72,8 +78,7 @@ export function profileCredentials(
   profile: Profile,
   env: NodeJS.ProcessEnv,
 ): { appId: string; appToken: string } {
-  if (placeOf(profile) === 'keychain')
-    return new KeychainCredentials(profile.app_id, name, profile.keychain_account ?? name, env);
+  if (placeOf(profile) === 'keychain') return new KeychainCredentials(name, profile, env);
   return { appId: profile.app_id, appToken: profile.app_token ?? '' };
 }
 

@@ -141,6 +141,8 @@ export interface LostAnswerFields {
   status?: number;
   /** How to find out what happened: the API or command layer knows; this layer knows no command. */
   hint?: string;
+  /** How many times the request went out (more than once only for a request safe to repeat). */
+  sent?: number;
 }
 
 export class OutcomeUnknownError extends NetworkError {
@@ -158,7 +160,7 @@ export class OutcomeUnknownError extends NetworkError {
       code,
       hint = 'Check whether it took effect before running it again.',
     } = fields;
-    super(`${method} ${path}: outcome unknown. The request was sent, then ${why}`, code, hint);
+    super(`${method} ${path}: outcome unknown: the request was sent, then ${why}`, code, hint);
     this.fields = fields;
     this.method = method;
     this.path = path;
@@ -177,9 +179,19 @@ export class OutcomeUnknownError extends NetworkError {
   }
 }
 
-const NOT_RESENT = '; the service may or may not have acted on it, so promo did not send it again';
+/**
+ * The end of the message of a lost answer: how many times promo sent the request. A request that
+ * is safe to repeat (a create with its own code) is sent again after a lost answer, and the
+ * message says so: it never claims that a request was not repeated when it was.
+ */
+function sentNote(sent: number): string {
+  return sent > 1
+    ? `; the service may or may not have acted on it: promo sent it ${sent} times in all (repeating it is safe), and no answer said what became of it`
+    : '; the service may or may not have acted on it, so promo did not send it again';
+}
 
-export function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): OutcomeUnknownError {
+/** `sent`: how many times the request went out, this attempt included. */
+export function outcomeUnknown(request: HttpRequest, failure: AttemptFailure, sent = 1): OutcomeUnknownError {
   const lost: LostAnswer =
     failure.code === 'ETIMEDOUT' ? 'timeout' : failure.code === 'EINTR' ? 'interrupted' : 'connection';
   const why =
@@ -190,19 +202,21 @@ export function outcomeUnknown(request: HttpRequest, failure: AttemptFailure): O
     method: request.method,
     path: request.url.pathname,
     lost,
-    why: why + NOT_RESENT,
+    why: why + sentNote(sent),
     code: failure.code,
+    sent,
   });
 }
 
-export function gatewayLost(request: HttpRequest, status: number): OutcomeUnknownError {
+export function gatewayLost(request: HttpRequest, status: number, sent = 1): OutcomeUnknownError {
   return new OutcomeUnknownError({
     method: request.method,
     path: request.url.pathname,
     lost: 'gateway',
-    why: `a gateway answered ${status} instead of the service${NOT_RESENT}`,
+    why: `a gateway answered ${status} instead of the service${sentNote(sent)}`,
     code: `HTTP_${status}`,
     status,
+    sent,
   });
 }
 

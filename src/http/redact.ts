@@ -19,9 +19,17 @@ const SECRET_FIELDS = new Set([
   'token',
 ]);
 
-/** The known secret values of this run (the app token, access tokens seen); replaced wherever they appear. */
+/**
+ * A secret is blanked where it stands whole: not where the characters beside it make it part of a
+ * longer word (a short token `x` inside the key `exit_code`). Letters, digits, `_` and `-` continue
+ * a word; anything else (a space, a quote, `=`, `&`, `/`, the text's ends) bounds it.
+ */
+const WORD_CHARACTER = /[\p{L}\p{N}_-]/u;
+
+/** The known secret values of this run (the app token, access tokens seen); replaced wherever they stand whole. */
 export class SecretSet {
   private readonly values = new Set<string>();
+  private longestFirst?: string[];
 
   /** Every configured secret, whatever its length: a short app token is still a secret. */
   add(value: string | undefined): void {
@@ -30,16 +38,40 @@ export class SecretSet {
     for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) {
       this.values.add(form);
     }
+    this.longestFirst = undefined;
+  }
+
+  /** Whether any secret is known (a run with none prints its data as it is). */
+  get size(): number {
+    return this.values.size;
   }
 
   scrub(text: string): string {
-    let out = text;
     // Longest first, so that a secret containing another is blanked whole.
-    for (const value of [...this.values].sort((a, b) => b.length - a.length)) {
-      out = out.split(value).join(REDACTED);
-    }
+    this.longestFirst ??= [...this.values].sort((a, b) => b.length - a.length);
+    // Most strings of an answer (codes, types, dates) are shorter than any secret.
+    if (text.length < (this.longestFirst.at(-1)?.length ?? Infinity)) return text;
+    let out = text;
+    for (const value of this.longestFirst) if (out.includes(value)) out = blankWhole(out, value);
     return out;
   }
+}
+
+/** `text` with each whole occurrence of `value` replaced by REDACTED. */
+function blankWhole(text: string, value: string): string {
+  let out = '';
+  let kept = 0;
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    const end = at + value.length;
+    if (at < kept || continuesWord(text[at - 1]) || continuesWord(text[end])) continue;
+    out += text.slice(kept, at) + REDACTED;
+    kept = end;
+  }
+  return out + text.slice(kept);
+}
+
+function continuesWord(character: string | undefined): boolean {
+  return character !== undefined && WORD_CHARACTER.test(character);
 }
 
 export function redactHeader(name: string, value: string): string {

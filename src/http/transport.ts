@@ -2,6 +2,7 @@
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
 import type { Agent, IncomingHttpHeaders } from 'node:http';
+import { AbortFanOut } from '../base/abort-fan-out.js';
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
 import { abortableSleep } from '../base/sleep.js';
@@ -86,7 +87,11 @@ export class Transport {
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
+  /** The run's interruption, handed to each request and pause in flight (one listener on it, not one each). */
+  private readonly interrupts: AbortFanOut;
+
   constructor(private readonly options: TransportOptions) {
+    this.interrupts = new AbortFanOut(options.signal);
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? abortableSleep;
   }
@@ -99,29 +104,40 @@ export class Transport {
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { retries } = this.options;
     const mutates = request.mutates ?? !request.idempotent;
+    /** How many attempts went out (their bytes sent): a repeat of a request that acts is counted and told. */
+    let sent = 0;
     /** An attempt that was sent lost its answer: the service may have acted on it already. */
-    let lost: OutcomeUnknownError | undefined;
+    let lostBy: ((sent: number) => OutcomeUnknownError) | undefined;
+    const lost = () => lostBy!(sent);
     for (let attempt = 0; ; attempt++) {
       await this.waitForRateLimit();
       if (this.options.signal?.aborted) {
-        if (lost && mutates) throw lost;
+        if (lostBy && mutates) throw lost();
         throw new PromoError('Interrupted.', ExitCode.interrupted);
       }
+      if (attempt > 0 && mutates)
+        this.trace(
+          `* sending ${request.method} ${request.url.pathname} again: attempt ${attempt + 1} (sent ${sent} ${sent === 1 ? 'time' : 'times'} so far)`,
+        );
       let response: HttpResponse;
       try {
         response = await this.attempt(request);
       } catch (error) {
         if (!(error instanceof AttemptFailure)) throw error;
-        if (error.sent) lost = outcomeUnknown(request, error);
-        if (lost && (!request.idempotent || (mutates && error.code === 'EINTR'))) throw lost;
+        if (error.sent) {
+          sent += 1;
+          lostBy = (n) => outcomeUnknown(request, error, n);
+        }
+        if (lostBy && (!request.idempotent || (mutates && error.code === 'EINTR'))) throw lost();
         // A host that does not exist will not exist a second later either (EAI_AGAIN may pass).
         if (attempt >= retries || error.final || error.code === 'ENOTFOUND') {
-          if (lost && mutates) throw lost;
+          if (lostBy && mutates) throw lost();
           throw networkError(request, error, attempt + 1);
         }
         await this.pause(backoffMs(attempt), `${error.message}; retrying`);
         continue;
       }
+      sent += 1;
       this.rememberRateLimit(response.headers);
       const { status } = response;
       if (status >= 300 && status < 400)
@@ -129,8 +145,8 @@ export class Transport {
       // The service never asks for proxy credentials: a proxy on the way refused ours (or wants some).
       if (status === 407) throw proxyAuthRequired(request);
       if (LOST_STATUS.has(status) && mutates) {
-        if (!request.idempotent) throw gatewayLost(request, status);
-        lost = gatewayLost(request, status);
+        lostBy = (n) => gatewayLost(request, status, n);
+        if (!request.idempotent) throw lost();
       }
       if (RETRYABLE_STATUS.has(status) && (request.idempotent || status === 429) && attempt < retries) {
         const delay = retryDelayMs(attempt, status, response.headers, this.now());
@@ -145,8 +161,8 @@ export class Transport {
       if (RETRYABLE_STATUS.has(status))
         response.waitRefused = describeRefusedWait(status, response.headers, this.now());
       // Retries are spent on a request that acts and lost an answer: it may have been done.
-      if (lost && mutates && (RETRYABLE_STATUS.has(status) || status >= 500)) throw lost;
-      if (lost) response.afterLostAnswer = true;
+      if (lostBy && mutates && (RETRYABLE_STATUS.has(status) || status >= 500)) throw lost();
+      if (lostBy) response.afterLostAnswer = true;
       return response;
     }
   }
@@ -200,7 +216,12 @@ export class Transport {
   private async pause(ms: number, reason: string, kind: 'retry' | 'pause' = 'retry'): Promise<void> {
     this.options.onWait?.(ms, reason, kind);
     this.trace(`* waiting ${Math.round(ms)} ms: ${reason}`);
-    await this.sleep(ms, this.options.signal);
+    const wait = this.interrupts.child();
+    try {
+      await this.sleep(ms, wait.signal);
+    } finally {
+      wait.release();
+    }
   }
 
   private async waitForRateLimit(): Promise<void> {
@@ -235,15 +256,20 @@ export class Transport {
     // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
     if ((request.mutates ?? !request.idempotent) && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS)
       dropIdle(route.agent);
-    const response = await exchange(route, request, {
-      timeoutMs: this.options.timeoutMs,
-      maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
-      signal: this.options.signal,
-      now: this.now,
-      trace: this.options.trace ? (line) => this.trace(line) : undefined,
-    });
-    this.lastAnswerAt = this.now();
-    return response;
+    const interrupt = this.interrupts.child();
+    try {
+      const response = await exchange(route, request, {
+        timeoutMs: this.options.timeoutMs,
+        maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+        signal: interrupt.signal,
+        now: this.now,
+        trace: this.options.trace ? (line) => this.trace(line) : undefined,
+      });
+      this.lastAnswerAt = this.now();
+      return response;
+    } finally {
+      interrupt.release();
+    }
   }
 }
 

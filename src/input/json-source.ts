@@ -1,5 +1,6 @@
 // JSON given on the command line: `--body FILE|-`, `--data JSON|@FILE`, `--customer JSON`.
 // Every failure names the flag and the problem, and nothing is sent.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { InputStream } from '../base/context.js';
 import { errnoCode, UsageError } from '../base/errors.js';
@@ -8,8 +9,41 @@ import { inexactNumber, inexactNumberError } from './exact-numbers.js';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
-/** Reads a file path, or stdin for `-`, as UTF-8 text; invalid UTF-8 is refused, not mangled. */
-export async function readTextSource(source: string, flag: string, stdin: InputStream): Promise<string> {
+/** A file (or stdin) an option read, and the SHA-256 of the bytes read. */
+export interface InputRead {
+  flag: string;
+  /** The option's value as typed: a path, `-` for stdin, or `@PATH` and `@-`. */
+  source: string;
+  sha256: string;
+}
+
+// Every read goes through readTextSource, so what it records is everything a command read for its
+// options (--body, --customer @FILE, --data @-), found without a list of flags to keep up to date.
+// Kept by the run's stdin stream, which is one per run (per process, or per test context): a bulk
+// run binds these to its journal (bulk/binding.ts).
+const readsOfRun = new WeakMap<InputStream, InputRead[]>();
+
+/** What the options of the run with this stdin have read so far, in order. */
+export function inputsRead(stdin: InputStream): readonly InputRead[] {
+  return readsOfRun.get(stdin) ?? [];
+}
+
+function recordRead(stdin: InputStream, flag: string, source: string, bytes: Buffer): void {
+  const reads = readsOfRun.get(stdin) ?? [];
+  reads.push({ flag, source, sha256: createHash('sha256').update(bytes).digest('hex') });
+  readsOfRun.set(stdin, reads);
+}
+
+/**
+ * Reads a file path, or stdin for `-`, as UTF-8 text; invalid UTF-8 is refused, not mangled.
+ * `given`: the option's value as typed (`@c.json`), for the record of what was read.
+ */
+export async function readTextSource(
+  source: string,
+  flag: string,
+  stdin: InputStream,
+  given = source,
+): Promise<string> {
   let bytes: Buffer;
   if (source === '-') {
     bytes = await readStdinBytes(stdin, MAX_FILE_BYTES);
@@ -25,6 +59,7 @@ export async function readTextSource(source: string, flag: string, stdin: InputS
     }
     if (bytes.length > MAX_FILE_BYTES) throw new UsageError(`${flag}: '${source}' is larger than 16 MiB`);
   }
+  recordRead(stdin, flag, given, bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -64,7 +99,7 @@ export async function readInlineOrFileJson(
   if (value.startsWith('@')) {
     const source = value.slice(1);
     return parseJsonText(
-      await readTextSource(source, flag, stdin),
+      await readTextSource(source, flag, stdin, value),
       flag,
       source === '-' ? 'stdin' : `'${source}'`,
     );

@@ -2,15 +2,18 @@
 // stdout carries data only; notices, warnings and errors go to stderr.
 import type { OutputStream } from '../base/context.js';
 import type { OutputFormat } from '../runtime/globals.js';
+import type { CsvSheet } from './csv.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
 import { palette } from './palette.js';
+import { type Reveal, scrubValue } from './secrets.js';
 import type { Column } from './table.js';
 import { wrapHelp } from './wrap.js';
 
 type Render = typeof import('./render.js');
 
 export type { Palette } from './palette.js';
+export type { Reveal } from './secrets.js';
 export type { Column } from './table.js';
 
 export interface StderrOptions {
@@ -18,12 +21,16 @@ export interface StderrOptions {
   colorStdout: boolean;
   colorStderr: () => boolean;
   stderrJson: () => boolean;
-  /** Blanks the secrets of the run in what reaches stderr. */
+  /** Blanks the secrets of the run in what promo prints: on stderr, and in the data on stdout. */
   scrub?: (text: string) => string;
+  /** Whether the run knows a secret at all (else the data is printed as it is, without a copy). */
+  hasSecrets?: () => boolean;
   /** --fields: what JSON, NDJSON and CSV keep of each object, and the columns of a table. */
   fields?: readonly string[];
   /** --jq: a jq filter the JSON goes through before it is printed. */
   jq?: string;
+  /** --csv-crlf (or PROMO_CSV_CRLF): CSV lines end with CRLF instead of LF. */
+  csvCrlf?: boolean;
 }
 
 export class Output {
@@ -47,14 +54,29 @@ export class Output {
     this.colorStderr = options.colorStderr;
     this.stderrJsonNow = options.stderrJson;
     this.scrub = options.scrub ?? ((t) => t);
+    this.hasSecrets = options.hasSecrets ?? (() => options.scrub !== undefined);
     this.fields = options.fields;
     this.jq = options.jq;
+    this.csvCrlf = options.csvCrlf === true;
   }
 
   private readonly fields?: readonly string[];
   private readonly jq?: string;
-  /** CSV's columns, once its header is written (a list streamed page by page has one header). */
-  private csvFields?: readonly string[];
+  private readonly hasSecrets: () => boolean;
+
+  /**
+   * The data as it may be printed: every secret of the run blanked, in values and keys alike. The
+   * one door of stdout's data, before --fields, --jq, CSV or a table see it; `reveal` only for
+   * what a command prints on purpose (the token `token issue` was asked for).
+   */
+  private clean<T>(value: T, reveal?: Reveal): T {
+    if (reveal?.secrets === 'shown' || !this.hasSecrets()) return value;
+    return scrubValue(value, this.scrub) as T;
+  }
+
+  private readonly csvCrlf: boolean;
+  /** The CSV being written (a list streamed page by page has one header). */
+  private csvSheet?: CsvSheet;
   /** render.ts, once data has been printed (or prepare() asked for it). */
   private renderer?: Render;
 
@@ -148,7 +170,11 @@ export class Output {
    * A value for programs: JSON (indented; coloured on a terminal), NDJSON (one line), or CSV (an
    * array is its rows, an object one row); --fields picks from each object, --jq filters the JSON.
    */
-  async json(value: unknown): Promise<void> {
+  async json(value: unknown, reveal?: Reveal): Promise<void> {
+    return this.cleanJson(this.clean(value, reveal));
+  }
+
+  private async cleanJson(value: unknown): Promise<void> {
     const { runJq, colorJson } = await this.prepare();
     const shaped = this.shaped(value);
     if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
@@ -168,25 +194,34 @@ export class Output {
     return Array.isArray(value) ? value.map((item) => pick(item, fields)) : pick(value, fields);
   }
 
-  /** Rows of CSV, the header first (once): --fields, else the first row's fields of one value. */
-  private csvRows(items: unknown[]): void {
-    const { csvLine, csvRow, defaultCsvFields } = this.render;
-    if (!this.csvFields) {
-      if (items.length === 0) return;
-      this.csvFields = this.fields ?? defaultCsvFields(items[0]);
-      this.stdout.write(csvLine(this.csvFields as string[]));
-    }
-    const fields = this.csvFields;
-    this.stdout.write(items.map((item) => csvRow(item, fields)).join(''));
+  /**
+   * Rows of CSV, the header first (once, also over no rows): --fields, else `layout` (the command's
+   * columns), else the first row's fields of one value.
+   */
+  private csvRows(items: unknown[], layout?: readonly string[]): void {
+    const text = this.sheet.write(items, this.fields, layout);
+    if (text) this.stdout.write(text);
+  }
+
+  private get sheet(): CsvSheet {
+    this.csvSheet ??= new this.render.CsvSheet(
+      { crlf: this.csvCrlf, terminal: this.stdout.isTTY === true },
+      (column) =>
+        void this.warn(
+          `the key ${column} first appears after the CSV header was written: it has no column (ask for it with --fields)`,
+        ),
+    );
+    return this.csvSheet;
   }
 
   /** One object: the service's object as it is for programs, chosen fields in a table. */
-  async record<T>(value: T, fields: Column<T>[]): Promise<void> {
-    if (this.isJson) return this.json(value);
+  async record<T>(value: T, fields: Column<T>[], reveal?: Reveal): Promise<void> {
+    const clean = this.clean(value, reveal);
+    if (this.isJson) return this.cleanJson(clean);
     const { renderKeyValue } = await this.prepare();
     this.stdout.write(
       await renderKeyValue(
-        value,
+        clean,
         this.columnsFor(fields),
         await palette(this.colorStdout),
         this.terminalWidth,
@@ -196,13 +231,19 @@ export class Output {
 
   /**
    * A list: one JSON array (or what --jq makes of it), one NDJSON line or CSV row per item
-   * (resolving once stdout took them), or a table.
+   * (resolving once stdout took them), or a table. `csv`: the default CSV columns (see CsvSheet).
    */
-  async list<T>(items: T[], columns: Column<T>[], empty = 'No results.'): Promise<void> {
-    if (this.format === 'json') return this.json(items);
+  async list<T>(
+    all: T[],
+    columns: Column<T>[],
+    empty = 'No results.',
+    csv?: readonly string[],
+  ): Promise<void> {
+    const items = this.clean(all);
+    if (this.format === 'json') return this.cleanJson(items);
     const { runJq, renderTable } = await this.prepare();
     if (this.format === 'csv') {
-      this.csvRows(this.shaped(items) as unknown[]);
+      this.csvRows(this.shaped(items) as unknown[], csv);
       return this.drained();
     }
     if (this.format === 'ndjson') {
@@ -257,15 +298,9 @@ export class Output {
    * before the first; `csvFields` are the columns when --fields names none).
    */
   lineText(value: unknown, csvFields?: readonly string[]): string {
-    const shaped = this.shaped(value);
+    const shaped = this.shaped(this.clean(value));
     if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
-    const { csvLine, csvRow, defaultCsvFields } = this.render;
-    let header = '';
-    if (!this.csvFields) {
-      this.csvFields = this.fields ?? csvFields ?? defaultCsvFields(shaped);
-      header = csvLine(this.csvFields as string[]);
-    }
-    return header + csvRow(shaped, this.csvFields);
+    return this.sheet.write([shaped], this.fields, csvFields);
   }
 
   /**
@@ -274,15 +309,16 @@ export class Output {
    */
   async line(value: unknown): Promise<void> {
     const { runJq } = await this.prepare();
-    const shaped = this.shaped(value);
+    const shaped = this.shaped(this.clean(value));
     if (this.format === 'csv') return this.csvRows([shaped]);
     this.stdout.write(
       this.jq !== undefined ? await runJq(shaped, this.jq, false) : `${JSON.stringify(shaped)}\n`,
     );
   }
 
-  /** Plain text data on stdout (a token, a script). */
-  text(line: string): void {
+  /** Plain text data on stdout (a URL, a script), its secrets blanked unless revealed. */
+  text(data: string, reveal?: Reveal): void {
+    const line = reveal?.secrets === 'shown' || !this.hasSecrets() ? data : this.scrub(data);
     this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
@@ -314,11 +350,21 @@ export class Output {
    */
   statusLine?: { clear(): void; draw(force?: boolean): void };
 
-  /** Text for a person on stderr: fitted to the terminal when it is one, above the status line. */
+  /**
+   * Text for a person on stderr: fitted to the terminal when it is one, above the status line.
+   * Each line is fitted on its own: the lines of stderr are statements (an error, its hint, a bad
+   * input line), never one paragraph to reflow into a sentence.
+   */
   private toStderr(text: string): void {
     const width = this.stderr.isTTY === true ? this.stderr.columns : undefined;
+    const fitted = width
+      ? text
+          .split('\n')
+          .map((line) => wrapHelp(line, width))
+          .join('\n')
+      : text;
     this.statusLine?.clear();
-    this.stderr.write(`${width ? wrapHelp(text, width) : text}\n`);
+    this.stderr.write(`${fitted}\n`);
     this.statusLine?.draw(true);
   }
 

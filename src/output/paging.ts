@@ -3,6 +3,7 @@
 
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadV8 } from '../base/lazy.js';
+import { ListProgress } from './list-progress.js';
 import type { Column, Output } from './output.js';
 
 export interface Page<T> {
@@ -20,8 +21,12 @@ export interface PagedList<T> {
   fetch(start: string | undefined): Promise<Page<T>>;
   columns: Column<T>[];
   empty?: string;
+  /** The default CSV columns (see CsvSheet): a list of no rows still has its header. */
+  csv?: readonly string[];
   /** Shown on stderr under a table when more pages exist and --all was not given. */
   moreHint(page: Page<T>): string;
+  /** What --all reads (`vouchers`), and the run's clock: its progress on a terminal. */
+  progress: { noun: string; now: () => number };
 }
 
 /**
@@ -47,7 +52,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     return first;
   }
   if (!list.all) {
-    await out.list(first.items, list.columns, list.empty);
+    await out.list(first.items, list.columns, list.empty, list.csv);
     if (out.format === 'table' && first.next !== undefined) out.notice(list.moreHint(first));
     return first;
   }
@@ -55,10 +60,14 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
   if (streaming) keepYoungGenerationSmall();
   const collected: T[] = [];
   const seen = new Set<string>();
+  const progress = new ListProgress(out, list.progress.now, list.progress.noun);
   let page = first;
   for (;;) {
-    if (streaming) await out.list(page.items, list.columns);
-    else collected.push(...page.items);
+    progress.page(page.items.length);
+    if (streaming) {
+      progress.clear();
+      await out.list(page.items, list.columns, undefined, list.csv);
+    } else collected.push(...page.items);
     if (page.next === undefined || (streaming && out.closed)) break;
     // A service that hands back a position twice would have promo loop forever.
     if (seen.has(page.next)) {
@@ -70,6 +79,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     seen.add(page.next);
     page = await list.fetch(page.next);
   }
-  if (!streaming) await out.list(collected, list.columns, list.empty);
+  progress.clear();
+  if (!streaming) await out.list(collected, list.columns, list.empty, list.csv);
   return first;
 }

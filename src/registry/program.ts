@@ -17,6 +17,7 @@ import {
   type Session,
   unknownCommand,
 } from './build.js';
+import { formatHelp, globalOptionsBlock } from './help-layout.js';
 import { entryName, isNoun, type Listed, PROGRAM } from './index.js';
 import { rootHelpAfter, TOPICS } from './topics.js';
 
@@ -117,14 +118,18 @@ function configureTree(command: Command, session: Session, out = helpOutput(sess
   command
     .exitOverride()
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, subcommandTerm } satisfies Partial<Help>)
+    .configureHelp({ formatHelp, subcommandTerm } satisfies Partial<Help>)
     .configureOutput({
       ...out,
       writeErr: (text) => session.ctx.stderr.write(text),
       // Usage errors are printed by main, in the run's output format.
       outputError: () => undefined,
     });
-  for (const sub of command.commands) configureTree(sub, session, out);
+  for (const sub of command.commands) {
+    // After the command's own texts (its details and examples): the global options close its help.
+    sub.addHelpText('after', globalOptionsBlock());
+    configureTree(sub, session, out);
+  }
 }
 
 /**

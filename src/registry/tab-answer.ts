@@ -22,14 +22,16 @@ export async function answerCompletion(words: string[], ctx: Context, withNotes 
     return 0;
   }
   const list =
-    'profiles' in answer ? profileNames(ctx).filter((n) => n.startsWith(words.at(-1) ?? '')) : answer.words;
+    'profiles' in answer
+      ? profileNames(ctx, !answer.saved).filter((n) => n.startsWith(words.at(-1) ?? ''))
+      : answer.words;
   const notes = withNotes && 'notes' in answer ? answer.notes : undefined;
   const line = (word: string) => (notes?.[word] ? `${word}\t${notes[word]}\n` : `${word}\n`);
   ctx.stdout.write(`words\n${list.map(line).join('')}`);
   return 0;
 }
 
-function profileNames(ctx: Context): string[] {
+function profileNames(ctx: Context, withSandbox: boolean): string[] {
   const names = new Set<string>();
   try {
     const file = join(promoDirs(ctx.env, ctx.platformDirs).config, 'config.json');
@@ -38,6 +40,6 @@ function profileNames(ctx: Context): string[] {
   } catch {
     // No store yet, or one promo cannot read: offer what needs none.
   }
-  names.add(SANDBOX_PROFILE);
+  if (withSandbox) names.add(SANDBOX_PROFILE);
   return [...names].sort();
 }

@@ -13,6 +13,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['PROMO_API_URL', 'base URL (as --api-url); plain http:// to loopback only'],
   ['PROMO_OUTPUT', `output format (as --output): ${OUTPUT_FORMATS.join(', ')}`],
   ['PROMO_LOG_FORMAT', 'errors and notices on stderr as text or json (as --log-format)'],
+  ['PROMO_CSV_CRLF=1', 'CSV lines end with CRLF instead of LF (as --csv-crlf)'],
   ['PROMO_DEBUG=1', 'HTTP trace on stderr, secrets redacted (as --debug)'],
   ['PROMO_CONFIG_DIR', 'one directory for profiles, cached tokens and sandbox data'],
   [
@@ -73,9 +74,16 @@ json when stdout is a pipe or a file.
           indented and coloured on a terminal (NO_COLOR, --no-color: plain), plain when piped
   ndjson  one object a line, streamed as pages arrive, at the pace of the reader; with --all,
           | head stops the walk
-  csv     RFC 4180 for spreadsheets: a header row, one row an object (CRLF), lists and a bulk
-          run's records; without --fields the fields that hold one value; a nested value is its
-          JSON in one cell; text a spreadsheet would run as a formula (=, +, -, @) gets a ' first
+  csv     RFC 4180 for spreadsheets and Unix tools: a header row (also when there are no rows),
+          one row an object, lines ended with LF (--csv-crlf or PROMO_CSV_CRLF=1: CRLF), lists
+          and a bulk run's records. Without --fields: the command's columns; a voucher's value
+          is columns of its own (discount.type, discount.percent_off, gift.amount,
+          loyalty_card.points, ...) and each metadata key one column (metadata.KEY). With --all
+          the keys of the first page make the columns; a key first seen later is named on
+          stderr (ask for it with --fields metadata.KEY). What is still nested is its JSON in
+          one cell. Text a spreadsheet would run as a formula (starting with =, +, -, @, a tab
+          or a carriage return) gets a ' first; numbers stay numbers. On a terminal, control
+          characters from the service are shown escaped; piped, the bytes are unchanged.
 
 --fields a,b.c keeps those fields (dots for nested ones) in json, ndjson and csv, or makes them the
 columns of a table; a name the command does not print is refused with what it may have meant.
@@ -97,7 +105,13 @@ not a terminal and the output is json/ndjson. Text: "error: MESSAGE", the lines 
 {"error": {"status", "key", "message", "details", "hint", "exit_code", ...}}, {"notice": ...},
 {"warning": ...}, and a bulk run's {"summary": ...}.
 
+130 on every path: Ctrl-C, SIGTERM and SIGHUP (a terminal closed, an SSH session dropped) alike,
+a prompt whose terminal went away included. A bulk run lets the requests in flight finish first.
+
 Text for people never carries control characters from the service raw; JSON is left as it is.
+The run's secrets (the app token, the access tokens it used) never reach stdout or stderr: each is
+shown as [redacted] wherever it stands whole in what the service answered, in every format; the
+exceptions are asked for (token issue prints its token, promo api --show-secrets the answer).
 
 Recipes:
   promo voucher list --all --jq '.[] | select(.active) | .code'
@@ -114,7 +128,10 @@ ${(await import('../commands/templates/filters.js')).FILTER_GRAMMAR}
 
 Quote a filter that holds spaces, ?, $ or ! for the shell: --filter 'code^=SUMMER'.
 Which fields each list takes: promo voucher list --help, promo templates list --help.
-A filter the grammar cannot say is refused (exit 2) before anything is sent.
+A filter the grammar cannot say is refused (exit 2) before anything is sent, and so is a field
+the list does not have (the service would match nothing, and the empty list would look like an
+answer): the error names the field and what it may have meant. Metadata keys are the account's
+own: metadata.KEY is always taken where the objects carry metadata (vouchers, campaigns).
 
   promo voucher list --filter 'code^=SUMMER' --filter 'active=true'
   promo templates list --filter 'campaign_type in discount_coupons,gift_vouchers' --junction or
@@ -126,8 +143,14 @@ Commands that take --input FILE (or - for stdin): voucher create, update, delete
 event send. NDJSON has one request body a line; CSV has a header of option names (code, type,
 percent-off ...); a list of codes has one code a line. Bulk options: --concurrency N (default 4),
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
---resend-unknown, --take-over.
+--resend-unknown, --take-over, --accept-old-journal.
 ${(await import('../bulk/flags.js')).BULK_HELP}
+
+SIGTERM and SIGHUP (a terminal closed, an SSH session dropped) stop a run as Ctrl-C does: no new
+requests, those in flight finished and journaled, the lock released, exit 130. A run that leaves
+lines to do ends its journal with {"ended_at","interrupted","resume"}: the command that resumes it
+is there even when stderr went with the terminal, and promo runs list shows the run as
+interrupted (-o json: its resume command).
 
   promo voucher create --input vouchers.csv --results run.jsonl
   promo voucher create --input vouchers.csv --resume run.jsonl

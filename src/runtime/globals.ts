@@ -59,6 +59,11 @@ export const GLOBAL_OPTIONS = defineOptions({
     help: 'filter the JSON through a jq expression (jq 1.7, built in); strings print raw',
   },
   json: { type: 'switch', group: GLOBAL, help: 'same as -o json' },
+  csvCrlf: {
+    type: 'switch',
+    group: GLOBAL,
+    help: 'end CSV lines with CRLF, for spreadsheets that need it (env PROMO_CSV_CRLF=1; default LF)',
+  },
   logFormat: {
     type: 'value',
     value: 'format',
@@ -107,6 +112,8 @@ export interface Globals {
   fields?: string[];
   /** --jq. */
   jq?: string;
+  /** --csv-crlf or PROMO_CSV_CRLF: CSV lines end with CRLF. */
+  csvCrlf: boolean;
   /** Asked only when something is written to stderr (see Output). */
   colorStderr: () => boolean;
   /** stderr carries JSON lines, not text; asked only when something is written there. */
@@ -132,6 +139,7 @@ export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
       (output === 'table' || ctx.stdout.isTTY === true) && colorWanted(raw, env, ctx.stdout.isTTY === true),
     fields: raw.fields === undefined ? undefined : parseFields(raw.fields),
     jq: resolveJq(raw.jq, output),
+    csvCrlf: raw.csvCrlf === true || truthy(env.PROMO_CSV_CRLF),
     colorStderr: () => colorWanted(raw, env, ctx.stderr.isTTY === true),
     stderrJson: stderrJsonFor(resolveLogFormat(raw, env), output, ctx),
     timeoutMs: parseTimeout(raw.timeout),
@@ -287,6 +295,15 @@ export function checkApiUrl(value: string, source: string): string {
   }
   if (url.search || url.hash) throw new UsageError(`${source} must not have a query or fragment`);
   return value;
+}
+
+/** A base URL on this machine (a local sandbox, whose token is its own choice, `sandbox` by default). */
+export function isLoopbackUrl(value: string): boolean {
+  try {
+    return LOOPBACK.test(new URL(value).hostname);
+  } catch {
+    return false;
+  }
 }
 
 export function baseUrlFor(endpoint: { cluster?: string; apiUrl?: string }): string {

@@ -41,8 +41,10 @@ export class Runtime {
       colorStderr: globals.colorStderr,
       stderrJson: globals.stderrJson,
       scrub: (t) => this.secrets.scrub(t),
+      hasSecrets: () => this.secrets.size > 0,
       fields: globals.fields,
       jq: globals.jq,
+      csvCrlf: globals.csvCrlf,
     });
   }
 
@@ -158,6 +160,12 @@ export class Runtime {
       if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
       return client;
     }
+    // The profile's cached access tokens are its secrets too, used by this run or not: an answer
+    // that echoes one must not print it (entries are read with fs: no lock, no conf).
+    if (target.baseUrl) {
+      for (const { token } of await this.tokenCache().live(target.profile, this.ctx.now()))
+        this.secrets.add(token.access_token);
+    }
     // Tokens are issued with the app credentials alone, by a client that needs no bearer itself.
     const issuer = new ApiClient(baseUrl, credentials, this.transport());
     const bearer = new CachedTokenSource({
@@ -170,6 +178,7 @@ export class Runtime {
       secrets: this.secrets,
     });
     const client = new ApiClient(baseUrl, credentials, this.transport(), bearer);
+    issuer.refusedHint = client.refusedHint = target.refusedHint;
     if (!target.baseUrl) client.shownBaseUrl = BUILT_IN_SANDBOX_URL;
     return client;
   }

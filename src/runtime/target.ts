@@ -4,6 +4,7 @@
 import type { Context } from '../base/context.js';
 import { AuthError } from '../base/errors.js';
 import { type Profile, type ProfileStore, SANDBOX_PROFILE, unknownProfile } from '../config/profiles.js';
+import { saveAgainCommand } from '../config/save-again.js';
 import { profileCredentials } from '../config/secrets.js';
 import { baseUrlFor, checkApiUrl, checkCluster, type Globals } from './globals.js';
 
@@ -17,6 +18,8 @@ export interface Target {
   scopes: string[];
   /** The built-in sandbox, served in-process from the config directory. */
   embedded: boolean;
+  /** What to do when the service refuses the credentials: whose they are, and how to mend them. */
+  refusedHint?: string;
 }
 
 export const SANDBOX_CREDENTIALS = { appId: 'sandbox', appToken: 'sandbox' };
@@ -35,16 +38,19 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
   const fromEnv = envCredentials(env);
   if (name === undefined) {
     if (!fromEnv) {
+      // The built-in sandbox is always there, so "no profile" is never true: what is missing is
+      // the choice of one (none is the default until `promo profile use` or the first profile saved).
       const names = store.names();
       if (names.length > 0) {
         throw new AuthError(
-          `no default profile: promo profile use NAME (profiles: ${[...names, SANDBOX_PROFILE].join(', ')})`,
-          'Or name one for this command with --profile NAME (or PROMO_PROFILE).',
+          'no default profile',
+          `Choose one: promo profile use NAME (profiles: ${[...names, SANDBOX_PROFILE].join(', ')}), or --profile NAME for one command.`,
         );
       }
       throw new AuthError(
-        'no profile configured',
-        'Run `promo login` (or `promo profile add` in scripts), set PROMO_APP_ID and PROMO_APP_TOKEN, or try the built-in `--profile sandbox`.',
+        'no default profile',
+        'Try the built-in sandbox: promo profile use sandbox (or --profile sandbox for one command).\n' +
+          'Connect an account: promo login (promo profile add in scripts), or set PROMO_APP_ID and PROMO_APP_TOKEN.',
       );
     }
     return {
@@ -53,6 +59,7 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
       credentials: fromEnv,
       scopes: ['api'],
       embedded: false,
+      refusedHint: ENV_REFUSED,
     };
   }
   const profile = store.get(name);
@@ -69,8 +76,14 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
         ? profile.scopes
         : ['api'],
     embedded: false,
+    refusedHint: fromEnv
+      ? ENV_REFUSED
+      : `The app token of profile '${name}' was refused. Save the right one: ${saveAgainCommand(name, profile)}`,
   };
 }
+
+const ENV_REFUSED =
+  "The credentials of PROMO_APP_ID and PROMO_APP_TOKEN were refused (they stand in for the profile's): check both.";
 
 function profileEndpoint(name: string, profile: Profile): { cluster?: string; apiUrl?: string } {
   const source = `profile '${name}'`;

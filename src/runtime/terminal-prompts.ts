@@ -1,6 +1,7 @@
 // The prompts of a real terminal: @inquirer/prompts reading stdin and drawing on stderr (stdout
 // stays data), with the library's ways of ending a prompt turned into promo's exit codes.
 import type { Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import type { InputStream, OutputStream, PromptOptions, Prompts } from '../base/context.js';
 import { CancelledError, InterruptedError } from '../base/errors.js';
 import { loadPrompts } from '../base/lazy.js';
@@ -21,7 +22,7 @@ export function inquirerPrompts(stdin: InputStream, stderr: OutputStream, signal
     try {
       return await start(lib, { input: stdin, output, signal: stop, clearPromptOnDone: false });
     } catch (error) {
-      throw promptEnded(error, signal);
+      throw promptEnded(error, signal, hungUp(stdin));
     } finally {
       stdin.off('pause', onEndOfInput);
     }
@@ -40,10 +41,19 @@ function withoutColorOption<O extends PromptOptions>(options: O): Omit<O, 'color
   return rest;
 }
 
-/** How the prompt ended: Ctrl-C or a signal interrupts; end of input cancels. */
-function promptEnded(error: unknown, signal?: AbortSignal): unknown {
+/**
+ * The terminal stdin was hung up (its window closed, an SSH session dropped): its input ends, and
+ * SIGHUP comes with it or just after. That is an interruption, not an answer.
+ */
+function hungUp(stdin: InputStream): boolean {
+  const { fd } = stdin as { fd?: unknown };
+  return stdin.isTTY === true && typeof fd === 'number' && !isatty(fd);
+}
+
+/** How the prompt ended: Ctrl-C, a signal or a terminal hung up interrupts; end of input cancels. */
+function promptEnded(error: unknown, signal: AbortSignal | undefined, hangUp: boolean): unknown {
   const name = (error as Error | undefined)?.name;
   if (name !== 'AbortPromptError' && name !== 'ExitPromptError') return error;
-  if (signal?.aborted || /SIGINT/.test((error as Error).message)) return new InterruptedError();
+  if (signal?.aborted || hangUp || /SIGINT/.test((error as Error).message)) return new InterruptedError();
   return new CancelledError('Cancelled (end of input).');
 }

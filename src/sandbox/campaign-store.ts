@@ -2,8 +2,9 @@
 // or updated the way the service checks them, and turned into the service's campaign object. The
 // state keeps a record (types.ts); what the answer derives (the count of vouchers, the status of
 // their generation) is worked out when it is read.
-import { codeSpace } from './campaign-codes.js';
-import { templateOf, VOUCHER_TYPE_OF } from './campaign-vouchers.js';
+import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from '../facts/code-space.js';
+import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from '../facts/vouchers.js';
+import { templateOf } from './campaign-vouchers.js';
 import {
   type CampaignRecord,
   type CampaignType,
@@ -12,6 +13,7 @@ import {
   type SandboxState,
 } from './types.js';
 import {
+  bodyObject,
   checkNumber,
   invalid,
   isGiven,
@@ -24,19 +26,20 @@ import {
   optionalString,
   requireRecord,
 } from './voucher-check.js';
-import { DEFAULT_CODE_LENGTH, resolveCharset, validateCodeConfig } from './voucher-codes.js';
+import { validateCodeConfig } from './voucher-codes.js';
 import { validateDiscount, validateGift, validateLoyaltyCard } from './voucher-kinds.js';
 import { validateValidity } from './voucher-validity.js';
 
-export const CAMPAIGN_TYPES: readonly CampaignType[] = [
-  'DISCOUNT_COUPONS',
-  'GIFT_VOUCHERS',
-  'LOYALTY_PROGRAM',
-  'REFERRAL_PROGRAM',
-  'PROMOTION',
-];
-/** The most codes one campaign generates at creation. */
-export const MAX_VOUCHERS_COUNT = 1_000_000;
+export { CAMPAIGN_TYPES };
+
+/** The fields of a campaign's validity an update may set or, with null, remove. */
+const VALIDITY_FIELDS = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+] as const;
 
 export function campaignNotFound(ref: string): SandboxError {
   return new SandboxError(404, 'not_found', 'Resource not found', `Cannot find campaign with id ${ref}`, {
@@ -74,9 +77,7 @@ function generationStatus(state: SandboxState, campaign: CampaignRecord): 'DONE'
 function answeredCodeConfig(config: unknown): Json {
   const given = isRecord(config) ? config : {};
   const pattern = typeof given.pattern === 'string' ? given.pattern : undefined;
-  const length = pattern
-    ? [...pattern].filter((c) => c === '#').length
-    : (given.length ?? DEFAULT_CODE_LENGTH);
+  const length = randomSlots(given);
   const charset = resolveCharset(typeof given.charset === 'string' ? given.charset : null);
   // Without a pattern of its own, the service shows the one the length makes (prefix and postfix apart).
   return { ...given, length, charset, pattern: pattern ?? '#'.repeat(Number(length)) };
@@ -108,8 +109,9 @@ export function campaignAnswer(state: SandboxState, campaign: CampaignRecord): J
     validity_hours: campaign.validity_hours ?? null,
     activity_duration_after_publishing: null,
     vouchers_count: count,
-    start_date: campaign.start_date ?? null,
-    expiration_date: campaign.expiration_date ?? null,
+    // The service leaves out the dates a campaign does not have (never set, or removed with null).
+    ...(campaign.start_date ? { start_date: campaign.start_date } : {}),
+    ...(campaign.expiration_date ? { expiration_date: campaign.expiration_date } : {}),
     active: campaign.active ?? true,
     metadata: campaign.metadata ?? {},
     created_at: campaign.created_at ?? '2024-01-08T09:00:00.000Z',
@@ -160,8 +162,7 @@ function metadataOf(body: Json): Record<string, unknown> | undefined {
 
 /** A new campaign from a create body, checked; the caller stores it and starts its generation. */
 export function newCampaign(raw: unknown, state: SandboxState, rc: RouteContext): CampaignRecord {
-  if (!isRecord(raw)) invalid('body', 'must be a JSON object');
-  const body = raw;
+  const body = bodyObject(raw);
   const name = optionalNonEmptyString(body, 'name');
   if (name === null) invalid('name', 'is required');
   if (state.campaigns.some((c) => c.name === name)) {
@@ -213,23 +214,24 @@ export function newCampaign(raw: unknown, state: SandboxState, rc: RouteContext)
 
 /** The campaign after an update: only what the body gives changes; metadata keys are merged. */
 export function updatedCampaign(campaign: CampaignRecord, raw: unknown, rc: RouteContext): CampaignRecord {
-  if (!isRecord(raw)) invalid('body', 'must be a JSON object');
-  const body = raw;
+  const body = bodyObject(raw);
   const next: CampaignRecord = { ...campaign, updated_at: new Date(rc.now()).toISOString() };
   if (Object.hasOwn(body, 'description')) next.description = optionalString(body, 'description');
-  const validity = validateValidity({
-    start_date: body.start_date ?? campaign.start_date,
-    expiration_date: body.expiration_date ?? campaign.expiration_date,
-  });
-  if (Object.hasOwn(body, 'start_date')) next.start_date = validity.start_date;
-  if (Object.hasOwn(body, 'expiration_date')) next.expiration_date = validity.expiration_date;
+  // What the body gives wins, null included (null removes); the rest is the campaign's, checked together.
+  const given = (key: (typeof VALIDITY_FIELDS)[number]) =>
+    Object.hasOwn(body, key) ? body[key] : campaign[key];
+  const validity = validateValidity(Object.fromEntries(VALIDITY_FIELDS.map((key) => [key, given(key)])));
+  for (const key of VALIDITY_FIELDS) if (Object.hasOwn(body, key)) next[key] = validity[key] as never;
   for (const key of ['join_once', 'auto_join'] as const) {
     const value = optionalBoolean(body, key);
     if (value !== null) next[key] = value;
   }
   const category = optionalNonEmptyString(body, 'category');
   if (category !== null) next.category = category;
+  // null removes, as in a voucher's update: the category (and its id), all of the metadata.
+  if (body.category === null) Object.assign(next, { category: null, category_id: null });
   const metadata = metadataOf(body);
   if (metadata) next.metadata = { ...(campaign.metadata ?? {}), ...metadata };
+  if (body.metadata === null) next.metadata = {};
   return next;
 }

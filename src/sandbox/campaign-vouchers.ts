@@ -2,6 +2,7 @@
 // config), with the fields of their own a request may give (category, metadata, dates, additional
 // info), linked to the campaign. Generated codes follow the campaign's code config and never repeat
 // a code that is taken.
+import { VOUCHER_TYPE_OF } from '../facts/vouchers.js';
 import { type CampaignRecord, type RouteContext, SandboxError, type SandboxState } from './types.js';
 import { assets, buildVoucher, findOrCreateCategory } from './voucher-build.js';
 import {
@@ -19,15 +20,6 @@ import type { Gift } from './voucher-kinds.js';
 import { put } from './voucher-store.js';
 import type { CreateVoucherInput, VoucherType } from './voucher-validate.js';
 import { validateValidity } from './voucher-validity.js';
-
-/** The voucher type each kind of campaign holds. */
-export const VOUCHER_TYPE_OF: Record<CampaignRecord['campaign_type'], VoucherType> = {
-  DISCOUNT_COUPONS: 'DISCOUNT_VOUCHER',
-  REFERRAL_PROGRAM: 'DISCOUNT_VOUCHER',
-  PROMOTION: 'DISCOUNT_VOUCHER',
-  GIFT_VOUCHERS: 'GIFT_VOUCHER',
-  LOYALTY_PROGRAM: 'LOYALTY_CARD',
-};
 
 /** The campaign's template, with what a demo campaign leaves out filled in. */
 export function templateOf(campaign: CampaignRecord): Json {

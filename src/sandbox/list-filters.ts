@@ -4,40 +4,8 @@
 //   filters[campaign_type][conditions][$in][0]=DISCOUNT_COUPONS&...[$in][1]=GIFT_VOUCHERS
 //   filters[junction]=or
 // Brackets may arrive percent-encoded (%5B, %5D) or not; both decode to the same key.
+import type { FilterOperator } from '../facts/filters.js';
 import { invalidQuery } from './list-params.js';
-
-export const STRING_OPERATORS = [
-  '$in',
-  '$not_in',
-  '$is',
-  '$is_not',
-  '$has_value',
-  '$is_unknown',
-  '$starts_with',
-  '$ends_with',
-  '$contains',
-  '$not_contain',
-] as const;
-/** Operators on dates, numbers, days relative to now, and the length of a list (the vendor's set). */
-export const MORE_OPERATORS = [
-  '$after',
-  '$before',
-  '$more_than',
-  '$less_than',
-  '$more_than_equal',
-  '$less_than_equal',
-  '$is_days_ago',
-  '$is_days_in_future',
-  '$more_than_ago',
-  '$less_than_ago',
-  '$more_than_future',
-  '$less_than_future',
-  '$count',
-  '$count_less',
-  '$count_more',
-] as const;
-export const ALL_OPERATORS = [...STRING_OPERATORS, ...MORE_OPERATORS] as const;
-export type FilterOperator = (typeof ALL_OPERATORS)[number];
 
 const LIST_OPERATORS: readonly FilterOperator[] = ['$in', '$not_in'];
 /** A field a `*` entry accepts: a name, or names joined by dots (metadata.region). */

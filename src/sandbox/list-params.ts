@@ -1,10 +1,9 @@
 // Query parameters shared by the list operations, validated the way the service answers bad ones:
 // 400 `invalid_query_params` with details that name the parameter and the rule it broke.
+import { DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT } from '../facts/lists.js';
 import { SandboxError } from './types.js';
 
-export const MIN_LIMIT = 1;
-export const MAX_LIMIT = 100;
-export const DEFAULT_LIMIT = 10;
+export { DEFAULT_LIMIT };
 
 export function invalidQuery(param: string, rule: string): SandboxError {
   return new SandboxError(

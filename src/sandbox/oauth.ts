@@ -1,52 +1,10 @@
 // OAuth 2.0 token operations: issue a client-credentials token, introspect one.
 import { createHash, randomBytes } from 'node:crypto';
+import { ALLOWED_SCOPES } from '../facts/scopes.js';
 import { type Route, type RouteContext, SandboxError, type SandboxState, type TokenRecord } from './types.js';
 
-/** The scope values the service accepts (its Authentication section). */
-export const ALLOWED_SCOPES = new Set([
-  'api',
-  'assets',
-  'async-actions',
-  'campaigns',
-  'categories',
-  'client_api',
-  'client_consents',
-  'client_customers',
-  'client_events',
-  'client_promotions',
-  'client_publish',
-  'client_qualifications',
-  'client_redeem',
-  'client_redemptions',
-  'client_validate',
-  'client_validations',
-  'client_vouchers',
-  'consents',
-  'customers',
-  'events',
-  'exports',
-  'locations',
-  'loyalties',
-  'metadata-schemas',
-  'orders',
-  'product-collections',
-  'products',
-  'promotions',
-  'publications',
-  'qualifications',
-  'redemptions',
-  'referrals',
-  'rewards',
-  'segments',
-  'skus',
-  'task-results',
-  'templates',
-  'trash-bin',
-  'validation-rules-assignments',
-  'validation-rules',
-  'validations',
-  'vouchers',
-]);
+/** The scope values the service accepts, for lookups. */
+const ALLOWED = new Set<string>(ALLOWED_SCOPES);
 
 export const TOKEN_LIFETIME_SECONDS = 900;
 /** A project may hold at most this many tokens; cron jobs that never reuse one run into it. */
@@ -86,8 +44,7 @@ function pruneExpiredTokens(state: SandboxState, now: number): void {
 
 function validateScope(scope: string): void {
   const values = scope.split(' ').filter(Boolean);
-  const valid =
-    !scope.includes(',') && values.length > 0 && values.every((value) => ALLOWED_SCOPES.has(value));
+  const valid = !scope.includes(',') && values.length > 0 && values.every((value) => ALLOWED.has(value));
   if (!valid) throw new SandboxError(400, 'invalid_scope', `Invalid scope: ${scope}`);
 }
 

@@ -2,14 +2,10 @@
 // campaign, customer, creation time and the `filters` grammar, metadata included, which is how promo
 // finds a redemption whose answer was lost), `GET /v1/redemptions/{id}` (a redemption or a rollback)
 // and `GET /v1/vouchers/{code}/redemption` (one voucher's redemptions and rollbacks).
+
+import { ALL_OPERATORS, STRING_OPERATORS } from '../facts/filters.js';
 import { findCustomer } from './customers.js';
-import {
-  ALL_OPERATORS,
-  type FilterFields,
-  matchesFilters,
-  parseFilters,
-  STRING_OPERATORS,
-} from './list-filters.js';
+import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
 import { findRedemption } from './rollbacks.js';
 import type { Route, SandboxReply, SandboxRequest, SandboxState } from './types.js';

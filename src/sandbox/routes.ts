@@ -8,6 +8,7 @@ import { redeemRoute } from './redemptions.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
+import { trashBinRoutes } from './trash-bin.js';
 import type { Route } from './types.js';
 import { validationRoutes } from './validations.js';
 import { voucherListRoutes } from './voucher-list.js';
@@ -25,6 +26,7 @@ export const routes: Route[] = [
   ...templateRoutes,
   ...eventRoutes,
   ...campaignRoutes,
+  ...trashBinRoutes,
   ...validationRoutes,
   redeemRoute,
   ...redemptionReadRoutes,

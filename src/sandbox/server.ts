@@ -57,6 +57,8 @@ export interface SandboxOptions {
   verify?: boolean;
   /** Access log, one line per request; off by default. */
   log?: (line: string) => void;
+  /** Keep each answer beside its request in `requests` (the contract tests check both); off by default. */
+  recordAnswers?: boolean;
 }
 
 export interface RecordedRequest {
@@ -66,6 +68,11 @@ export interface RecordedRequest {
   query: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /**
+   * The answer sent, when the sandbox was started with recordAnswers (none for a dropped connection);
+   * `byFault` when a fault chose it instead of the route (a scripted reply, a lost answer).
+   */
+  answer?: { status: number; body: string; byFault: boolean };
 }
 
 export interface Sandbox {
@@ -164,7 +171,14 @@ export async function startSandboxWithRoutes(
       logLine(String(reply.status));
       return;
     }
-    requests.push({ method, rawPath, query: rawQuery, headers: req.headers, body: bytes.toString('utf8') });
+    const recorded: RecordedRequest = {
+      method,
+      rawPath,
+      query: rawQuery,
+      headers: req.headers,
+      body: bytes.toString('utf8'),
+    };
+    requests.push(recorded);
 
     const decision = faults.decide(method, rawPath);
     const dropConnection = (outcome: string) => {
@@ -180,6 +194,7 @@ export async function startSandboxWithRoutes(
     if (closing.signal.aborted) return dropConnection('closed');
 
     let reply: Answer;
+    let byFault = decision.kind === 'reply';
     if (decision.kind === 'reply') {
       const body =
         decision.body ??
@@ -206,9 +221,11 @@ export async function startSandboxWithRoutes(
       if (lost !== undefined) {
         options.log?.(`${method} ${req.url} answered ${reply.status}, replaced by ${lost} ${requestId}`);
         reply = answer(lost, errorObjectForStatus(lost, requestId));
+        byFault = true;
       }
     }
     send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
+    if (options.recordAnswers) recorded.answer = { status: reply.status, body: reply.text ?? '', byFault };
     logLine(String(reply.status));
   }
 

@@ -1,5 +1,7 @@
 // List campaign templates: `GET /v1/templates/campaigns`, paged by `starting_after_id`.
-import { type FilterFields, matchesFilters, parseFilters, STRING_OPERATORS } from './list-filters.js';
+import { STRING_OPERATORS, TEMPLATE_CAMPAIGN_TYPES, WHOLE_VALUE_OPERATORS } from '../facts/filters.js';
+import { TEMPLATE_ORDERS } from '../facts/lists.js';
+import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import {
   compareKeys,
   DEFAULT_LIMIT,
@@ -12,9 +14,6 @@ import type { Route, SandboxReply, SandboxRequest, SandboxState } from './types.
 
 type Template = Record<string, unknown>;
 
-const TEMPLATE_ORDERS = ['id', '-id'] as const;
-const CAMPAIGN_TYPES = ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'];
-
 // The vendor's filter schema: plain string fields take every string operator; campaign_type is an
 // enumeration without the substring operators, and its whole-value operators take only its values.
 const TEMPLATE_FILTER_FIELDS: FilterFields = {
@@ -22,8 +21,8 @@ const TEMPLATE_FILTER_FIELDS: FilterFields = {
   name: { operators: STRING_OPERATORS },
   description: { operators: STRING_OPERATORS },
   campaign_type: {
-    operators: STRING_OPERATORS.filter((op) => op !== '$contains' && op !== '$not_contain'),
-    values: CAMPAIGN_TYPES,
+    operators: WHOLE_VALUE_OPERATORS,
+    values: TEMPLATE_CAMPAIGN_TYPES,
   },
   created_at: { operators: STRING_OPERATORS },
   updated_at: { operators: STRING_OPERATORS },

@@ -1,4 +1,5 @@
 // List tiers (beta): `GET /v2/loyalties/tier-structures/{tierStructureId}/tiers`, cursor-paginated.
+import { TIER_ORDERS } from '../facts/lists.js';
 import { issueCursor, readCursor } from './list-cursors.js';
 import { compareKeys, DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
 import {
@@ -12,7 +13,6 @@ import {
 
 type Tier = Record<string, unknown>;
 
-export const TIER_ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
 const DEFAULT_ORDER = '-created_at';
 
 export const tierRoutes: Route[] = [

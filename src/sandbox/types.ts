@@ -1,6 +1,7 @@
 // The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
 // module exports, and every route works on one shared state object that is persisted as JSON.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CampaignType } from '../facts/vouchers.js';
 import type { ImportJob, ImportSettings } from './job-types.js';
 
 /** Which credentials an operation accepts, as the service assigns them per operation. */
@@ -83,12 +84,7 @@ export interface TokenRecord {
   token_type: 'Bearer';
 }
 
-export type CampaignType =
-  | 'DISCOUNT_COUPONS'
-  | 'GIFT_VOUCHERS'
-  | 'LOYALTY_PROGRAM'
-  | 'REFERRAL_PROGRAM'
-  | 'PROMOTION';
+export type { CampaignType };
 
 /**
  * A campaign as the sandbox keeps it: the fields its answer is built from (campaign-store.ts).

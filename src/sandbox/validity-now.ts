@@ -1,9 +1,9 @@
 // Whether a voucher's recurring window holds at an instant: its timeframe (every `interval` from the
 // start date, for `duration`), its days of the week and its daily hours, the last two read in the
 // project's time zone. The service answers `voucher_not_active_now` outside them.
+import { type DailyPeriod, weekSpans } from '../facts/validity-hours.js';
 import { localTime } from './project-settings.js';
 import type { Json } from './voucher-check.js';
-import { type DailyPeriod, weekSegments } from './voucher-validity.js';
 
 const MINUTES_PER_DAY = 24 * 60;
 const DURATION =
@@ -49,7 +49,7 @@ function inTimeframe(frame: Json, startDate: unknown, nowMs: number): boolean {
 
 function inDailyHours(daily: DailyPeriod[], day: number, minute: number): boolean {
   const at = day * MINUTES_PER_DAY + minute;
-  return daily.some((period) => weekSegments(period).some(([from, to]) => at >= from && at < to));
+  return daily.some((period) => weekSpans(period).some(([from, to]) => at >= from && at < to));
 }
 
 /** Whether the voucher's recurring window (if it has one) is open at `nowMs`, in `zone`. */

@@ -12,6 +12,16 @@ export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A request body: none, or JSON null (what the vendor's SDK sends when given no body), is the empty
+ * object, as the service reads it; anything else must be an object.
+ */
+export function bodyObject(body: unknown): Json {
+  if (body === undefined || body === null) return {};
+  if (!isRecord(body)) invalid('body', 'must be a JSON object');
+  return body;
+}
+
 /** Optional fields may be omitted or sent as null (clients often echo the service's own nulls). */
 export function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null;

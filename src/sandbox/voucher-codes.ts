@@ -1,6 +1,7 @@
 // Voucher codes: the `code_config` rules that generate one, and the uniqueness rule that a code
 // stays taken while its voucher is live or in the bin (only a permanent delete frees it).
 import { randomInt } from 'node:crypto';
+import { DEFAULT_CODE_LENGTH, resolveCharset } from '../facts/code-space.js';
 import { SandboxError, type SandboxState } from './types.js';
 import { invalid, type Json, optionalNumber, optionalRecord, optionalString } from './voucher-check.js';
 
@@ -12,31 +13,7 @@ export interface CodeConfig {
   pattern: string | null;
 }
 
-const DIGITS = '0123456789';
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const UPPER = LOWER.toUpperCase();
-
-/**
- * The sets the service names in its documentation ("Alphabetic Lowercase" and so on), looked up
- * without case, spaces, dashes or underscores so that `alphabeticLowercase` matches too.
- */
-const NAMED_CHARSETS: Record<string, string> = {
-  alphanumeric: DIGITS + LOWER + UPPER,
-  alphabetic: LOWER + UPPER,
-  alphabeticlowercase: LOWER,
-  alphabeticuppercase: UPPER,
-  numbers: DIGITS,
-};
-
-export const DEFAULT_CODE_LENGTH = 8;
 const ATTEMPTS = 50;
-
-export function resolveCharset(charset: string | null): string {
-  if (charset === null) return NAMED_CHARSETS.alphanumeric as string;
-  const named = NAMED_CHARSETS[charset.toLowerCase().replace(/[\s_-]/g, '')];
-  // A custom set may list a character twice; repeat entries would only skew the odds.
-  return named ?? [...new Set(charset)].join('');
-}
 
 export function validateCodeConfig(body: Json): CodeConfig | null {
   const config = optionalRecord(body, 'code_config');

@@ -1,6 +1,13 @@
 // What each voucher type carries: the discount variants of a DISCOUNT_VOUCHER, the credit of a
 // GIFT_VOUCHER, the points of a LOYALTY_CARD. Money is in hundredths, so amounts are integers.
 import {
+  AMOUNT_EFFECTS,
+  DISCOUNT_TYPES,
+  ONE_OF_MANY_UNIT_EFFECTS,
+  ORDER_OR_ITEMS_EFFECTS,
+  SINGLE_UNIT_EFFECTS,
+} from '../facts/vouchers.js';
+import {
   invalid,
   isGiven,
   type Json,
@@ -13,18 +20,6 @@ import {
   requireRecord,
   requireString,
 } from './voucher-check.js';
-
-export const AMOUNT_EFFECTS = [
-  'APPLY_TO_ORDER',
-  'APPLY_TO_ITEMS',
-  'APPLY_TO_ITEMS_PROPORTIONALLY',
-  'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY',
-  'APPLY_TO_ITEMS_BY_QUANTITY',
-] as const;
-export const ORDER_OR_ITEMS_EFFECTS = ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'] as const;
-export const SINGLE_UNIT_EFFECTS = ['ADD_MISSING_ITEMS', 'ADD_NEW_ITEMS', 'ADD_SAME_ITEMS'] as const;
-export const ONE_OF_MANY_UNIT_EFFECTS = ['ADD_NEW_ITEMS', 'ADD_MISSING_ITEMS'] as const;
-const DISCOUNT_TYPES = ['AMOUNT', 'PERCENT', 'UNIT', 'FIXED'] as const;
 
 export interface Gift {
   amount: number;

@@ -1,22 +1,14 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number up to page 99, newest first by default.
 // One pass over the vouchers picks the matches; only the matches are sorted.
-import {
-  ALL_OPERATORS,
-  type FilterFields,
-  type Filters,
-  matchesFilters,
-  parseFilters,
-  STRING_OPERATORS,
-} from './list-filters.js';
+import { ALL_OPERATORS, WHOLE_VALUE_OPERATORS } from '../facts/filters.js';
+import { MAX_PAGE, VOUCHER_ORDERS, type VoucherOrder } from '../facts/lists.js';
+import { VOUCHER_TYPES } from '../facts/vouchers.js';
+import { type FilterFields, type Filters, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
 import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 
-const VOUCHER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'] as const;
-type VoucherOrder = (typeof VOUCHER_ORDERS)[number];
-export const MAX_PAGE = 99;
-
-const ENUM_OPERATORS = STRING_OPERATORS.filter((op) => op !== '$contains' && op !== '$not_contain');
+const ENUM_OPERATORS = WHOLE_VALUE_OPERATORS;
 const VOUCHER_FILTER_FIELDS: FilterFields = {
   ...Object.fromEntries(
     [
@@ -34,7 +26,7 @@ const VOUCHER_FILTER_FIELDS: FilterFields = {
       'expiration_date',
     ].map((field) => [field, { operators: ALL_OPERATORS }]),
   ),
-  type: { operators: ENUM_OPERATORS, values: ['DISCOUNT_VOUCHER', 'GIFT_VOUCHER', 'LOYALTY_CARD'] },
+  type: { operators: ENUM_OPERATORS, values: VOUCHER_TYPES },
   active: { operators: ENUM_OPERATORS, values: ['true', 'false'] },
   'metadata.*': { operators: ALL_OPERATORS },
   // The vendor's voucher filters take any field of the voucher, with every operator.

@@ -1,9 +1,11 @@
 // Update, enable and disable a voucher. Update takes only the fields the service lets it change and
 // skips every other one silently; what it takes is checked as create checks it, and what it leaves
 // out stays as it was. Gift amounts and loyalty points change through balance operations, not here.
+import { GIFT_EFFECTS } from '../facts/vouchers.js';
 import type { Route, RouteContext, SandboxState } from './types.js';
 import { findOrCreateCategory } from './voucher-build.js';
 import {
+  bodyObject,
   invalid,
   isRecord,
   type Json,
@@ -22,8 +24,6 @@ const VALIDITY_FIELDS = [
   'validity_day_of_week',
   'validity_hours',
 ] as const;
-
-const GIFT_EFFECTS = ['APPLY_TO_ORDER', 'APPLY_TO_ITEMS'];
 
 /** The validity fields after the update, checked together with the ones the update leaves alone. */
 function updatedValidity(voucher: Json, body: Json): Json {
@@ -63,7 +63,7 @@ function updatedKind(voucher: Json, body: Json): Json {
   }
   if (voucher.type === 'GIFT_VOUCHER' && isRecord(body.gift) && body.gift.effect != null) {
     const effect = body.gift.effect;
-    if (typeof effect !== 'string' || !GIFT_EFFECTS.includes(effect)) {
+    if (typeof effect !== 'string' || !(GIFT_EFFECTS as readonly string[]).includes(effect)) {
       invalid('gift.effect', `must be one of ${GIFT_EFFECTS.join(', ')}`);
     }
     return { gift: { ...(voucher.gift as Json), effect } };
@@ -94,8 +94,7 @@ export const updateVoucher: Route = {
   scopes: ['vouchers'],
   handle(req, state, rc) {
     const { code, voucher } = findVoucher(state, req.params.code ?? '');
-    const body = req.body;
-    if (!isRecord(body)) invalid('body', 'must be a JSON object');
+    const body = bodyObject(req.body);
     const changes = {
       ...updatedKind(voucher, body),
       ...updatedValidity(voucher, body),

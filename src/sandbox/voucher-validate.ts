@@ -2,7 +2,9 @@
 // three types, each with a `code` or a `code_config` form; the two forms overlap, so they are
 // treated as anyOf (a body with both is fine, and `code` wins).
 
+import { VOUCHER_TYPES, type VoucherType } from '../facts/vouchers.js';
 import {
+  bodyObject,
   invalid,
   isGiven,
   isRecord,
@@ -23,8 +25,7 @@ import {
 } from './voucher-kinds.js';
 import { type Validity, validateValidity } from './voucher-validity.js';
 
-export const VOUCHER_TYPES = ['GIFT_VOUCHER', 'DISCOUNT_VOUCHER', 'LOYALTY_CARD'] as const;
-export type VoucherType = (typeof VOUCHER_TYPES)[number];
+export type { VoucherType };
 
 export interface CreateVoucherInput extends Validity {
   type: VoucherType;
@@ -82,8 +83,7 @@ function metadata(body: Json): Json {
 }
 
 export function validateCreateBody(raw: unknown): CreateVoucherInput {
-  if (!isRecord(raw)) invalid('body', 'must be a JSON object');
-  const body = raw;
+  const body = bodyObject(raw);
   const type = voucherType(body);
   const code = optionalNonEmptyString(body, 'code');
   const code_config = validateCodeConfig(body);

@@ -1,5 +1,6 @@
 // The time fields of a voucher: its active period, the recurring timeframe, days of the week and
 // daily hours. Dates come back normalised to the service's form (UTC with milliseconds).
+import { firstOverlap } from '../facts/validity-hours.js';
 import {
   dayOfWeek,
   invalid,
@@ -31,8 +32,6 @@ const ISO_DATE_TIME =
 const ISO_DURATION =
   /^P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:[.,]\d+)?S)?)?$/;
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const MINUTES_PER_DAY = 24 * 60;
-const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 
 /** Date.parse rolls 2024-02-30 over into March; the calendar day must exist as written. */
 function isCalendarDay(year: number, month: number, day: number): boolean {
@@ -83,39 +82,10 @@ function dailyPeriod(item: unknown, path: string): DailyPeriod {
   return { start_time, days_of_week, expiration_time };
 }
 
-function minutes(time: string): number {
-  const [hours, mins] = time.split(':').map(Number);
-  return (hours ?? 0) * 60 + (mins ?? 0);
-}
-
-/**
- * Where a period lies on the week, in minutes from Sunday 00:00, half-open. An expiration time not
- * after the start time runs past midnight into the next day (so Saturday night wraps to Sunday).
- */
-export function weekSegments(period: DailyPeriod): Array<[number, number]> {
-  const start = minutes(period.start_time);
-  const end = minutes(period.expiration_time);
-  const span = end > start ? end - start : end + MINUTES_PER_DAY - start;
-  return [...new Set(period.days_of_week)].flatMap((day): Array<[number, number]> => {
-    const from = day * MINUTES_PER_DAY + start;
-    const to = from + span;
-    return to <= MINUTES_PER_WEEK
-      ? [[from, to]]
-      : [
-          [from, MINUTES_PER_WEEK],
-          [0, to - MINUTES_PER_WEEK],
-        ];
-  });
-}
-
 function checkNoOverlap(daily: DailyPeriod[]): void {
-  const segments = daily.map(weekSegments);
-  for (let a = 0; a < segments.length; a++) {
-    for (let b = a + 1; b < segments.length; b++) {
-      const clash = segments[a]?.some(([from, to]) => segments[b]?.some(([f, t]) => from < t && f < to));
-      if (clash) invalid(`validity_hours.daily[${b}]`, `must not overlap validity_hours.daily[${a}]`);
-    }
-  }
+  const clash = firstOverlap(daily);
+  if (clash)
+    invalid(`validity_hours.daily[${clash[1]}]`, `must not overlap validity_hours.daily[${clash[0]}]`);
 }
 
 function hours(obj: Json): Validity['validity_hours'] {

@@ -8,7 +8,7 @@ import {
   type SandboxState,
 } from './types.js';
 import { buildVoucher, findCampaign, findOrCreateCategory } from './voucher-build.js';
-import { isRecord } from './voucher-check.js';
+import { bodyObject } from './voucher-check.js';
 import { pickCode } from './voucher-codes.js';
 import { findVoucher, put, voucherNotFound } from './voucher-store.js';
 import { validateCreateBody } from './voucher-validate.js';
@@ -50,8 +50,7 @@ export const createVoucherWithCode: Route = {
   auth: 'app-or-bearer',
   scopes: ['vouchers'],
   handle(req, state, rc) {
-    const body = isRecord(req.body) ? { ...req.body, code: req.params.code, code_config: null } : req.body;
-    return create(body, state, rc);
+    return create({ ...bodyObject(req.body), code: req.params.code, code_config: null }, state, rc);
   },
 };
 

@@ -153,7 +153,7 @@ export function completionData(
 export type Completion =
   | { words: string[]; notes?: Readonly<Record<string, string>> }
   | { files: true }
-  | { profiles: true };
+  | { profiles: true; saved?: true };
 
 /** Where the words typed so far lead: the command at hand and what the current word stands for. */
 function locate(nodes: CompletionNode[], typed: readonly string[]) {
@@ -194,6 +194,7 @@ function locate(nodes: CompletionNode[], typed: readonly string[]) {
 function offer(completes: Completes | null, prefix: string, into = ''): Completion {
   if (completes === 'files') return { files: true };
   if (completes === 'profiles') return { profiles: true };
+  if (completes === 'saved-profiles') return { profiles: true, saved: true };
   if (completes === 'fields') return { words: [] };
   if (completes !== null && 'commaList' in completes) {
     // `code,disc` → `code,discount`: the fields already chosen stay, and are not offered again.

@@ -78,7 +78,7 @@ describe('a campaign launch', () => {
       '--fields',
       'code,active',
     ]);
-    const rows = csv.trimEnd().split('\r\n');
+    const rows = csv.trimEnd().split('\n');
     expect(rows[0]).toBe('code,active');
     expect(rows).toHaveLength(251);
   });

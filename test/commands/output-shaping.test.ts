@@ -99,7 +99,7 @@ describe('--jq', () => {
 });
 
 describe('-o csv', () => {
-  it('writes RFC 4180 with a header: quotes what needs them, CRLF, no formula a spreadsheet would run', async () => {
+  it('writes RFC 4180 with a header: quotes what needs them, LF, no formula a spreadsheet would run', async () => {
     const { stem, codes } = await vouchers(2);
     const csv = await list(stem, '-o', 'csv', '--fields', 'code,metadata.note,discount');
     expect(csv.stdout).toBe(
@@ -108,11 +108,11 @@ describe('-o csv', () => {
         `${codes[0]},'=SUM(A1),"{""type"":""PERCENT"",""percent_off"":10,""effect"":""APPLY_TO_ORDER""}"`,
         `${codes[1]},"a, ""b""","{""type"":""PERCENT"",""percent_off"":10,""effect"":""APPLY_TO_ORDER""}"`,
         '',
-      ].join('\r\n'),
+      ].join('\n'),
     );
-    // Without --fields: the fields holding one value, the first object's order.
+    // Without --fields: the voucher's columns, its value and metadata among them.
     const plain = await list(stem, '-o', 'csv');
-    const [header, first] = plain.stdout.split('\r\n');
+    const [header, first] = plain.stdout.split('\n');
     expect(header!.split(',').slice(0, 2)).toEqual(['id', 'code']);
     expect(first!.split(',')[1]).toBe(codes[0]);
   });
@@ -132,7 +132,7 @@ describe('-o csv', () => {
       '--fields',
       'code',
     ]);
-    const [header, ...rows] = csv.stdout.split('\r\n');
+    const [header, ...rows] = csv.stdout.split('\n');
     expect(header).toBe('code');
     expect(rows.filter(Boolean).sort()).toEqual([...codes].sort());
   });
@@ -144,7 +144,7 @@ describe('-o csv', () => {
       ndjson(percentVoucher('CSVJ-1'), percentVoucher('CSVJ-1')),
     );
     const run = await fx.run(['voucher', 'create', '--input', input, '-o', 'csv', '--concurrency', '1']);
-    const [header, ...rows] = run.stdout.trim().split('\r\n');
+    const [header, ...rows] = run.stdout.trim().split('\n');
     expect(header).toBe('line,status,code,id,error.key,error.message');
     expect(rows.map((r) => r.split(',').slice(0, 3).join(',')).sort()).toEqual([
       '1,created,CSVJ-1',

@@ -61,9 +61,10 @@ describe('the default profile', () => {
     );
     const after = await runPromo(['voucher', 'get', 'X'], { configDir: dir.path });
     expect(after.code).toBe(4);
-    expect(errorOf(after.stderr).message).toBe(
-      'no default profile: promo profile use NAME (profiles: other, sandbox)',
-    );
+    expect(errorOf(after.stderr)).toMatchObject({
+      message: 'no default profile',
+      hint: 'Choose one: promo profile use NAME (profiles: other, sandbox), or --profile NAME for one command.',
+    });
     dir.cleanup();
   });
 });

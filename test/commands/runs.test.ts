@@ -34,9 +34,32 @@ describe('promo runs list', () => {
     const done = runs.find((r: { status: string }) => r.status === 'done');
     expect(done).toMatchObject({ command: 'voucher create', lines: 2, done: 2, failed: 0, unknown: 0 });
     expect(done.journal.startsWith(join(dir.path, 'runs'))).toBe(true);
+    // A run that left a line failed is incomplete, not interrupted, and says how to resume it.
+    const incomplete = runs.find((r: { status: string }) => r.status === 'incomplete');
+    expect(incomplete.resume).toMatch(/^promo --profile sandbox voucher create --input \S+ --resume \S+$/);
+    expect(done.resume).toBeUndefined();
     const table = await run(['runs', 'list', '-o', 'table']);
-    expect(table.stdout).toMatch(/^Started +Command +Done +Failed/);
+    expect(table.stdout).toMatch(/^# +Started +Command +Done +Failed/);
     expect(table.stdout).toContain('voucher create  2/2');
+    dir.cleanup();
+  });
+
+  it('on a terminal never cuts a journal path: each has a line of its own under the table, whole', async () => {
+    const { dir, run } = await twoRuns();
+    const journals: string[] = JSON.parse((await run(['runs', 'list', '--json'])).stdout).map(
+      (r: { journal: string }) => r.journal,
+    );
+    const screen = await runPromo(['--profile', 'sandbox', 'runs', 'list'], {
+      configDir: dir.path,
+      tty: true,
+    });
+    expect(screen.code).toBe(0);
+    const lines = screen.stdout.split('\n');
+    expect(lines[0]).toMatch(/^# +Started +Command +Done +Failed/);
+    for (const [i, journal] of journals.entries()) {
+      expect(lines).toContain(`${String(i + 1).padStart(3)}  ${journal}`);
+    }
+    for (const line of lines) expect(line).not.toContain('…');
     dir.cleanup();
   });
 

@@ -302,7 +302,8 @@ describe('lost answers', () => {
     const { code, stdout } = await promo(['--input', '-', '--amount-off', '1'], { stdin: `code\n${c}\n` });
     expect(code).toBe(0);
     expect(byLine(stdout)).toEqual([
-      { line: 2, status: 'created', code: c, id: fx.sandbox.state.vouchers[c]!.id },
+      // Sent twice: the journal and stdout say so.
+      { line: 2, status: 'created', code: c, id: fx.sandbox.state.vouchers[c]!.id, attempts: 2 },
     ]);
     expect(fx.sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
       'POST /v1/vouchers',

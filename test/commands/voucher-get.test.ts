@@ -47,6 +47,11 @@ describe('voucher get', () => {
     const { code, stderr } = await promo(['voucher', 'get', 'NO/SUCH?CODE', '-o', 'json']);
     expect(code).toBe(3);
     expect(JSON.parse(stderr).error).toMatchObject({ status: 404, key: 'not_found' });
-    expect(fx.sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/vouchers/NO%2FSUCH%3FCODE']);
+    // The code, and the look-ups of what is likely (other capitals, the bin), each one path segment.
+    expect(fx.sandbox.requests.map((r) => r.rawPath)).toEqual([
+      '/v1/vouchers/NO%2FSUCH%3FCODE',
+      '/v1/vouchers/no%2Fsuch%3Fcode',
+      '/v1/trash-bin',
+    ]);
   });
 });

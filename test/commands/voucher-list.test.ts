@@ -64,6 +64,8 @@ describe('voucher list', () => {
         '&created_at[after]=2026-01-01T00:00:00.000Z&created_at[before]=2026-01-01T00:20:00.000Z' +
         '&updated_at[after]=2025-11-30T23:00:00.000Z&order=code&code=GL-000003' +
         '&filters[code][conditions][$starts_with]=GL-&filters[active][conditions][$is]=true&filters[junction]=and',
+      // The page was empty: is there such a campaign at all? (There is: an empty list, exit 0.)
+      'GET /v1/campaigns/Summer%20Sale',
     ]);
   });
 

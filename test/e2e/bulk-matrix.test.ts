@@ -1,8 +1,9 @@
 // The fault × interrupt matrix of bulk runs, end to end: the built bin runs against a sandbox behind
 // a proxy that loses answers after the sandbox acted (reset, 504) and refuses before it acts (503,
-// reset), is interrupted by real SIGINT and SIGKILL at random points, and is resumed each time as
-// it advises. Then the sandbox's state is compared with the input and the journal line by line:
-// nothing is done twice unless the journal says its outcome is unknown.
+// reset), is interrupted by real SIGINT, SIGKILL and SIGHUP at random points, and is resumed each
+// time as it advises (after SIGHUP, with stderr gone, as its journal advises). Then the sandbox's
+// state is compared with the input and the journal line by line: nothing is done twice unless the
+// journal says its outcome is unknown.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,12 @@ function finalStates(path: string): Map<number, Json> {
   return states;
 }
 
+/** The journal's last record, when it says how the run that wrote it ended. */
+function endRecord(path: string): Json | undefined {
+  const last = JSON.parse(readFileSync(path, 'utf8').trim().split('\n').at(-1)!);
+  return 'ended_at' in last ? last : undefined;
+}
+
 /**
  * Runs `argv` until it ends with nothing left to do (exit 0, or 7 with only lines that cannot be
  * settled), interrupting the first runs; each next run is the command the previous one advised.
@@ -59,22 +66,29 @@ async function runToTheEnd(argv: string[], settled: (states: Map<number, Json>) 
   let journal: string | undefined;
   const codes: number[] = [];
   for (let round = 0; round < 30; round++) {
-    const signal = round === 0 ? 'SIGINT' : round === 1 ? 'SIGKILL' : undefined;
+    const signal = (['SIGINT', 'SIGKILL', 'SIGHUP'] as const)[round];
     const before = mutations();
     const run = startPromo(command, { env: env(), timeoutMs: 30_000 });
     if (signal) {
       const after = 5 + Math.floor(random() * 40);
       while (mutations() - before < after && run.child.exitCode === null)
         await new Promise((r) => setTimeout(r, 2));
+      // A terminal that closes takes stderr with it: the journal alone says how to go on.
+      if (signal === 'SIGHUP') run.child.stderr!.destroy();
       run.child.kill(signal);
     }
     const done = await run.done;
     codes.push(done.code);
     // The summary of a run that did not finish says how to resume it (a run killed says nothing).
-    const advice = /"resume":"([^"]*)"/.exec(done.stderr)?.[1];
     journal = /Journal: (\S+)/.exec(done.stderr)?.[1] ?? journal;
-    // A SIGINT that comes as the run ends finds nothing left to stop: 0 or 7 then.
-    if (signal === 'SIGINT')
+    const advice =
+      signal === 'SIGHUP' && journal
+        ? endRecord(journal)?.resume
+        : /"resume":"([^"]*)"/.exec(done.stderr)?.[1];
+    // Interrupted with stderr gone: the journal's last record holds the command that resumes it.
+    if (signal === 'SIGHUP' && done.code === 130) expect(advice, `round ${round}`).toMatch(/ --resume /);
+    // A SIGINT or SIGHUP that comes as the run ends finds nothing left to stop: 0 or 7 then.
+    if (signal === 'SIGINT' || signal === 'SIGHUP')
       expect([0, 7, 130], `round ${round} (ended by ${done.signal ?? 'exit'}): ${done.stderr}`).toContain(
         done.code,
       );

@@ -165,14 +165,21 @@ describe('--resume of a run that read stdin', () => {
     expect(lastStates(journal).get(1)).toMatchObject({ status: 'created', code: codes[0] });
   });
 
-  it('resumes a journal of an older promo (no hash per line) by line number, and says so', async () => {
+  it('resumes a journal of an older promo (no hash per line) only with --accept-old-journal, by line number, and says so', async () => {
     const { text, codes } = stdinOf(40);
     const journal = await interruptedJournal(text, 'old');
-    const old = records(journal).map(({ input_sha256: _, line_digests: __, ...rest }) =>
-      JSON.stringify(rest),
+    const old = records(journal).map(
+      ({ input_sha256: _, line_digests: __, api_url: ___, files: ____, ...rest }) =>
+        JSON.stringify(rest.journal ? { ...rest, journal: 'promo-bulk-journal/1' } : rest),
     );
     writeFileSync(journal, `${old.join('\n')}\n`);
-    const resumed = await run(['--resume', journal], text);
+    const refused = await run(['--resume', journal], text);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(
+      `--resume: '${journal}' was written by an older promo, whose journal did not bind every file the run read (nor, before that, the account): refusing to resume it without --accept-old-journal`,
+    );
+    expect(refused.sent).toBe(0);
+    const resumed = await run(['--resume', journal, '--accept-old-journal'], text);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain(
       `--resume: '${journal}' was written by an older promo that kept no hash of each line: the lines of stdin are matched to it by number only`,

@@ -123,6 +123,7 @@ describe('promo __complete', () => {
       '--fields',
       '--jq',
       '--json',
+      '--csv-crlf',
       '--log-format',
       '--no-color',
       '--timeout',
@@ -138,6 +139,15 @@ describe('promo __complete', () => {
     const { stdout } = await runPromo(['__complete', '--profile', ''], { configDir: config });
     expect(stdout).toBe('words\nprod\nsandbox\n');
     expect(await answer('-p', 'p')).toEqual(['words', 'prod']);
+  });
+
+  it('offers the profile names after profile use and show, and the saved ones alone after remove', async () => {
+    expect(await answer('profile', 'use', '')).toEqual(['words', 'prod', 'sandbox']);
+    expect(await answer('profile', 'show', 's')).toEqual(['words', 'sandbox']);
+    // The built-in sandbox cannot be removed: it is not offered there.
+    expect(await answer('profile', 'remove', '')).toEqual(['words', 'prod']);
+    expect(await answer('profile', 'rm', '')).toEqual(['words', 'prod']);
+    expect(await answer('-p', 'prod', 'profile', 'use', 'p')).toEqual(['words', 'prod']);
   });
 
   it('offers the sandbox alone when there is no profile store', async () => {
@@ -162,6 +172,8 @@ const CASES: [string, string][] = [
   ['promo vou', 'voucher'],
   ['promo voucher rm --f', '--force'],
   ['promo --profile ', 'prod sandbox'],
+  ['promo profile use ', 'prod sandbox'],
+  ['promo profile remove ', 'prod'],
   ['promo voucher import vo', 'voucher.json vouchers.csv'],
 ];
 
@@ -251,6 +263,8 @@ ${CASES.map(([line]) => `tab '${line}'`).join('\n')}`;
       'voucher:Create, show, list, update, switch, import and delete vouchers',
       '--force:remove permanently (cannot be undone; the code can then be used again)',
       'prod sandbox',
+      'prod sandbox',
+      'prod',
       '(files)',
       '',
     ]);

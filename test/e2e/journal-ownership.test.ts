@@ -172,7 +172,7 @@ describe('a resume is bound to the account and the files of its run', () => {
     const edited = await create(['--input', list, '--body', body, '--resume', journal]);
     expect([edited.code, errorOf(edited.stderr).message]).toEqual([
       2,
-      '--resume: --body is not the file the run read (its SHA-256 differs): the lines left would not be sent as the run sent the others',
+      `--resume: --body '${body}' is not what the run read (its SHA-256 differs): the lines left would not be sent as the run sent the others`,
     ]);
     expect(fx.sandbox.requests).toEqual([]);
 

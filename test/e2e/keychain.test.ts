@@ -116,7 +116,10 @@ describe.skipIf(missing.length > 0)(
       expect(JSON.parse(needsToken.stderr).error.message).toMatch(
         /^the app token of profile 'cached' is in the keychain, which cannot be reached: no D-Bus session/,
       );
-      expect(JSON.parse(needsToken.stderr).error.hint).toContain('--insecure-storage');
+      // Complete, so that it runs as printed: against this profile's service, not the public one.
+      expect(JSON.parse(needsToken.stderr).error.hint).toContain(
+        `promo profile add cached --app-id ${APP_ID} --app-token-stdin --api-url ${fx.sandbox.url} --insecure-storage`,
+      );
     });
   },
 );

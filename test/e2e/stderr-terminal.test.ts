@@ -39,7 +39,10 @@ describe.skipIf(!hasScript)('stderr on a terminal, stdout elsewhere', () => {
       const missing = await withStdoutToFile(['voucher', 'get', 'NO-SUCH-CODE', ...format]);
       expect(missing.code).toBe(3);
       expect(missing.stdout).toBe('');
-      expect(missing.screen.trim()).toMatch(/^error: .*NO-SUCH-CODE \[HTTP 404, request [\w-]+\]$/);
+      expect(missing.screen.trim().split('\n')).toEqual([
+        expect.stringMatching(/^error: .*NO-SUCH-CODE \[HTTP 404, request [\w-]+\]$/),
+        'Codes are case-sensitive.',
+      ]);
       const usage = await withStdoutToFile(['voucher', 'get', 'X', '--bogus', ...format]);
       expect(usage.code).toBe(2);
       expect(usage.screen.trim().split('\n')).toEqual([

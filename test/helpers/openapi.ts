@@ -1,156 +1,172 @@
-// A small validator for the subset of OpenAPI 3.0 schemas the vendor's files use (type, nullable,
-// enum, properties, required, items, allOf, oneOf, $ref, minimum/maximum, date-time), so that tests
-// can check the sandbox's answers against the vendor's own description.
+// The vendor's OpenAPI 3.0 descriptions, read by a real JSON Schema validator (ajv), so that tests
+// can check every answer of the sandbox and every request of promo against the vendor's own schema.
+// OpenAPI 3.0 is not quite JSON Schema: `nullable` is turned into a null type here; the vendor's
+// mistakes are mended in vendor-mends.ts, and nowhere else.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-// biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
-type Schema = Record<string, any>;
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import { type Json, mendFullDescription, visitSchemas } from './vendor-mends.js';
 
 /**
  * The vendor's files live beside the project (`../shared/reference`, as CI lays it out), never in
  * it; PROMO_VENDOR_OPENAPI_DIR points elsewhere. A clone with nothing beside it skips the tests
- * that need them (test/setup/vendor-files.ts says so once, and fails the run in CI).
+ * that need them (test/setup/vendor-files.ts says so once); in CI (CI set) that is a failure.
  */
 export const VENDOR_DIR =
   process.env.PROMO_VENDOR_OPENAPI_DIR ??
   join(fileURLToPath(new URL('../../', import.meta.url)), '..', 'shared', 'reference');
 
-/** The vendor's files the contract tests read. */
-export const VENDOR_FILES = ['openapi-voucher-lifecycle.json', 'openapi-full.json'];
+/** The whole description, and the one that still holds OAuth and the v2 tiers (which the whole one lacks). */
+export const FULL_FILE = 'openapi-full.json';
+export const SEVEN_OPS_FILE = 'openapi-7ops.json';
+export const VENDOR_FILES = [FULL_FILE, SEVEN_OPS_FILE];
 
-/**
- * Files made from the vendor's full description by scripts/trim-openapi.mjs: their checks run
- * where the file is, and are skipped (with one note) where it is not, in CI too.
- */
-export const OPTIONAL_VENDOR_FILES: Record<string, string> = {
-  'openapi-campaigns.json': '--campaigns',
-};
+export interface VendorOperation {
+  readonly file: string;
+  readonly operationId: string;
+  /** The operation object itself (parameters, requestBody, responses, security), mended. */
+  readonly spec: Json;
+  /** Parameters of the path item and the operation, references resolved. */
+  readonly parameters: Json[];
+}
 
 export interface OpenApi {
   /** Whether the file is there; without it, a test checks everything else (vendor-files.ts says so once). */
   readonly available: boolean;
   /** The problems found in `value` against the named component schema; empty when it conforms. */
   problems(schemaName: string, value: unknown): string[];
+  /** The problems found in `value` against a schema given inline (its $refs point into the file). */
+  problemsWith(schema: Json, value: unknown, coerce?: boolean): string[];
   /** The response schema of an operation for a status, as a component name. */
   responseSchema(operationId: string, status: number): string;
+  /** The operation at `method` and the vendor's path template (`/v1/vouchers/{code}`). */
+  operation(method: string, path: string): VendorOperation | undefined;
 }
 
-/** The file, read on first use: a test file that needs it can load without it (and skip). */
-export function loadOpenApi(file: string, patch?: (schemas: Record<string, Schema>) => void): OpenApi {
-  let loaded: OpenApi | undefined;
-  const api = () => (loaded ??= readOpenApi(file, patch));
+// One read and compile per file and worker (the whole description is 3 MB): the test files of a
+// worker share it, as their modules are kept from one file to the next.
+const loadedFiles = new Map<string, OpenApi>();
+
+/** The file, read and compiled on first use: a test file that needs it loads without it (and skips). */
+export function loadOpenApi(file: string, mend?: (document: Json) => void): OpenApi {
+  const api = () => {
+    let loaded = loadedFiles.get(file);
+    if (!loaded) {
+      loaded = readOpenApi(file, mend);
+      loadedFiles.set(file, loaded);
+    }
+    return loaded;
+  };
   return {
     available: existsSync(join(VENDOR_DIR, file)),
-    problems: (schemaName, value) => api().problems(schemaName, value),
+    problems: (name, value) => api().problems(name, value),
+    problemsWith: (schema, value, coerce) => api().problemsWith(schema, value, coerce),
     responseSchema: (operationId, status) => api().responseSchema(operationId, status),
+    operation: (method, path) => api().operation(method, path),
   };
 }
 
-function readOpenApi(file: string, patch?: (schemas: Record<string, Schema>) => void): OpenApi {
-  const document = JSON.parse(readFileSync(join(VENDOR_DIR, file), 'utf8')) as Schema;
-  const schemas = document.components.schemas as Record<string, Schema>;
-  patch?.(schemas);
-  const resolve = (schema: Schema): Schema =>
-    schema.$ref ? resolve(schemas[String(schema.$ref).split('/').pop() as string] as Schema) : schema;
+/** OpenAPI 3.0's `nullable: true` in JSON Schema terms: null is one more type (and enum value). */
+function nullableToJsonSchema(document: Json): void {
+  visitSchemas(document, (schema) => {
+    if (schema.nullable !== true) return;
+    delete schema.nullable;
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+    if (typeof schema.type === 'string') {
+      schema.type = [schema.type, 'null'];
+    } else if (schema.type === undefined) {
+      const rest = { ...schema };
+      for (const key of Object.keys(schema)) delete schema[key];
+      schema.anyOf = [rest, { type: 'null' }];
+    }
+  });
+}
 
-  function check(schema: Schema, value: unknown, path: string, out: string[]): void {
-    const s = resolve(schema);
-    if (value === null) {
-      // OpenAPI 3.0 cannot put `nullable` beside a $ref, and the vendor's examples answer null for
-      // such fields (validity_timeframe: null), so a reference admits null; so does a bare allOf/oneOf.
-      if (s.nullable || schema.$ref || (!s.type && !s.properties && !s.enum)) return;
-      out.push(`${path}: null is not allowed`);
-      return;
+function newAjv(coerceTypes: boolean): Ajv {
+  // strict off: the file carries OpenAPI's own words (example, x-*) beside the schema keywords.
+  // inlineRefs off: a referenced schema is compiled once as its own function, not copied into each
+  // place that refers to it (the voucher's unions refer to the same parts many times): a third faster.
+  const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes, inlineRefs: false });
+  // The package is CommonJS: its function is both the module and its own `default`.
+  ajvFormats.default(ajv, ['date', 'date-time', 'hostname', 'email', 'uri']);
+  // The vendor says "HH:mm" for its `time` fields (validity_hours), not RFC 3339's full time.
+  ajv.addFormat('time', /^([01]\d|2[0-3]):[0-5]\d$/);
+  ajv.addFormat('binary', true);
+  return ajv;
+}
+
+const describeError = (error: ErrorObject) =>
+  `$${error.instancePath.replaceAll('/', '.')}: ${error.message}${
+    error.params && Object.keys(error.params).length ? ` ${JSON.stringify(error.params)}` : ''
+  }`;
+
+function readOpenApi(file: string, mend?: (document: Json) => void): OpenApi {
+  const document = JSON.parse(readFileSync(join(VENDOR_DIR, file), 'utf8')) as Json;
+  mend?.(document);
+  nullableToJsonSchema(document.components);
+  // The second reads text as the types the schema asks for (query strings, form fields).
+  const ajvs = [newAjv(false), newAjv(true)] as const;
+  for (const ajv of ajvs) ajv.addSchema({ ...document, $id: file });
+  const compiled = new Map<string, ValidateFunction>();
+  const validator = (schema: Json, coerce: boolean) => {
+    const key = `${coerce}:${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      const absolute = JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${file}#/`));
+      validate = ajvs[coerce ? 1 : 0].compile(absolute);
+      compiled.set(key, validate);
     }
-    for (const part of s.allOf ?? []) check(part, value, path, out);
-    if (s.oneOf) {
-      // Treated as anyOf: the vendor's branches overlap (see the reference README).
-      const fits = (s.oneOf as Schema[]).some((branch) => {
-        const found: string[] = [];
-        check(branch, value, path, found);
-        return found.length === 0;
-      });
-      if (!fits) out.push(`${path}: matches none of the ${s.oneOf.length} oneOf branches`);
-    }
-    if (s.enum && !s.enum.includes(value)) out.push(`${path}: ${JSON.stringify(value)} not in enum`);
-    if (s.type && !hasType(s.type, value)) {
-      out.push(`${path}: expected ${s.type}, got ${JSON.stringify(value)?.slice(0, 60)}`);
-      return;
-    }
-    if (s.format === 'date-time' && typeof value === 'string' && Number.isNaN(Date.parse(value))) {
-      out.push(`${path}: not a date-time: ${value}`);
-    }
-    if (typeof value === 'number') {
-      if (s.minimum !== undefined && value < s.minimum) out.push(`${path}: below ${s.minimum}`);
-      if (s.maximum !== undefined && value > s.maximum) out.push(`${path}: above ${s.maximum}`);
-    }
-    if (Array.isArray(value) && s.items) {
-      for (const [index, item] of value.entries()) check(s.items, item, `${path}[${index}]`, out);
-    }
-    if (isObject(value)) {
-      for (const key of s.required ?? []) if (!(key in value)) out.push(`${path}.${key}: required`);
-      for (const [key, sub] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
-        if (key in value) check(sub, value[key], `${path}.${key}`, out);
-      }
-    }
-  }
+    return validate;
+  };
+  const problemsWith = (schema: Json, value: unknown, coerce = false) => {
+    const validate = validator(schema, coerce);
+    return validate(value) ? [] : (validate.errors ?? []).map(describeError);
+  };
+  const resolveParameter = (parameter: Json): Json =>
+    parameter.$ref
+      ? (document.components.parameters[String(parameter.$ref).split('/').pop()!] as Json)
+      : parameter;
 
   return {
     available: true,
+    problemsWith,
     problems(schemaName, value) {
-      const schema = schemas[schemaName];
-      if (!schema) throw new Error(`No schema ${schemaName} in ${file}`);
-      const out: string[] = [];
-      check(schema, value, '$', out);
-      return out;
+      if (!document.components.schemas[schemaName]) throw new Error(`No schema ${schemaName} in ${file}`);
+      return problemsWith({ $ref: `#/components/schemas/${schemaName}` }, value);
     },
     responseSchema(operationId, status) {
-      for (const item of Object.values(document.paths as Record<string, Schema>)) {
+      for (const item of Object.values(document.paths as Record<string, Json>)) {
         for (const operation of Object.values(item)) {
-          if (operation?.operationId !== operationId) continue;
-          const ref = operation.responses?.[status]?.content?.['application/json']?.schema?.$ref;
+          if ((operation as Json)?.operationId !== operationId) continue;
+          const ref = (operation as Json).responses?.[status]?.content?.['application/json']?.schema?.$ref;
           if (ref) return String(ref).split('/').pop() as string;
         }
       }
       throw new Error(`No ${status} schema for ${operationId} in ${file}`);
     },
+    operation(method, path) {
+      const item = document.paths[path] as Json | undefined;
+      const spec = item?.[method.toLowerCase()] as Json | undefined;
+      if (!item || !spec) return undefined;
+      const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])].map(resolveParameter);
+      return { file, operationId: String(spec.operationId), spec, parameters };
+    },
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The vendor's whole description, mended (vendor-mends.ts). */
+export function fullApi(): OpenApi {
+  return loadOpenApi(FULL_FILE, mendFullDescription);
 }
 
-function hasType(type: string, value: unknown): boolean {
-  switch (type) {
-    case 'object':
-      return isObject(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    default:
-      return typeof value === type;
-  }
+/** The seven operations of the seed: the only file that describes OAuth and the v2 tiers. */
+export function sevenOpsApi(): OpenApi {
+  return loadOpenApi(SEVEN_OPS_FILE);
 }
 
-/**
- * The voucher-lifecycle file. One known defect is patched: its VOUCHERS.IMPORT result types
- * `failed` as one object, while the vendor's own examples (and answers) carry an array of them.
- */
-export function lifecycleApi(): OpenApi {
-  return loadOpenApi('openapi-voucher-lifecycle.json', (schemas) => {
-    const result = schemas['17_res_obj_get_async_action_result_vouchers_import'] as Schema;
-    const failed = result.properties.failed;
-    result.properties.failed = { type: 'array', nullable: true, items: { ...failed, nullable: false } };
-  });
-}
-
-/** The campaign operations, trimmed from the vendor's file by scripts/trim-openapi.mjs --campaigns. */
-export function campaignsApi(): OpenApi {
-  return loadOpenApi('openapi-campaigns.json');
-}
+/** The voucher lifecycle operations: read from the whole description (one file, one set of mends). */
+export const lifecycleApi = fullApi;
+/** The campaign operations: read from the whole description too. */
+export const campaignsApi = fullApi;

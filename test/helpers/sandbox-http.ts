@@ -2,6 +2,7 @@
 // speaks to it: one sandbox for a test file (or a describe block), and a call() that reads the answer.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import { answersConformAfterEach } from '../contract/exchanges.js';
 
 /** The credentials a sandbox accepts when none are given. */
 export const APP_HEADERS = { 'X-App-Id': 'sandbox', 'X-App-Token': 'sandbox' };
@@ -78,13 +79,14 @@ export interface ServedSandbox {
 /** A sandbox for the enclosing file or describe block, its faults cleared and request log emptied before each test. */
 export function useServedSandbox(options: SandboxOptions = {}): ServedSandbox {
   const current = fileScoped(
-    () => startSandbox(options),
+    () => startSandbox({ recordAnswers: true, ...options }),
     (sandbox) => sandbox.close(),
     (sandbox) => {
       sandbox.faults.set({});
       sandbox.requests.length = 0;
     },
   );
+  answersConformAfterEach(() => current().requests);
   return {
     get sandbox() {
       return current();

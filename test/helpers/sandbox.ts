@@ -1,5 +1,7 @@
 // A sandbox on an ephemeral loopback port and a profile pointing at it, for one test file.
+
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import { answersConformAfterEach } from '../contract/exchanges.js';
 import { type RunOptions, runPromo, tempDir } from './promo.js';
 import { callSandbox, fileScoped, JSON_HEADERS } from './sandbox-http.js';
 
@@ -59,13 +61,14 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixt
  */
 export function useSandbox(options: SandboxOptions = {}): Fixture {
   const fixture = fileScoped(
-    () => sandboxFixture(options),
+    () => sandboxFixture({ recordAnswers: true, ...options }),
     (current) => current.close(),
     (current) => {
       current.sandbox.faults.set({});
       current.sandbox.requests.length = 0;
     },
   );
+  answersConformAfterEach(() => fixture().sandbox.requests);
   return {
     get sandbox() {
       return fixture().sandbox;

@@ -126,7 +126,7 @@ describe('list options before positional arguments', () => {
           'ci',
           '--app-token-stdin',
         ],
-        { configDir: dir.path, stdin: 'tok-1234\n' },
+        { configDir: dir.path, stdin: 'tok-1234-5678-90ab\n' },
       );
       expect(add.code).toBe(0);
       const saved = JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8'));

@@ -31,8 +31,10 @@ describe('help built from the registry', () => {
     const help = await runPromo(['help', ...words]);
     expect(help.code).toBe(0);
     expect(help.stdout).toBe((await runPromo([...words, '--help'])).stdout);
-    // Global options in their own section, after the command's own.
-    expect(help.stdout).toMatch(/\nOptions:\n[\s\S]*\nGlobal Options:\n[\s\S]*--profile <name>/);
+    // Global options last, by name, after the command's own options and its examples.
+    expect(help.stdout).toMatch(
+      /\nOptions:\n[\s\S]*\nExamples:\n[\s\S]*\nGlobal options:\n {2}-p\/--profile, /,
+    );
   });
 
   it('promo help takes an alias as the command it names', async () => {

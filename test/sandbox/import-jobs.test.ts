@@ -108,7 +108,7 @@ describe('import knobs on one sandbox', () => {
   it.each([
     [{ records_per_second: 0 }, 'records_per_second must be a number above 0, got 0'],
     [{ fail: 'yes' }, 'fail must be true or false, got "yes"'],
-    [{ speed: 5 }, 'Unknown import setting speed; known: records_per_second, fail'],
+    [{ speed: 5 }, 'Unknown import setting speed; known: records_per_second, generate_per_second, fail'],
   ])('refuses the settings %j with 400 naming the setting', async (settings, details) => {
     const { status, body } = await call(sandbox.url, 'POST', '/_sandbox/imports', settings);
     expect(status).toBe(400);

@@ -1,10 +1,10 @@
 // Talking to the sandbox's validation and redemption routes over real HTTP, each answer checked
 // against the vendor's whole description (openapi-full.json) when it is beside the project.
 import { expect } from 'vitest';
-import { loadOpenApi } from '../helpers/openapi.js';
+import { fullApi as vendorApi } from '../helpers/openapi.js';
 import { type Answer, callSandbox, type Json } from '../helpers/sandbox-http.js';
 
-export const fullApi = loadOpenApi('openapi-full.json');
+export const fullApi = vendorApi();
 
 /** Checks a 200 answer against the schema of the vendor's operation (when the file is there). */
 export function conforms(operationId: string, answer: Answer): void {

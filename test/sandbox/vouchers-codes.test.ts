@@ -1,7 +1,8 @@
 // Code generation from `code_config`, and which codes count as taken.
 import { describe, expect, it } from 'vitest';
+import { resolveCharset } from '../../src/facts/code-space.js';
 import { demoSeed, stateFromSeed } from '../../src/sandbox/seed.js';
-import { generateCode, pickCode, resolveCharset } from '../../src/sandbox/voucher-codes.js';
+import { generateCode, pickCode } from '../../src/sandbox/voucher-codes.js';
 
 const config = (fields: Partial<Parameters<typeof generateCode>[0]>) => ({
   length: null,

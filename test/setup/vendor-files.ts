@@ -1,23 +1,22 @@
-// Once per test run: the vendor's OpenAPI files, which a few contract tests check the sandbox's
-// answers against, live beside the project (never in it). A clone with nothing beside it runs
-// everything else and says in one line what it skipped; CI, which has them, fails without them.
+// Once per test run: the vendor's OpenAPI files, which the contract tests check the sandbox's answers
+// and promo's requests against, live beside the project (never in it). A clone with nothing beside
+// it runs everything else and says in one line what it skipped; CI (CI set), which has them, fails
+// without them: there nothing is skipped.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPTIONAL_VENDOR_FILES, VENDOR_DIR, VENDOR_FILES } from '../helpers/openapi.js';
+import { VENDOR_DIR, VENDOR_FILES } from '../helpers/openapi.js';
+
+/** The line to print when files are missing (none when all are there); throws in CI instead. */
+export function vendorFilesNote(dir: string, ci: string | undefined): string | undefined {
+  const missing = VENDOR_FILES.filter((file) => !existsSync(join(dir, file)));
+  if (missing.length === 0) return undefined;
+  const what = `the vendor's OpenAPI files (${missing.join(', ')}) are not in ${dir}`;
+  if (ci)
+    throw new Error(`${what}: CI must run the contract tests (set PROMO_VENDOR_OPENAPI_DIR to their folder)`);
+  return `note: ${what}: the contract checks against them are skipped (set PROMO_VENDOR_OPENAPI_DIR to a folder that has them).`;
+}
 
 export default function checkVendorFiles(): void {
-  for (const [file, flag] of Object.entries(OPTIONAL_VENDOR_FILES)) {
-    if (existsSync(join(VENDOR_DIR, file))) continue;
-    console.log(
-      `note: ${file} is not in ${VENDOR_DIR}: its contract checks are skipped (make it with node scripts/trim-openapi.mjs <the vendor's production/readOnly-openAPI.json> ${join(VENDOR_DIR, file)} ${flag}).`,
-    );
-  }
-  const missing = VENDOR_FILES.filter((file) => !existsSync(join(VENDOR_DIR, file)));
-  if (missing.length === 0) return;
-  const what = `the vendor's OpenAPI files (${missing.join(', ')}) are not in ${VENDOR_DIR}`;
-  if (process.env.CI)
-    throw new Error(`${what}: CI must run the contract tests (set PROMO_VENDOR_OPENAPI_DIR to their folder)`);
-  console.log(
-    `note: ${what}: the checks against them are skipped (set PROMO_VENDOR_OPENAPI_DIR to a folder that has them).`,
-  );
+  const note = vendorFilesNote(VENDOR_DIR, process.env.CI);
+  if (note) console.log(note);
 }

@@ -1,6 +1,7 @@
 // The arguments and options of the command, apart from its definition (index.ts) and what runs
 // (run.ts), which both read them.
-import { ALLOWED_SCOPES, METHODS } from '../../api/names.js';
+import { METHODS } from '../../api/names.js';
+import { ALLOWED_SCOPES } from '../../facts/scopes.js';
 import { defineArgs, defineOptions, type Input } from '../../toolkit/define.js';
 
 export const args = defineArgs({

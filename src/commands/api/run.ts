@@ -89,6 +89,7 @@ export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
   }
   // The answer may echo what was sent (credentials, a token being introspected): redacted like
   // every other output unless asked for.
-  if (typeof body === 'string') rt.out.text(options.showSecrets ? body : rt.secrets.scrub(body));
-  else await rt.out.json(options.showSecrets ? body : redactJson(body, rt.secrets));
+  const reveal = options.showSecrets ? ({ secrets: 'shown' } as const) : undefined;
+  if (typeof body === 'string') rt.out.text(body, reveal);
+  else await rt.out.json(options.showSecrets ? body : redactJson(body, rt.secrets), reveal);
 }

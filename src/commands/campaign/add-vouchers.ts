@@ -21,7 +21,7 @@ import { fieldOptions, fieldValues } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';
 import { voucherFields } from '../voucher/voucher-view.js';
-import { CAMPAIGN_ARG } from './ref.js';
+import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 /** The most vouchers one request adds. */
 export const MAX_ADD_COUNT = 100_000;
@@ -134,5 +134,5 @@ is refused by the service (409). Adding generated codes is not repeated when its
   ],
   args: CAMPAIGN_ARG,
   options,
-  run: (flags, rt) => run(flags, rt),
+  run: (flags, rt) => withCampaignHint(rt.client.bind(rt), flags.campaign, () => run(flags, rt)),
 });

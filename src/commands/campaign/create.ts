@@ -13,6 +13,7 @@ import {
 import type { CreateVoucherBody, VoucherType } from '../../api/vouchers.js';
 import { UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/json.js';
+import { codeSpace, MAX_VOUCHERS_COUNT } from '../../facts/code-space.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
@@ -24,12 +25,6 @@ import { campaignFields } from './campaign-view.js';
 import { CAMPAIGN_VOUCHER_FIELDS, campaignFieldOptions, campaignFieldValues, nameOf } from './fields.js';
 import { waitForCodes } from './generation.js';
 import { checkCampaign } from './ref.js';
-
-/** The most codes promo asks for in one campaign. */
-export const MAX_VOUCHERS_COUNT = 1_000_000;
-/** The service's default code config: 8 characters, letters and digits. */
-const DEFAULT_CHARSET_SIZE = 62;
-const DEFAULT_LENGTH = 8;
 
 const args = { name: { help: 'campaign name (unique in the project)', required: true } } as const;
 
@@ -63,18 +58,6 @@ function wholeCount(text: string): number {
       `--vouchers-count must be a whole number from 1 to ${MAX_VOUCHERS_COUNT.toLocaleString('en-US')}, not '${text}'`,
     );
   return n;
-}
-
-/** The codes a code config can make; past Number.MAX_SAFE_INTEGER it is "enough". */
-function codeSpace(config: Record<string, unknown> | undefined): number {
-  const charset = typeof config?.charset === 'string' ? new Set(config.charset).size : DEFAULT_CHARSET_SIZE;
-  const slots =
-    typeof config?.pattern === 'string'
-      ? [...config.pattern].filter((c) => c === '#').length
-      : typeof config?.length === 'number'
-        ? config.length
-        : DEFAULT_LENGTH;
-  return charset ** slots;
 }
 
 function checkCodeConfig(voucher: CreateVoucherBody, count: number | undefined): void {
@@ -157,8 +140,8 @@ export async function run(flags: Flags, rt: Runtime): Promise<void> {
   await warnIfExpired(body as CreateVoucherBody, rt);
   const client = await rt.client();
   if (flags.dryRun) return printDryRun(rt.out, await client.dryRun(createCampaignRequest(body)));
-  const created = await createCampaign(client, body);
-  const campaign = flags.wait ? await waitForCodes(created, rt) : created;
+  const { campaign: created, requestId } = await createCampaign(client, body);
+  const campaign = flags.wait ? await waitForCodes(created, rt, requestId) : created;
   await rt.out.record(campaign, campaignFields(rt.ctx.now()));
   if (rt.out.isJson) return;
   const codes = campaign.vouchers_count ?? 0;

@@ -8,7 +8,7 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { confirmOrCancel } from '../confirm.js';
 import { followJobs, jobOutcome } from '../job/follow.js';
-import { CAMPAIGN_ARG } from './ref.js';
+import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 interface DeleteFlags {
   campaign: string;
@@ -72,5 +72,5 @@ it needs --yes. Exit 3 when there is no such campaign, 8 when you decline.`,
     wait: { type: 'switch', help: 'follow the deletion job to its end' },
     dryRun: { type: 'switch', help: 'print the request that would be sent; send nothing' },
   },
-  run: (flags, rt) => run(flags, rt),
+  run: (flags, rt) => withCampaignHint(rt.client.bind(rt), flags.campaign, () => run(flags, rt)),
 });

@@ -5,23 +5,34 @@ import { type Campaign, getCampaign, isGenerating, quoted } from '../../api/camp
 import { ExitCode, InterruptedError, PromoError } from '../../base/errors.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { pollDelays } from '../job/poll.js';
+import { findGenerationJob, generatedSoFar } from './generation-job.js';
 
-export async function waitForCodes(campaign: Campaign, rt: Runtime): Promise<Campaign> {
+/** `requestId`: the create's, which its generation job carries (see generation-job.ts). */
+export async function waitForCodes(campaign: Campaign, rt: Runtime, requestId?: string): Promise<Campaign> {
   const client = await rt.client();
   const delay = pollDelays();
   const started = rt.ctx.now();
   const count = campaign.vouchers_count;
   const what = typeof count === 'number' ? `${count.toLocaleString('en-US')} codes` : 'codes';
+  // How many are made, on a terminal only (two more reads a round): when the job says it.
+  const counting = rt.ctx.stderr.isTTY === true && typeof count === 'number';
+  let job: { id: string } | undefined;
+  let generated: number | undefined;
   let latest = campaign;
   try {
     while (isGenerating(latest)) {
       const seconds = Math.round((rt.ctx.now() - started) / 1000);
+      const made = generated === undefined ? what : `${generated.toLocaleString('en-US')}/${what}`;
       rt.out.progress(
-        `generating ${what} for ${latest.name}: ${latest.vouchers_generation_status} · ${seconds} s`,
+        `generating ${made} for ${latest.name}: ${latest.vouchers_generation_status} · ${seconds} s`,
       );
       try {
         await rt.ctx.sleep(delay(), rt.ctx.signal);
         latest = await getCampaign(client, latest.id);
+        if (counting && isGenerating(latest)) {
+          job ??= await findGenerationJob(client, campaign, requestId);
+          if (job) generated = (await generatedSoFar(client, job.id, count)) ?? generated;
+        }
       } catch (error) {
         if (rt.ctx.signal?.aborted) throw stillGenerating(latest);
         throw error;

@@ -2,7 +2,7 @@
 import { CAMPAIGN_FIELDS, getCampaign } from '../../api/campaigns.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { campaignFields } from './campaign-view.js';
-import { CAMPAIGN_ARG } from './ref.js';
+import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 export default defineCommand({
   path: ['campaign', 'get'],
@@ -18,8 +18,9 @@ Exit 3 when there is no such campaign.`,
     'promo campaign get camp_Qvxqkkgs0YKdUbKA8tLICtdS -o json | jq .vouchers_count',
   ],
   args: CAMPAIGN_ARG,
-  run: async ({ campaign }, rt) => {
-    const found = await getCampaign(await rt.client(), campaign);
-    await rt.out.record(found, campaignFields(rt.ctx.now()));
-  },
+  run: ({ campaign }, rt) =>
+    withCampaignHint(rt.client.bind(rt), campaign, async () => {
+      const found = await getCampaign(await rt.client(), campaign);
+      await rt.out.record(found, campaignFields(rt.ctx.now()));
+    }),
 });

@@ -4,7 +4,7 @@
 import { defineArgs, defineCommand } from '../../toolkit/define.js';
 import { IMPORT_OPTIONS } from '../voucher/import.js';
 import { runImport } from '../voucher/import-run.js';
-import { checkCampaign } from './ref.js';
+import { checkCampaign, withCampaignHint } from './ref.js';
 
 const args = defineArgs({
   campaign: { help: 'campaign name, or its id (camp_...)', required: true, parse: checkCampaign },
@@ -27,14 +27,16 @@ JSON line per voucher to the results file; exit 7 when some were not imported.`,
   args,
   options: IMPORT_OPTIONS,
   run: (input, rt) =>
-    runImport(
-      {
-        source: input.file,
-        wait: input.wait,
-        dryRun: input.dryRun,
-        results: input.results,
-        campaign: input.campaign,
-      },
-      rt,
+    withCampaignHint(rt.client.bind(rt), input.campaign, () =>
+      runImport(
+        {
+          source: input.file,
+          wait: input.wait,
+          dryRun: input.dryRun,
+          results: input.results,
+          campaign: input.campaign,
+        },
+        rt,
+      ),
     ),
 });

@@ -9,8 +9,10 @@ import {
   type CampaignOrder,
   listCampaigns,
 } from '../../api/campaigns.js';
+import { CAMPAIGN_FILTERS } from '../../api/filter-fields.js';
 import type { FilterCondition } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
+import { MAX_PAGE } from '../../facts/lists.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
@@ -19,7 +21,6 @@ import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../templates/filter
 import { campaignListColumns } from './campaign-view.js';
 
 /** The service pages campaigns by number. */
-const MAX_PAGE = 99;
 
 export interface CampaignListOptions {
   limit?: number;
@@ -75,7 +76,7 @@ export function parseCampaignListOptions(flags: OptionValues<typeof options>): C
       : (TYPE_WORDS[flags.type.toLowerCase()] ??
         parseChoice(flags.type.toUpperCase(), CAMPAIGN_TYPES, '--type'));
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const filters = parseFilters(flags.filter ?? []);
+  const filters = parseFilters(flags.filter ?? [], { fields: CAMPAIGN_FILTERS, what: 'campaigns' });
   if (junction !== undefined && filters.length === 0)
     throw new UsageError('--junction joins --filter conditions, and none was given');
   return { ...paging, page, type, order: flags.order, filters, junction };
@@ -108,6 +109,28 @@ export async function run(options: CampaignListOptions, rt: Runtime): Promise<vo
     },
     columns: campaignListColumns(rt.ctx.now()),
     empty: 'No campaigns.',
+    progress: { noun: 'campaigns', now: rt.ctx.now },
+    csv: [
+      'id',
+      'name',
+      'campaign_type',
+      'type',
+      'active',
+      'vouchers_count',
+      'vouchers_generation_status',
+      'voucher.type',
+      'voucher.discount.type',
+      'voucher.discount.percent_off',
+      'voucher.discount.amount_off',
+      'voucher.gift.amount',
+      'voucher.loyalty_card.points',
+      'start_date',
+      'expiration_date',
+      'category',
+      'created_at',
+      'updated_at',
+      'metadata.*',
+    ],
     moreHint: (page) => `More campaigns: --page ${page.next} for the next page, --all for every campaign.`,
   });
 }
@@ -118,7 +141,8 @@ export default defineCommand({
   aliases: ['ls'],
   summary: 'List campaigns: by type, filtered, one page or --all',
   description: `${FILTER_GRAMMAR}
-Fields: name, campaign_type, active, created_at, … as the service names them.`,
+Fields: name, campaign_type, campaign_status, active, created_at, …, as the service names them,
+and metadata.KEY; a field campaigns do not have is refused (exit 2).`,
   examples: [
     'promo campaign list',
     'promo campaign list --type discount --all -o json | jq -r ".[].name"',

@@ -5,7 +5,7 @@ import { CAMPAIGN_FIELDS, getCampaign, switchCampaign, switchCampaignRequest } f
 import { printDryRun } from '../../output/dry-run.js';
 import { type AnyCommand, defineCommand } from '../../toolkit/define.js';
 import { campaignFields } from './campaign-view.js';
-import { CAMPAIGN_ARG } from './ref.js';
+import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 function switchCommand(on: boolean): AnyCommand {
   const verb = on ? 'enable' : 'disable';
@@ -21,14 +21,15 @@ function switchCommand(on: boolean): AnyCommand {
     ],
     args: CAMPAIGN_ARG,
     options: { dryRun: { type: 'switch', help: 'print the request that would be sent; send nothing' } },
-    run: async ({ campaign, dryRun }, rt) => {
-      const client = await rt.client();
-      if (dryRun) return printDryRun(rt.out, await client.dryRun(switchCampaignRequest(campaign, on)));
-      await switchCampaign(client, campaign, on);
-      const now = await getCampaign(client, campaign);
-      await rt.out.record(now, campaignFields(rt.ctx.now()));
-      if (!rt.out.isJson) await rt.out.success(`Campaign ${now.name} ${on ? 'enabled' : 'disabled'}.`);
-    },
+    run: ({ campaign, dryRun }, rt) =>
+      withCampaignHint(rt.client.bind(rt), campaign, async () => {
+        const client = await rt.client();
+        if (dryRun) return printDryRun(rt.out, await client.dryRun(switchCampaignRequest(campaign, on)));
+        await switchCampaign(client, campaign, on);
+        const now = await getCampaign(client, campaign);
+        await rt.out.record(now, campaignFields(rt.ctx.now()));
+        if (!rt.out.isJson) await rt.out.success(`Campaign ${now.name} ${on ? 'enabled' : 'disabled'}.`);
+      }),
   });
 }
 

@@ -14,7 +14,7 @@ import { defineCommand, defineOptions, type Input } from '../../toolkit/define.j
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';
 import { campaignFields } from './campaign-view.js';
-import { CAMPAIGN_ARG } from './ref.js';
+import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 const OWN_FIELDS = VOUCHER_FIELDS.filter((f) =>
   ['category', 'metadata', 'start-date', 'expiration-date'].includes(f.flag),
@@ -88,13 +88,14 @@ by an update; --metadata sets the keys given and keeps the others. --dry-run pri
   ],
   args: CAMPAIGN_ARG,
   options,
-  run: async (flags, rt) => {
-    const body = await buildUpdateBody(flags, rt);
-    const client = await rt.client();
-    if (flags.dryRun)
-      return printDryRun(rt.out, await client.dryRun(updateCampaignRequest(flags.campaign, body)));
-    const updated = await updateCampaign(client, flags.campaign, body);
-    await rt.out.record(updated, campaignFields(rt.ctx.now()));
-    if (!rt.out.isJson) await rt.out.success(`Updated campaign ${updated.name}.`);
-  },
+  run: (flags, rt) =>
+    withCampaignHint(rt.client.bind(rt), flags.campaign, async () => {
+      const body = await buildUpdateBody(flags, rt);
+      const client = await rt.client();
+      if (flags.dryRun)
+        return printDryRun(rt.out, await client.dryRun(updateCampaignRequest(flags.campaign, body)));
+      const updated = await updateCampaign(client, flags.campaign, body);
+      await rt.out.record(updated, campaignFields(rt.ctx.now()));
+      if (!rt.out.isJson) await rt.out.success(`Updated campaign ${updated.name}.`);
+    }),
 });

@@ -14,7 +14,10 @@ export default defineCommand({
   summary: "List a campaign's vouchers; --all for every one, streamed with -o ndjson or -o csv",
   description: `The same list as voucher list --campaign NAME (or --campaign-id camp_…). --all reads every
 voucher once, past the service's cap of 99 pages, in bounded memory with -o ndjson or -o csv:
-the way to hand a launch's codes to a spreadsheet or a mailing tool.
+the way to hand a launch's codes to a spreadsheet or a mailing tool. A campaign that does not
+exist is exit 3 (with the names close to it), never an empty list. -o csv has each voucher's
+value (discount.percent_off, gift.amount, ...) and metadata.KEY as columns; with --all the
+metadata keys of the first page make the columns (promo help output).
 ${FILTER_GRAMMAR}`,
   examples: [
     "promo campaign vouchers 'Summer Sale'",

@@ -29,6 +29,13 @@ export default defineCommand({
       endDate: ms === undefined ? undefined : new Date(ms).toISOString(),
     });
     if (raw) return rt.out.json(list.page);
-    await rt.out.list(list.items, jobColumns, 'No jobs.');
+    await rt.out.list(list.items, jobColumns, 'No jobs.', [
+      'id',
+      'type',
+      'status',
+      'progress',
+      'created_at',
+      'updated_at',
+    ]);
   },
 });

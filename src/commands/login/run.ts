@@ -6,7 +6,7 @@ import { savedNotice, saveProfile, secretChoice } from '../../config/secrets.js'
 import { mask } from '../../output/mask.js';
 import { baseUrlFor, CLUSTERS, checkApiUrl } from '../../runtime/globals.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { checkCredentials } from '../credentials.js';
+import { checkAppTokenLength, checkCredentials } from '../credentials.js';
 import { profileColumns, profileView } from '../profile/view.js';
 
 export interface LoginOptions {
@@ -71,6 +71,7 @@ export async function run(options: LoginOptions, rt: Runtime): Promise<void> {
   rt.secrets.add(appToken);
   const endpoint = rt.globals.endpoint ?? (await askEndpoint(rt));
   let profile: Profile = { app_id: appId, app_token: appToken, ...endpointFields(endpoint) };
+  checkAppTokenLength(appToken, 'the prompt', profile);
 
   if (options.check) profile = await verifyOrEdit(profile, rt);
   const makeDefault =
@@ -157,6 +158,8 @@ async function editCredentials(profile: Profile, rt: Runtime): Promise<Profile> 
 
 /** One cheap read that creates nothing; a refusal means nothing is saved. */
 async function verify(profile: Profile, rt: Runtime): Promise<void> {
+  // An edited token, or another endpoint chosen, is held to the same rule as the first.
+  checkAppTokenLength(profile.app_token ?? '', 'the prompt', profile);
   rt.out.notice(
     `Checking the credentials against ${baseUrlFor({ apiUrl: profile.api_url, cluster: profile.cluster })}…`,
   );

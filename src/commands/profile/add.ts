@@ -1,15 +1,15 @@
 // promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
-import { ALLOWED_SCOPES } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { AuthError, type ExitCodeValue, exitCodeFor, PromoError, UsageError } from '../../base/errors.js';
 import { readStdin } from '../../base/stdin.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { savedNotice, saveProfile, secretChoice } from '../../config/secrets.js';
+import { ALLOWED_SCOPES } from '../../facts/scopes.js';
 import { checkApiUrl, checkCluster, type Globals } from '../../runtime/globals.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
-import { checkCredentials } from '../credentials.js';
+import { checkAppTokenLength, checkCredentials } from '../credentials.js';
 import { profileColumns, profileView } from './view.js';
 
 export interface AddOptions {
@@ -122,7 +122,7 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
   let source: string;
   if (options.tokenFromStdin) {
     token = await readStdin(rt.ctx.stdin);
-    source = 'stdin';
+    source = 'stdin (--app-token-stdin)';
   } else if (rt.ctx.env.PROMO_APP_TOKEN) {
     token = rt.ctx.env.PROMO_APP_TOKEN;
     source = 'PROMO_APP_TOKEN';
@@ -147,6 +147,7 @@ async function obtainAppToken(options: AddOptions, rt: Runtime): Promise<string>
   if (/[\s\x00-\x1f\x7f]/.test(trimmed)) {
     throw new UsageError(`the app token from ${source} contains spaces, line breaks or control characters`);
   }
+  checkAppTokenLength(trimmed, source, { api_url: options.apiUrl });
   return trimmed;
 }
 

@@ -36,6 +36,6 @@ export default defineCommand({
   aliases: ['rm'],
   summary: 'Remove a profile (asks first on a terminal; needs --yes otherwise)',
   examples: ['promo profile remove staging', 'promo profile remove staging --yes'],
-  args: { name: { help: 'profile name', required: true } },
+  args: { name: { help: 'profile name', required: true, complete: 'saved-profiles' } },
   run: ({ name }, rt) => run(checkProfileName(name), rt),
 });

@@ -14,7 +14,7 @@ export async function run(name: string | undefined, rt: Runtime): Promise<void> 
     throw new PromoError(
       'no default profile',
       4,
-      'Name one, or create one with `promo login` or `promo profile add`.',
+      'Name one (promo profile list shows them; sandbox is built in), or create one with `promo login` or `promo profile add`.',
     );
   }
   if (wanted === SANDBOX_PROFILE)
@@ -29,6 +29,6 @@ export default defineCommand({
   fields: PROFILE_FIELDS,
   summary: 'Show a profile (default: the current one); secrets are masked',
   examples: ['promo profile show', 'promo profile show prod --json'],
-  args: { name: { help: 'profile name' } },
+  args: { name: { help: 'profile name', complete: 'profiles' } },
   run: ({ name }, rt) => run(name === undefined ? undefined : checkProfileName(name), rt),
 });

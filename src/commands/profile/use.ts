@@ -14,6 +14,6 @@ export default defineCommand({
   path: ['profile', 'use'],
   summary: 'Make a profile the default',
   examples: ['promo profile use prod', 'promo profile use sandbox'],
-  args: { name: { help: 'profile name (or sandbox)', required: true } },
+  args: { name: { help: 'profile name (or sandbox)', required: true, complete: 'profiles' } },
   run: ({ name }, rt) => run(checkProfileName(name), rt),
 });

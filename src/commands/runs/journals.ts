@@ -15,8 +15,13 @@ export interface RunView {
   done: number;
   failed: number;
   unknown: number;
-  /** running (a live run holds it), done (every line done), incomplete (lines left, failed or unknown), unreadable. */
-  status: 'running' | 'done' | 'incomplete' | 'unreadable';
+  /**
+   * running (a live run holds it), done (every line done), interrupted (stopped by a signal, lines
+   * left), incomplete (lines left, failed or unknown), unreadable.
+   */
+  status: 'running' | 'done' | 'interrupted' | 'incomplete' | 'unreadable';
+  /** The command that resumes it, as the run that left lines to do wrote it. */
+  resume?: string;
   problem?: string;
   modified_at: string;
 }
@@ -46,7 +51,7 @@ export async function readRun(path: string, modifiedMs: number): Promise<RunView
   const base = { journal: path, modified_at: new Date(modifiedMs).toISOString() };
   const running = liveHolder(path) !== undefined;
   try {
-    const { header, states } = await readJournal(path, MAX_STDIN_LINES);
+    const { header, states, ended } = await readJournal(path, MAX_STDIN_LINES);
     const { done, failed, unknown } = states.counts;
     const complete = header.lines !== null && done === header.lines && failed === 0 && unknown === 0;
     return {
@@ -58,7 +63,8 @@ export async function readRun(path: string, modifiedMs: number): Promise<RunView
       done,
       failed,
       unknown,
-      status: running ? 'running' : complete ? 'done' : 'incomplete',
+      status: running ? 'running' : complete ? 'done' : ended?.interrupted ? 'interrupted' : 'incomplete',
+      ...(ended && !running && !complete ? { resume: ended.resume } : {}),
     };
   } catch (error) {
     return {

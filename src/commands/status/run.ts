@@ -1,6 +1,6 @@
 // promo status: what this command line would use, and whether it works.
 
-import { exitCodeFor, type PromoError } from '../../base/errors.js';
+import { AuthError, exitCodeFor, type PromoError } from '../../base/errors.js';
 import { KeychainCredentials } from '../../config/secrets.js';
 import { errorJson } from '../../output/errors.js';
 import { mask } from '../../output/mask.js';
@@ -68,7 +68,11 @@ export async function run(rt: Runtime): Promise<number> {
       status.credentials = { ok: true, checked_in_ms: rt.ctx.now() - started };
     } catch (error) {
       failure = error;
-      status.credentials = { ok: false, error: errorJson(error) };
+      const refused = error instanceof AuthError && target.refusedHint;
+      status.credentials = {
+        ok: false,
+        error: { ...errorJson(error), ...(refused ? { hint: target.refusedHint } : {}) },
+      };
     }
   }
   const nowMs = rt.ctx.now();
@@ -100,6 +104,9 @@ export async function run(rt: Runtime): Promise<number> {
     { header: 'Tokens', value: (s) => describeTokens(s.tokens), text: true },
   ]);
   if (failure === undefined) return 0;
+  // The table says what failed; what to do about it goes under it (JSON has it as error.hint).
+  const hint = status.credentials.error?.hint;
+  if (hint && !rt.out.isJson) rt.out.notice(hint);
   return exitCodeFor(failure as PromoError);
 }
 
@@ -116,9 +123,9 @@ function describeCheck(s: Status): string {
   if (s.credentials.ok) return `accepted by the service (checked in ${s.credentials.checked_in_ms} ms)`;
   const error = s.credentials.error;
   if (!error) return 'none configured';
-  return error.status === 401 || error.status === 403
-    ? `refused (HTTP ${error.status})`
-    : `not checked: ${error.message}`;
+  // A refusal is a check that was made and failed; only a service out of reach leaves them unchecked.
+  const refused = error.exit_code === 4 ? /\(HTTP 40[13]\)/.exec(error.message) : null;
+  return refused ? `checked: refused by the service ${refused[0]}` : `not checked: ${error.message}`;
 }
 
 function describeTokens(tokens: Status['tokens']): string {

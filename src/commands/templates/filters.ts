@@ -2,8 +2,11 @@
 //   field=value  field!=value  field^=prefix  field$=suffix  field~=text  field!~=text
 //   field in A,B  field not in A,B  field? (has a value)  field!? (has none)
 // What it cannot say is refused before anything is sent.
+import { type FilterFields, filterFieldNames } from '../../api/filter-fields.js';
 import type { FilterCondition, FilterOperator } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
+import { closest } from '../../base/suggest.js';
+import { SUBSTRING_OPERATORS, TEMPLATE_CAMPAIGN_TYPES } from '../../facts/filters.js';
 
 /** --filter and --junction, as every list command that filters takes them. */
 export function filterOptions(example: string) {
@@ -29,7 +32,8 @@ Filters (--filter, repeatable; joined with --junction, default and):
 
 export const FILTER_HELP = `${FILTER_GRAMMAR}
 Fields the service documents: id, name, campaign_type (DISCOUNT_COUPONS or GIFT_VOUCHERS; its
-values may be typed in lower case; no ~= or !~=). Spaces around values are ignored; list items
+values may be typed in lower case; no ~= or !~=), and a template's description, created_at and
+updated_at; any other field is refused (exit 2). Spaces around values are ignored; list items
 cannot contain commas; each field takes each operator once.`;
 
 const FIELD = '[A-Za-z_][A-Za-z0-9_.]*';
@@ -47,8 +51,8 @@ const SYMBOL_OPERATORS: Record<string, FilterOperator> = {
 };
 
 /** Enumerated fields of the vendor's filter schema, and the operators they lack. */
-const ENUMERATIONS: Record<string, { values: string[]; without: FilterOperator[] }> = {
-  campaign_type: { values: ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'], without: ['$contains', '$not_contain'] },
+const ENUMERATIONS: Record<string, { values: readonly string[]; without: readonly FilterOperator[] }> = {
+  campaign_type: { values: TEMPLATE_CAMPAIGN_TYPES, without: SUBSTRING_OPERATORS },
 };
 const VALUE_OPERATORS: FilterOperator[] = ['$is', '$is_not', '$in', '$not_in'];
 
@@ -115,12 +119,19 @@ function checked(expression: string, condition: FilterCondition): FilterConditio
   return { ...condition, values };
 }
 
-/** Every --filter, refusing two conditions that the deepObject would write under the same key. */
-export function parseFilters(expressions: string[]): FilterCondition[] {
+/**
+ * Every --filter, refusing two conditions that the deepObject would write under the same key and,
+ * given the list's `known` fields, a field the service does not filter on (it would match nothing).
+ */
+export function parseFilters(
+  expressions: string[],
+  known?: { fields: FilterFields; what: string },
+): FilterCondition[] {
   const conditions: FilterCondition[] = [];
   const seen = new Map<string, string>();
   for (const expression of expressions) {
     const condition = parseFilter(expression);
+    if (known) checkField(expression, condition.field, known.fields, known.what);
     const slot = `${condition.field} ${condition.operator}`;
     const earlier = seen.get(slot);
     if (earlier !== undefined) {
@@ -135,4 +146,18 @@ export function parseFilters(expressions: string[]): FilterCondition[] {
     conditions.push(condition);
   }
   return conditions;
+}
+
+/** A field of the list's filters, a member of one of its objects, or any `metadata.KEY` where it has metadata. */
+function checkField(expression: string, field: string, known: FilterFields, what: string): void {
+  const [head = '', ...rest] = field.split('.');
+  const member = rest.join('.');
+  if (rest.length === 0 ? known.fields.includes(head) : known.members?.[head]?.includes(member)) return;
+  if (head === 'metadata' && member !== '' && known.fields.includes('metadata')) return;
+  const close = closest(field, filterFieldNames(known));
+  const metadata = known.fields.includes('metadata') ? '; metadata.KEY for any metadata key' : '';
+  throw new UsageError(
+    `--filter '${expression}': ${what} have no field '${field}' to filter on${close.length ? `; did you mean ${close.map((c) => `'${c}'`).join(' or ')}?` : ''}`,
+    `Fields: ${known.fields.join(', ')}${metadata}.`,
+  );
 }

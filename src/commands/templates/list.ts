@@ -1,4 +1,6 @@
 // promo templates list: campaign templates, one page or all of them, filtered by a small grammar.
+
+import { TEMPLATE_FILTERS } from '../../api/filter-fields.js';
 import {
   type CampaignTemplate,
   type FilterCondition,
@@ -59,7 +61,7 @@ export function parseTemplatesListOptions(flags: OptionValues<typeof options>): 
     );
   }
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const filters = parseFilters(flags.filter ?? []);
+  const filters = parseFilters(flags.filter ?? [], { fields: TEMPLATE_FILTERS, what: 'templates' });
   if (junction !== undefined && filters.length === 0) {
     throw new UsageError('--junction joins --filter conditions, and none was given');
   }
@@ -94,6 +96,8 @@ export async function run(options: TemplatesListOptions, rt: Runtime): Promise<v
     },
     columns: templateColumns,
     empty: 'No campaign templates.',
+    progress: { noun: 'templates', now: rt.ctx.now },
+    csv: ['id', 'name', 'description', 'campaign_type', 'created_at', 'updated_at'],
     moreHint: (page) =>
       `More templates: add --starting-after ${page.next} for the next page, or --all for every template.`,
   });

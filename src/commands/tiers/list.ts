@@ -81,6 +81,8 @@ export async function run(options: TiersListOptions, rt: Runtime): Promise<void>
     },
     columns: tierColumns,
     empty: 'No tiers.',
+    progress: { noun: 'tiers', now: rt.ctx.now },
+    csv: ['id', 'tier_structure_id', 'name', 'created_at', 'updated_at', 'metadata.*'],
     moreHint: (page: Page<Tier>) => {
       const expires = (page.raw as TierList).cursor?.expires_at;
       const until = expires ? ` (valid until ${formatDate(expires)})` : '';

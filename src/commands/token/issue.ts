@@ -1,9 +1,9 @@
 // promo token issue --scope S... [--new]: the profile's cached token while it has more than 60 s
 // left, else a new one; `--new` always issues.
-import { ALLOWED_SCOPES } from '../../api/names.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { AuthError } from '../../base/errors.js';
 import type { CachedToken } from '../../config/token-cache.js';
+import { ALLOWED_SCOPES } from '../../facts/scopes.js';
 import { formatDate } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
@@ -21,7 +21,8 @@ export async function run(options: IssueOptions, rt: Runtime): Promise<void> {
   // The service's token object; expires_in is recomputed, since a cached token has aged.
   const { fromCache, saved, ...stored } = token;
   const answer = { ...stored, expires_in: Math.max(0, stored.expires_at - nowSeconds) };
-  await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds));
+  // The token is what was asked for: printed, though the run knows it as a secret.
+  await rt.out.record<typeof answer>(answer, tokenFields(nowSeconds), { secrets: 'shown' });
   if (!rt.out.isJson) {
     rt.out.notice(
       fromCache

@@ -7,6 +7,7 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import { CODE_LIST, checkCode, codeColumns, codeItems, codesInputOption, recordCode } from './codes-input.js';
+import { withMissingHint } from './missing.js';
 
 const args = defineArgs({ codes: { help: 'voucher codes', variadic: true, parse: checkCode } });
 
@@ -54,7 +55,7 @@ async function run(active: boolean, input: Input<typeof args, typeof options>, r
   // One code or many, the same shape: a result line per code (the voucher under `result`).
   const report = await runBulk<string, Voucher>(rt, {
     items,
-    send: (code) => setVoucherActive(client, code, active),
+    send: (code) => withMissingHint(client, code, () => setVoucherActive(client, code, active)),
     describe: () => (active ? 'enabled' : 'disabled'),
     noun: ['voucher', 'vouchers'],
     done: active ? 'enabled' : 'disabled',

@@ -17,6 +17,7 @@ import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { deleteAction } from './bulk-actions.js';
 import { CODE_LIST, checkCode, codeColumns, codesInputOption, recordCode } from './codes-input.js';
+import { withMissingHint } from './missing.js';
 
 export interface DeleteOptions {
   codes: string[];
@@ -113,7 +114,7 @@ export async function run(options: DeleteOptions, rt: Runtime): Promise<number> 
     ),
   );
   const client = await rt.client();
-  const send = (code: string) => deleteOne(client, code, options);
+  const send = (code: string) => withMissingHint(client, code, () => deleteOne(client, code, options));
   // One code: its result, as any single-object command prints it; an error is the run's error.
   if (items.length === 1) {
     const result = await send(items[0]!.payload);

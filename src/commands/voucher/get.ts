@@ -2,6 +2,7 @@
 import { getVoucher, VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { checkCode } from './codes-input.js';
+import { withMissingHint } from './missing.js';
 import { voucherFields } from './voucher-view.js';
 
 export default defineCommand({
@@ -12,7 +13,8 @@ export default defineCommand({
   description: `On a terminal: a card with the code, type, value (discount, gift balance or points), status
 (active, inactive, not started, expired), dates, validity, redemptions, category, campaign and
 metadata. With -o json: the service's voucher object, unchanged. Exit 3 when there is no such
-voucher (a voucher in the bin included).`,
+voucher (a voucher in the bin included), with what is likely: spaces around the code, the same
+code in other capitals, a voucher with this code in the bin.`,
   examples: [
     'promo voucher get SUMMER20',
     'promo voucher get v_0c5d710a87c8a31f86 -o json | jq .redemption',
@@ -20,7 +22,8 @@ voucher (a voucher in the bin included).`,
   ],
   args: { code: { help: 'voucher code, or its id (v_...)', required: true, parse: checkCode } },
   run: async ({ code }, rt) => {
-    const voucher = await getVoucher(await rt.client(), code);
+    const client = await rt.client();
+    const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
     await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   },
 });

@@ -1,5 +1,7 @@
 // The options of `voucher list`, checked before anything is sent: page size 1..100, page 1..99,
 // dates ISO 8601, one campaign selector, orders the service knows, and what --all can walk.
+
+import { VOUCHER_FILTERS } from '../../api/filter-fields.js';
 import {
   type ListVouchersQuery,
   MAX_VOUCHER_PAGE,
@@ -7,6 +9,7 @@ import {
   type VoucherOrder,
 } from '../../api/voucher-list.js';
 import { UsageError } from '../../base/errors.js';
+import { checkCampaign } from '../campaign/ref.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
 import { parseFilters } from '../templates/filters.js';
 import { isoDateMs } from './fields/values.js';
@@ -93,7 +96,7 @@ export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOpt
   ordered(createdAfter, createdBefore, '--created-after/--created-before');
   ordered(updatedAfter, updatedBefore, '--updated-after/--updated-before');
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const filters = parseFilters(flags.filter ?? []);
+  const filters = parseFilters(flags.filter ?? [], { fields: VOUCHER_FILTERS, what: 'vouchers' });
   if (junction !== undefined && filters.length === 0) {
     throw new UsageError('--junction joins --filter conditions, and none was given');
   }
@@ -103,8 +106,9 @@ export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOpt
     query: {
       limit: limit ?? (all ? ALL_PAGE_SIZE : undefined),
       page,
-      campaign: text(flags.campaign, '--campaign'),
-      campaignId: text(flags.campaignId, '--campaign-id'),
+      campaign: flags.campaign === undefined ? undefined : checkCampaign(flags.campaign, '--campaign'),
+      campaignId:
+        flags.campaignId === undefined ? undefined : checkCampaign(flags.campaignId, '--campaign-id'),
       category: text(flags.category, '--category'),
       customer: text(flags.customer, '--customer'),
       createdAfter,

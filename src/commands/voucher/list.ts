@@ -4,24 +4,32 @@
 import { listVouchers } from '../../api/voucher-list.js';
 import type { Voucher } from '../../api/vouchers.js';
 import { VOUCHER_FIELDS } from '../../api/vouchers.js';
+import { ListProgress } from '../../output/list-progress.js';
 import { keepYoungGenerationSmall } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
+import { requireCampaign } from '../campaign/ref.js';
 import { FILTER_GRAMMAR, filterOptions } from '../templates/filters.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { walkVouchers } from './list-walk.js';
-import { voucherListColumns } from './voucher-view.js';
+import { VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';
 
 export async function run(options: VoucherListOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();
   const columns = voucherListColumns(rt.ctx.now());
   const { query } = options;
+  // A campaign the service does not have lists no vouchers: exit 3, not an empty success.
+  const campaign = query.campaignId ?? query.campaign;
+  const whenEmpty = async (count: number) => {
+    if (count === 0 && campaign !== undefined) await requireCampaign(client, campaign);
+  };
   if (!options.all) {
     const list = await listVouchers(client, query);
+    await whenEmpty(list.items.length);
     if (options.raw) return rt.out.json(list.page);
     const vouchers = list.items;
     const total = list.page.total;
-    await rt.out.list(vouchers, columns, 'No vouchers.');
+    await rt.out.list(vouchers, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
     const page = query.page ?? 1;
     const shown = (page - 1) * (query.limit ?? 10) + vouchers.length;
     if (rt.out.format === 'table' && typeof total === 'number' && total > shown) {
@@ -34,6 +42,7 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
   const streaming = rt.out.streams;
   if (streaming) keepYoungGenerationSmall();
   const collected: Voucher[] = [];
+  let count = 0;
   const pages = walkVouchers(
     { ...query, limit: query.limit ?? ALL_PAGE_SIZE },
     {
@@ -45,16 +54,24 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
       },
     },
   );
+  const progress = new ListProgress(rt.out, rt.ctx.now, 'vouchers');
   for await (const page of pages) {
+    progress.page(page.length);
+    count += page.length;
     if (!streaming) {
       collected.push(...page);
       continue;
     }
-    await rt.out.list(page, columns);
+    progress.clear();
+    // A page of none (a window read again) waits: the CSV header takes the first rows' metadata keys.
+    if (page.length > 0) await rt.out.list(page, columns, undefined, VOUCHER_CSV_COLUMNS);
     // The reader left (`| head`): stop the walk rather than read pages nobody will see.
     if (rt.out.closed) break;
   }
-  if (!streaming) await rt.out.list(collected, columns, 'No vouchers.');
+  progress.clear();
+  await whenEmpty(count);
+  // No rows at all: CSV still has its header (written once; nothing after rows).
+  await rt.out.list(streaming ? [] : collected, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
 }
 
 /** How a list of vouchers is filtered, ordered and paged (campaign vouchers takes the same). */
@@ -78,7 +95,11 @@ export const VOUCHER_PAGING_OPTIONS = defineOptions({
 });
 
 const options = defineOptions({
-  campaign: { type: 'value', value: 'name', help: 'vouchers of this campaign, by name' },
+  campaign: {
+    type: 'value',
+    value: 'name',
+    help: 'vouchers of this campaign, by name (no such campaign: exit 3)',
+  },
   campaignId: { type: 'value', value: 'id', help: 'vouchers of this campaign, by id' },
   category: { type: 'value', value: 'name', help: 'vouchers of this category' },
   customer: { type: 'value', value: 'id', help: 'vouchers held by this customer (id or source id)' },
@@ -99,10 +120,14 @@ export default defineCommand({
 past it by narrowing the created_at window: it reads oldest first (newest first with --order
 -created_at), each voucher once, also while vouchers are being created. Vouchers created during
 an oldest-first walk are included; a newest-first walk stops at the newest voucher it found first.
--o ndjson streams as pages arrive; -o json prints one array at the end.
+-o ndjson streams as pages arrive; -o json prints one array at the end. -o csv streams too, with
+each voucher's value (discount.percent_off, gift.amount, ...) and metadata.KEY as columns; with
+--all the metadata keys of the first page make the columns (promo help output).
 ${FILTER_GRAMMAR}
 Fields: code, id, campaign, campaign_id, category, type (DISCOUNT_VOUCHER, GIFT_VOUCHER,
-LOYALTY_CARD), active (true or false), start_date, expiration_date, created_at, updated_at.`,
+LOYALTY_CARD), active (true or false), start_date, expiration_date, created_at, updated_at, the
+value's members (discount.percent_off, gift.balance, loyalty_card.points, ...) and metadata.KEY
+for any metadata key; a field vouchers do not have is refused (exit 2).`,
   examples: [
     'promo voucher list --campaign "Summer Sale" --limit 20',
     "promo voucher list --filter 'expiration_date?' --created-after 2026-06-01 -o json | jq length",

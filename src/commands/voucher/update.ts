@@ -28,6 +28,7 @@ import { fieldOptions, fieldValues } from './fields/create-options.js';
 import { fieldsPatch } from './fields/field-patch.js';
 import { refuseNotByUpdate, VOUCHER_FIELDS } from './fields/fields.js';
 import { updateBody } from './fields/update-body.js';
+import { withMissingHint } from './missing.js';
 import { voucherFields } from './voucher-view.js';
 
 const args = defineArgs({ code: { help: 'voucher code (not with --input)', parse: checkCode } });
@@ -87,7 +88,8 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
     await printDryRun(rt.out, await client.dryRun(updateVoucherRequest(input.code, body)));
     return undefined;
   }
-  const voucher = await updateVoucher(client, input.code, body);
+  const code = input.code;
+  const voucher = await withMissingHint(client, code, () => updateVoucher(client, code, body));
   await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   if (!rt.out.isJson) await rt.out.success(`Updated voucher ${voucher.code}.`);
   return undefined;

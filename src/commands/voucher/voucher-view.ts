@@ -124,3 +124,42 @@ export function voucherColumns(nowMs: number): Column<{ line?: number; voucher: 
     { header: 'Campaign', value: (r) => r.voucher.campaign, text: true, drop: 3 },
   ];
 }
+
+/**
+ * The CSV columns of a list of vouchers when --fields names none: what each voucher is worth as
+ * columns of its own (every kind's, so that a file's columns do not depend on its first row), and
+ * `metadata.*`: one column per metadata key of the rows. A list streamed page by page (--all)
+ * takes the keys of its first page; a key first seen later is named on stderr, and --fields
+ * metadata.KEY gives it a column.
+ */
+export const VOUCHER_CSV_COLUMNS = [
+  'id',
+  'code',
+  'campaign',
+  'campaign_id',
+  'category',
+  'type',
+  'discount.type',
+  'discount.percent_off',
+  'discount.amount_off',
+  'discount.amount_limit',
+  'discount.unit_off',
+  'discount.unit_type',
+  'discount.fixed_amount',
+  'discount.effect',
+  'gift.amount',
+  'gift.balance',
+  'gift.effect',
+  'loyalty_card.points',
+  'loyalty_card.balance',
+  'start_date',
+  'expiration_date',
+  'active',
+  'redemption.quantity',
+  'redemption.redeemed_quantity',
+  'additional_info',
+  'holder_id',
+  'created_at',
+  'updated_at',
+  'metadata.*',
+] as const;

@@ -3,7 +3,7 @@
 import { UsageError } from '../../../base/errors.js';
 import { parseMetadata } from '../../../input/metadata.js';
 import { ANY_TEXT, digits, QUANTITY, TEXT, type VoucherField, whole } from './field-rules.js';
-import { CHARSETS, enumName, parseVoucherType } from './values.js';
+import { parseCharset, parseVoucherType } from './values.js';
 
 const KEEPS_CODE =
   'a voucher keeps its code: create one with the new code (promo voucher create) and delete the old one';
@@ -44,7 +44,7 @@ export const IDENTITY_FIELDS: readonly VoucherField[] = [
     flag: 'charset',
     value: 'set',
     path: 'code_config.charset',
-    parse: (text) => (text === '' ? '' : (CHARSETS[enumName(text)] ?? text)),
+    parse: parseCharset,
     rule: TEXT,
     help: 'code config: alphanumeric, alphabetic, lowercase, uppercase, numbers, or your own characters',
     group: CODE,

@@ -2,6 +2,7 @@
 // start, a timeframe needing a start date, days 0..6, HH:mm times and daily periods that do not
 // overlap (a period whose end is not after its start runs past midnight).
 import type { CreateVoucherBody } from '../../../api/vouchers.js';
+import { firstOverlap } from '../../../facts/validity-hours.js';
 import { bad, days, given, isObject, object, shown } from './body-checks.js';
 import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from './values.js';
 
@@ -33,30 +34,6 @@ export function checkDates(body: CreateVoucherBody): void {
   days(body.validity_day_of_week, 'validity_day_of_week');
 }
 
-const DAY_MINUTES = 24 * 60;
-const WEEK_MINUTES = 7 * DAY_MINUTES;
-
-function minutes(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-}
-
-/** Where a period lies on the week, in minutes from Sunday 00:00; past midnight it runs into the next day. */
-function weekSpans(period: { start_time: string; expiration_time: string; days_of_week: number[] }) {
-  const start = minutes(period.start_time);
-  const end = minutes(period.expiration_time);
-  const length = end > start ? end - start : end + DAY_MINUTES - start;
-  return period.days_of_week.flatMap((day) => {
-    const from = day * DAY_MINUTES + start;
-    const to = from + length;
-    return to <= WEEK_MINUTES
-      ? [[from, to]]
-      : [
-          [from, WEEK_MINUTES],
-          [0, to - WEEK_MINUTES],
-        ];
-  });
-}
-
 export function checkValidityHours(value: unknown): void {
   const hours = object(value, 'validity_hours');
   if (!hours) return;
@@ -75,18 +52,14 @@ export function checkValidityHours(value: unknown): void {
     days(item.days_of_week, `${path}.days_of_week`, true);
     return item as { start_time: string; expiration_time: string; days_of_week: number[] };
   });
-  const spans = periods.map(weekSpans);
-  for (let a = 0; a < spans.length; a++) {
-    for (let b = a + 1; b < spans.length; b++) {
-      const overlap = spans[a]!.some(([f1, t1]) => spans[b]!.some(([f2, t2]) => f1! < t2! && f2! < t1!));
-      if (overlap) {
-        const show = (p: (typeof periods)[number]) =>
-          `${formatDays(p.days_of_week)}@${p.start_time}-${p.expiration_time}`;
-        bad(
-          `validity_hours.daily[${b}]`,
-          `overlaps validity_hours.daily[${a}] (${show(periods[b]!)} and ${show(periods[a]!)}): periods must not overlap`,
-        );
-      }
-    }
+  const clash = firstOverlap(periods);
+  if (clash) {
+    const [a, b] = clash;
+    const show = (p: (typeof periods)[number]) =>
+      `${formatDays(p.days_of_week)}@${p.start_time}-${p.expiration_time}`;
+    bad(
+      `validity_hours.daily[${b}]`,
+      `overlaps validity_hours.daily[${a}] (${show(periods[b]!)} and ${show(periods[a]!)}): periods must not overlap`,
+    );
   }
 }

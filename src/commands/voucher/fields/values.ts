@@ -3,6 +3,7 @@
 // (`--amount-off`, or a CSV column) and the rule it broke.
 import type { VoucherType } from '../../../api/vouchers.js';
 import { UsageError } from '../../../base/errors.js';
+import { namedCharset } from '../../../facts/code-space.js';
 
 /** `10.50` → 1050: the service keeps money in hundredths. Exact (no floating point), at most 2 decimals. */
 export function parseMoney(text: string, name: string): number {
@@ -172,17 +173,18 @@ export function parseVoucherType(text: string, name: string): VoucherType {
   return known;
 }
 
-/** Named character sets, sent as the characters themselves (which is what the service takes). */
-export const CHARSETS: Record<string, string> = {
-  ALPHANUMERIC: '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  ALPHABETIC: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  LOWERCASE: 'abcdefghijklmnopqrstuvwxyz',
-  ALPHABETIC_LOWERCASE: 'abcdefghijklmnopqrstuvwxyz',
-  UPPERCASE: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  ALPHABETIC_UPPERCASE: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  NUMBERS: '0123456789',
-  DIGITS: '0123456789',
+/** promo's short names of the service's sets, beside the names the service itself knows. */
+const CHARSET_ALIASES: Record<string, string> = {
+  LOWERCASE: 'alphabetic lowercase',
+  UPPERCASE: 'alphabetic uppercase',
+  DIGITS: 'numbers',
 };
+
+/** --charset: a named set (the service's names, or promo's short ones) sent as its characters; else the text. */
+export function parseCharset(text: string): string {
+  if (text === '') return '';
+  return namedCharset(CHARSET_ALIASES[enumName(text)] ?? text) ?? text;
+}
 
 const UNIT_EFFECT_NAMES: Record<string, string> = {
   NEW: 'ADD_NEW_ITEMS',

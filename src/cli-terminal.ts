@@ -1,0 +1,56 @@
+// A terminal that hangs up (its window closed, an SSH session dropped) is gone for good: reading,
+// writing or setting its mode fails with EIO from then on. promo ends as after SIGTERM (exit 130);
+// these keep the terminal's failures from turning that end into a crash.
+import { closeSync, openSync } from 'node:fs';
+import { isatty } from 'node:tty';
+
+const STANDARD = [0, 1, 2] as const;
+
+/** Errors of a stream whose other end is gone: a reader that left (EPIPE), a terminal that hung up (EIO). */
+export function isGoneError(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'EPIPE' || error.code === 'EIO';
+}
+
+/** The standard descriptors that are terminals now (told once, at start). */
+export function terminalsAtStart(): number[] {
+  return process.platform === 'win32' ? [] : STANDARD.filter((fd) => isatty(fd));
+}
+
+/**
+ * Node sets a terminal back to its first mode as the process exits, and aborts (SIGABRT) when that
+ * fails, as it does on a terminal that hung up (node#51519, fixed in later Node lines). Each standard
+ * descriptor whose terminal is gone is pointed at /dev/null first: Node leaves a descriptor that
+ * is no longer the file it started with alone.
+ */
+export function letGoOfHungUpTerminals(fds: readonly number[]): void {
+  for (const fd of fds) {
+    if (isatty(fd)) continue;
+    try {
+      closeSync(fd);
+      // The lowest free descriptor: the one just closed.
+      const opened = openSync('/dev/null', fd === 0 ? 'r' : 'w');
+      if (opened !== fd) closeSync(opened);
+    } catch {
+      // Nothing more can be done for a terminal that is gone.
+    }
+  }
+}
+
+/**
+ * stdin whose terminal mode can be set back after a hangup: a prompt that ends restores the mode it
+ * found, which throws EIO on a terminal that is gone (Node 20; later lines emit it as an error).
+ * There is no mode left to restore then.
+ */
+export function tolerateHangUp(stdin: NodeJS.ReadStream): NodeJS.ReadStream {
+  const setRawMode = stdin.setRawMode?.bind(stdin);
+  if (!setRawMode) return stdin;
+  stdin.setRawMode = (mode: boolean) => {
+    try {
+      return setRawMode(mode);
+    } catch (error) {
+      if (!isGoneError(error as NodeJS.ErrnoException)) throw error;
+      return stdin;
+    }
+  };
+  return stdin;
+}

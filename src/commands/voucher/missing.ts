@@ -1,0 +1,60 @@
+// A voucher named on the command line that the service does not find (404): the error says what is
+// likely, on a line of its own, as far as the service lets promo tell. A code with spaces around
+// it looks identical to the one that exists; codes are case-sensitive; a deleted voucher waits in
+// the bin with its code still taken. Each look-up is a read, made only on this path.
+import type { ApiClient } from '../../api/client.js';
+import { isInBin } from '../../api/trash-bin.js';
+import { getVoucher } from '../../api/vouchers.js';
+import { ApiError } from '../../base/errors.js';
+
+/** Runs `call`; a 404 for `code` comes back with a hint of what is likely. */
+export async function withMissingHint<T>(
+  client: ApiClient,
+  code: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404 && !error.afterLostAnswer)) throw error;
+    const likely = await likelyReason(client, code).catch(() => undefined);
+    if (likely === undefined) throw error;
+    throw new ApiError({
+      status: error.status,
+      body: error.body,
+      method: error.method,
+      path: error.path,
+      requestId: error.requestId,
+      headers: error.headers,
+      hint: error.hint ? `${likely}\n${error.hint}` : likely,
+    });
+  }
+}
+
+async function exists(client: ApiClient, code: string): Promise<boolean> {
+  try {
+    await getVoucher(client, code);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+async function likelyReason(client: ApiClient, code: string): Promise<string | undefined> {
+  const trimmed = code.trim();
+  if (trimmed !== code) {
+    const where = code.startsWith(trimmed) ? 'ends with' : code.endsWith(trimmed) ? 'starts with' : 'has';
+    const there = trimmed !== '' && (await exists(client, trimmed));
+    return `The code '${code}' ${where} a space${there ? `; the voucher '${trimmed}' exists: promo voucher get '${trimmed}'` : '.'}`;
+  }
+  if (/^v_[0-9a-zA-Z]+$/.test(code)) return undefined;
+  for (const other of new Set([code.toUpperCase(), code.toLowerCase()])) {
+    if (other !== code && (await exists(client, other)))
+      return `Codes are case-sensitive: the voucher '${other}' exists.`;
+  }
+  if (await isInBin(client, 'voucher', code)) {
+    return `A voucher with this code is in the bin: it cannot be read or changed there, and its code stays taken. promo voucher delete '${code}' --force removes it for good (the service's API cannot restore it).`;
+  }
+  return /[a-z]/i.test(code) ? 'Codes are case-sensitive.' : undefined;
+}

@@ -1,0 +1,29 @@
+// How the service's lists page and sort: the orders each list takes and where paging by number
+// stops. promo offers and checks them; the sandbox's lists answer by them.
+
+/** Items a page of any list holds: 1 to 100, 10 when the request does not say. */
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 10;
+
+/** Lists paged by number stop at this page: at 100 a page, 9,900 items per query. */
+export const MAX_PAGE = 99;
+
+export const VOUCHER_ORDERS = [
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+  'code',
+  '-code',
+] as const;
+export type VoucherOrder = (typeof VOUCHER_ORDERS)[number];
+
+export const CAMPAIGN_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
+export type CampaignOrder = (typeof CAMPAIGN_ORDERS)[number];
+
+export const TIER_ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
+export type TierOrder = (typeof TIER_ORDERS)[number];
+
+export const TEMPLATE_ORDERS = ['id', '-id'] as const;
+export type TemplateOrder = (typeof TEMPLATE_ORDERS)[number];

@@ -1,0 +1,82 @@
+// The command a line names, checked before commander parses it. A noun or verb that names none is
+// exit 2 with what it may have meant, --help after it or not: commander would print the help of
+// the part it knows (`promo voucher frobnicate --help` → the help of voucher, exit 0), a typo
+// taken for a request for help.
+import type { Command, Option } from 'commander';
+import { UsageError } from '../base/errors.js';
+import { closeTo } from '../base/suggest.js';
+
+/** Words a person may use for a noun promo names otherwise (the service's own words, plurals). */
+const SYNONYMS: Record<string, string> = {
+  coupon: 'voucher',
+  coupons: 'voucher',
+  code: 'voucher',
+  codes: 'voucher',
+  vouchers: 'voucher',
+  campaigns: 'campaign',
+  promotion: 'campaign',
+  promotions: 'campaign',
+  jobs: 'job',
+  tokens: 'token',
+  events: 'event',
+  profiles: 'profile',
+};
+
+/** Throws a UsageError at the first word that names no command where a command is expected. */
+export function checkCommandWords(program: Command, argv: readonly string[]): void {
+  let command = program;
+  let path = '';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return;
+    if (arg.startsWith('-') && arg !== '-') {
+      if (takesNextWord(command, arg)) i++;
+      continue;
+    }
+    // A command without commands of its own: the words from here are its arguments.
+    if (command.commands.length === 0) return;
+    const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!next) throw unknownCommandWord(arg, command, path);
+    command = next;
+    path = path ? `${path} ${arg}` : arg;
+  }
+}
+
+function unknownCommandWord(word: string, parent: Command, path: string): UsageError {
+  const names = parent.commands.filter((c) => !isHidden(c)).map((c) => c.name());
+  const synonym = path === '' ? SYNONYMS[word.toLowerCase()] : undefined;
+  const close = synonym && names.includes(synonym) ? [synonym] : closeTo(word, names);
+  return new UsageError(
+    `unknown command '${word}'${path ? ` for '${path}'` : ''}`,
+    close.length
+      ? `Did you mean ${close.join(' or ')}?`
+      : `Commands${path ? ` of ${path}` : ''}: ${names.join(', ')}.`,
+  );
+}
+
+/**
+ * Whether an option word takes the next word as its value: `-p NAME`, `-yp NAME` (switches put
+ * together, the last one taking a value); not `-pNAME` or `--profile=NAME`.
+ */
+function takesNextWord(command: Command, arg: string): boolean {
+  if (arg.startsWith('--')) return !arg.includes('=') && optionNamed(command, arg)?.required === true;
+  for (const letter of arg.slice(1)) {
+    const option = optionNamed(command, `-${letter}`);
+    // A letter that takes a value takes the rest of the word, if any, as it.
+    if (option?.required) return letter === arg.at(-1);
+    if (!option) return false;
+  }
+  return false;
+}
+
+function optionNamed(command: Command, flag: string): Option | undefined {
+  for (let at: Command | null = command; at; at = at.parent) {
+    const option = at.options.find((o: Option) => o.long === flag || o.short === flag);
+    if (option) return option;
+  }
+  return undefined;
+}
+
+function isHidden(command: Command): boolean {
+  return (command as unknown as { _hidden?: boolean })._hidden === true;
+}

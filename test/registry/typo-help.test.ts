@@ -1,0 +1,58 @@
+// A typo is never help: a noun or verb that names nothing is exit 2 with "unknown command" and what
+// it may have meant, with --help after it as without, and nothing on stdout. The suggestion is a
+// hint of its own, never glued to the message.
+import { describe, expect, it } from 'vitest';
+import { runPromo } from '../helpers/promo.js';
+
+const errorOf = (stderr: string) => JSON.parse(stderr).error;
+
+describe('an unknown command with --help', () => {
+  it.each([
+    [['coupon', '--help'], "unknown command 'coupon'", 'Did you mean voucher?'],
+    [['vouchr', '-h'], "unknown command 'vouchr'", 'Did you mean voucher?'],
+    [['vouchr', 'list'], "unknown command 'vouchr'", 'Did you mean voucher?'],
+    [['voucher', 'lsit', '--help'], "unknown command 'lsit' for 'voucher'", 'Did you mean list?'],
+    [['-p', 'sandbox', 'campain', 'list', '--help'], "unknown command 'campain'", 'Did you mean campaign?'],
+  ])('promo %j: exit 2, %s, %s', async (argv, message, hint) => {
+    const run = await runPromo([...argv, '--json']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(errorOf(run.stderr)).toMatchObject({ key: 'usage_error', message, hint });
+  });
+
+  it("a flag's suggestion is its hint, as a command's is", async () => {
+    const run = await runPromo(['voucher', 'list', '--limt', '3', '--json']);
+    expect(run.code).toBe(2);
+    expect(errorOf(run.stderr)).toMatchObject({
+      message: "unknown option '--limt'",
+      hint: 'Did you mean --limit?',
+    });
+  });
+
+  it('a word close to nothing: exit 2, unknown, and the commands there are', async () => {
+    const run = await runPromo(['voucher', 'frobnicate', '--help', '--json']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    const error = errorOf(run.stderr);
+    expect(error.message).toBe("unknown command 'frobnicate' for 'voucher'");
+    expect(error.hint).toMatch(/^Commands of voucher: create, get, list,/);
+  });
+
+  it('what is known still shows its help: a noun, a verb, an alias, after global options', async () => {
+    for (const argv of [
+      ['voucher', '--help'],
+      ['voucher', 'rm', '--help'],
+      ['--profile', 'sandbox', '-o', 'json', 'campaign', 'create', '--help'],
+      ['-yp', 'nosuch', 'voucher', 'list', '--help'],
+      ['-psandbox', '--output=json', 'voucher', 'list', '--help'],
+      ['help', 'voucher'],
+    ]) {
+      const run = await runPromo(argv);
+      expect(run.code, argv.join(' ')).toBe(0);
+      expect(run.stdout).toMatch(/^Usage: promo /);
+    }
+  });
+
+  it("the root help's one-line description names campaigns", async () => {
+    const run = await runPromo(['--help']);
+    expect(run.stdout.split('\n\n')[1]).toMatch(/\bcampaigns\b/);
+  });
+});
