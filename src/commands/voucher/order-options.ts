@@ -52,7 +52,9 @@ export function parseItem(text: string): OrderItem {
     throw new UsageError(`--item quantity must be a whole number from 1, not '${qty}' in '${text}'`);
   }
   const key = id.startsWith('prod_') ? 'product_id' : id.startsWith('sku_') ? 'sku_id' : 'source_id';
+  // The vendor's schema requires `object` on an order item (without describing it); the service's own are order_item.
   return {
+    object: 'order_item',
     [key]: id,
     ...(key === 'source_id' ? { related_object: 'product' } : {}),
     quantity,
