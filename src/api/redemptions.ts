@@ -3,6 +3,8 @@
 // A redemption uses a code or a balance and the service takes no idempotency key: a redeem is never
 // repeated after a lost answer. Each carries a mark of promo's in its metadata instead
 // (REDEMPTION_MARK), so that the redemption can be looked up (findMarkedRedemptions) before any resend.
+
+import type { RedemptionOrder } from '../facts/lists.js';
 import {
   anything,
   type Checked,
@@ -70,18 +72,7 @@ export async function redeem(client: ApiClient, body: RedeemBody): Promise<Redee
   return readAnswer(await client.call(redeemRequest(body)), REDEEM_ANSWER, 'POST /v1/redemptions');
 }
 
-export const REDEMPTION_ORDERS = [
-  'created_at',
-  '-created_at',
-  'id',
-  '-id',
-  'voucher_code',
-  '-voucher_code',
-  'tracking_id',
-  '-tracking_id',
-  'customer_id',
-  '-customer_id',
-] as const;
+export { REDEMPTION_ORDERS } from '../facts/lists.js';
 
 export interface ListRedemptionsQuery {
   limit?: number;
@@ -93,7 +84,7 @@ export interface ListRedemptionsQuery {
   customer?: string;
   createdAfter?: string;
   createdBefore?: string;
-  order?: (typeof REDEMPTION_ORDERS)[number];
+  order?: RedemptionOrder;
   filters?: FilterCondition[];
   junction?: 'and' | 'or';
 }

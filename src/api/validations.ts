@@ -17,8 +17,7 @@ import {
 } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 
-/** The service takes at most this many codes in one validation or redemption. */
-export const MAX_REDEEMABLES = 30;
+export { MAX_REDEEMABLES } from '../facts/redemption-keys.js';
 
 export interface Redeemable {
   object: 'voucher';

@@ -2,6 +2,9 @@
 // redeemable, a redemption's failure_code), and what each means in words. The sandbox answers with
 // them; promo explains them.
 
+/** A validation or redemption takes at most this many codes (the default stacking rules' limit). */
+export const MAX_REDEEMABLES = 30;
+
 export const INAPPLICABLE_KEYS = {
   resource_not_found: 'no such code',
   voucher_disabled: 'disabled',

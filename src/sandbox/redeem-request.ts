@@ -2,6 +2,7 @@
 // 30 redeemables, an order, a customer, metadata. What the sandbox does not imitate (promotion tiers
 // and stacks, sessions) is refused with a 400 that says so, never answered with a made-up success.
 import type { OrderLineInput } from '../facts/discounts.js';
+import { MAX_REDEEMABLES } from '../facts/redemption-keys.js';
 import { type CustomerRef, readCustomerRef } from './customers.js';
 import { SandboxError } from './types.js';
 import {
@@ -14,8 +15,6 @@ import {
   optionalString,
   requireRecord,
 } from './voucher-check.js';
-
-export const MAX_REDEEMABLES = 30;
 
 export interface RedeemableInput {
   id: string;

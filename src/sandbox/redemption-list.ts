@@ -4,6 +4,7 @@
 // and `GET /v1/vouchers/{code}/redemption` (one voucher's redemptions and rollbacks).
 
 import { ALL_OPERATORS, STRING_OPERATORS } from '../facts/filters.js';
+import { REDEMPTION_ORDERS } from '../facts/lists.js';
 import { findCustomer } from './customers.js';
 import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
@@ -31,19 +32,6 @@ const FILTER_FIELDS: FilterFields = {
   created_at: { operators: ALL_OPERATORS },
   'metadata.*': { operators: ALL_OPERATORS },
 };
-
-const ORDERS = [
-  'created_at',
-  '-created_at',
-  'id',
-  '-id',
-  'voucher_code',
-  '-voucher_code',
-  'tracking_id',
-  '-tracking_id',
-  'customer_id',
-  '-customer_id',
-] as const;
 
 /** What the filters and the order read of a redemption: its own fields and its voucher's. */
 function filterView(redemption: Json): Json {
@@ -76,7 +64,7 @@ function listRedemptions(req: SandboxRequest, state: SandboxState, nowMs: number
   const { query } = req;
   const limit = readLimit(query) ?? DEFAULT_LIMIT;
   const page = readPage(query);
-  const order = readChoice(query, 'order', ORDERS) ?? '-created_at';
+  const order = readChoice(query, 'order', REDEMPTION_ORDERS) ?? '-created_at';
   const results = readResults(query);
   const campaign = query.get('campaign');
   const customerParam = query.get('customer');
