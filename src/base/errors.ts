@@ -10,6 +10,7 @@ export const ExitCode = {
   network: 6,
   partial: 7,
   cancelled: 8,
+  notApplicable: 9,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -25,6 +26,7 @@ export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
   6: 'network failure, timeout or 5xx after the retries, or an outcome unknown',
   7: 'a bulk run ended with lines not done: failed, unknown, or left when its input changed (its journal says which)',
   8: 'cancelled at a confirmation',
+  9: 'not applicable: the service checked the codes (validate, redeem) and said no; the key and the reason are printed',
   130: 'interrupted (Ctrl-C, SIGTERM, SIGHUP: a terminal closed); a bulk run says how to resume',
 };
 

@@ -27,3 +27,17 @@ export type TierOrder = (typeof TIER_ORDERS)[number];
 
 export const TEMPLATE_ORDERS = ['id', '-id'] as const;
 export type TemplateOrder = (typeof TEMPLATE_ORDERS)[number];
+
+export const REDEMPTION_ORDERS = [
+  'created_at',
+  '-created_at',
+  'id',
+  '-id',
+  'voucher_code',
+  '-voucher_code',
+  'tracking_id',
+  '-tracking_id',
+  'customer_id',
+  '-customer_id',
+] as const;
+export type RedemptionOrder = (typeof REDEMPTION_ORDERS)[number];

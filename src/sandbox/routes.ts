@@ -4,10 +4,14 @@ import { campaignRoutes } from './campaign-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
+import { redemptionReadRoutes } from './redemption-list.js';
+import { redeemRoute } from './redemptions.js';
+import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
 import { trashBinRoutes } from './trash-bin.js';
 import type { Route } from './types.js';
+import { validationRoutes } from './validations.js';
 import { voucherListRoutes } from './voucher-list.js';
 import { voucherUpdateRoutes } from './voucher-update.js';
 import { voucherRoutes } from './vouchers.js';
@@ -25,4 +29,9 @@ export const routes: Route[] = [
   ...campaignRoutes,
   ...trashBinRoutes,
   ...exportRoutes,
+  ...validationRoutes,
+  redeemRoute,
+  ...redemptionReadRoutes,
+  rollbackRoute,
+  stackedRollbackRoute,
 ];

@@ -16,6 +16,8 @@ export type SeedData = Partial<
   generatedVouchers?: GeneratedVouchers | number;
   /** How import jobs are processed (records per second, fail). */
   importSettings?: Partial<ImportSettings>;
+  /** The project's time zone (IANA name); UTC when absent. */
+  timeZone?: string;
 };
 
 export function demoSeed(): SeedData {
@@ -46,5 +48,8 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     importQueue: {},
     importSettings: { ...DEFAULT_IMPORT_SETTINGS, ...seed.importSettings },
     exports: {},
+    project: { time_zone: seed.timeZone ?? 'UTC' },
+    redemptions: {},
+    customers: {},
   };
 }

@@ -17,6 +17,7 @@ import { answerOperation } from './core-operation.js';
 import { type FaultController, FaultEngine, type FaultOptions } from './faults.js';
 import type { ImportSettings } from './import-jobs.js';
 import { applyImportSettings, checkImportSettings } from './import-settings.js';
+import { checkTimeZone, setTimeZone } from './project-settings.js';
 import { demoSeed, type SeedData } from './seed.js';
 import { loadSeedFile, openStateStore } from './state.js';
 import { type Route, SandboxError, type SandboxState } from './types.js';
@@ -41,6 +42,11 @@ export interface SandboxOptions {
   generatedVouchers?: SeedData['generatedVouchers'];
   /** How import jobs are processed: `records_per_second` (default 1000) and `fail` (stop them half-way; exports end in ERROR). */
   imports?: Partial<ImportSettings>;
+  /**
+   * The project's time zone (IANA name), in which recurring validity windows are read; UTC for a new
+   * state, and a state file keeps the zone it was given last.
+   */
+  timeZone?: string;
   /** Millisecond clock, default Date.now; tests fix it. */
   now?: () => number;
   faults?: FaultOptions;
@@ -120,6 +126,8 @@ export async function startSandboxWithRoutes(
   const seed = {
     ...given,
     ...(options.generatedVouchers === undefined ? {} : { generatedVouchers: options.generatedVouchers }),
+    // In the seed too, so that a reset through the control API keeps the zone the sandbox was given.
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     ...(options.imports === undefined
       ? {}
       : { importSettings: { ...given.importSettings, ...definedOnly(options.imports) } }),
@@ -131,10 +139,13 @@ export async function startSandboxWithRoutes(
       throw new Error(`Invalid import settings: ${(error as SandboxError).details}`);
     }
   }
+  if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
   const { statePath, shared, compactAfterBytes, verify } = options;
   const store = await openStateStore({ seed, statePath, shared, compactAfterBytes, verify });
   // A state file that already exists keeps its own settings unless the options say otherwise.
   if (options.imports) await store.transact((state) => applyImportSettings(state, options.imports ?? {}));
+  const { timeZone } = options;
+  if (timeZone !== undefined) await store.transact((state) => setTimeZone(state, timeZone));
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();

@@ -152,4 +152,15 @@ export interface SandboxState {
   importSettings: ImportSettings;
   /** CSV exports by id (exports.ts); their status follows from the clock. */
   exports: Record<string, ExportRecord>;
+  /** Settings of the project itself (its time zone), kept in the state for every process sharing it. */
+  project: ProjectSettings;
+  /** Redemptions and their rollbacks (`r_...`, `rr_...`) by id, in the order they happened. */
+  redemptions: Record<string, Record<string, unknown>>;
+  /** Customers by id (customers.ts): those a redemption named by a source_id not seen before. */
+  customers: Record<string, Record<string, unknown>>;
+}
+
+export interface ProjectSettings {
+  /** An IANA zone: where recurring validity windows (days of the week, hours) are read. */
+  time_zone: string;
 }

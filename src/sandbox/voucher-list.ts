@@ -45,7 +45,7 @@ function aliased(filters: Filters): Filters {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-function readPage(query: URLSearchParams): number {
+export function readPage(query: URLSearchParams): number {
   const raw = query.get('page');
   if (raw === null) return 1;
   const page = /^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -56,7 +56,7 @@ function readPage(query: URLSearchParams): number {
 }
 
 /** An ISO 8601 date or date-time as a sortable ISO string (UTC, milliseconds), or undefined. */
-function readDate(query: URLSearchParams, name: string): string | undefined {
+export function readDate(query: URLSearchParams, name: string): string | undefined {
   const raw = query.get(name);
   if (raw === null) return undefined;
   const timed = /T\d{2}:\d{2}/.test(raw) && !/(Z|[+-]\d{2}:?\d{2})$/i.test(raw);

@@ -56,3 +56,12 @@ export function replaceVoucher(state: SandboxState, code: string, next: Json, no
   put(state.vouchers, code, stamped);
   return stamped;
 }
+
+/** The live voucher a code (or id) names, or undefined. */
+export function findVoucherOrNone(state: SandboxState, codeOrId: string): Json | undefined {
+  try {
+    return findVoucher(state, codeOrId).voucher;
+  } catch {
+    return undefined;
+  }
+}

@@ -72,4 +72,17 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     withQuery: { parameter: 'token', operation: 'GET /v1/exports/{export_Id}' },
   },
   'DELETE /v1/exports/:id': { file: FULL_FILE, operation: 'DELETE /v1/exports/{exportId}' },
+  'POST /v1/validations': { file: FULL_FILE, operation: 'POST /v1/validations' },
+  'POST /v1/redemptions': { file: FULL_FILE, operation: 'POST /v1/redemptions' },
+  'GET /v1/redemptions': { file: FULL_FILE, operation: 'GET /v1/redemptions' },
+  'GET /v1/redemptions/:redemptionId': { file: FULL_FILE, operation: 'GET /v1/redemptions/{redemptionId}' },
+  'POST /v1/redemptions/:redemptionId/rollback': {
+    file: FULL_FILE,
+    operation: 'POST /v1/redemptions/{redemptionId}/rollback',
+  },
+  'POST /v1/redemptions/:parentRedemptionId/rollbacks': {
+    file: FULL_FILE,
+    operation: 'POST /v1/redemptions/{parentRedemptionId}/rollbacks',
+  },
+  'GET /v1/vouchers/:code/redemption': { file: FULL_FILE, operation: 'GET /v1/vouchers/{code}/redemption' },
 };

@@ -93,6 +93,58 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform(false);
     });
 
+    it('validations, redemptions and rollbacks: as promo validates, and as other clients redeem and roll back', async () => {
+      const discount = (amount_off: number) => ({ type: 'AMOUNT', amount_off });
+      for (const [code, extra] of [
+        ['CT-RD-1', { redemption: { quantity: 1 } }],
+        ['CT-RD-2', {}],
+        ['CT-RD-3', {}],
+      ] as const) {
+        expect(
+          (await direct('POST', '/v1/vouchers', { code, discount: discount(100), ...extra })).status,
+        ).toBe(200);
+      }
+      await run([
+        { argv: 'voucher validate CT-RD-1 --item prod_ct:1:20.50 --customer ct-customer' },
+        { argv: 'voucher validate CT-RD-1 CT-NONE --amount 20.50', exit: 9 },
+      ]);
+      const redeemables = (...ids: string[]) => ids.map((id) => ({ object: 'voucher', id }));
+      const order = {
+        amount: 2050,
+        items: [{ object: 'order_item', product_id: 'prod_ct', quantity: 1, price: 2050 }],
+      };
+      const one = await direct('POST', '/v1/redemptions', {
+        redeemables: redeemables('CT-RD-1'),
+        order,
+        customer: { source_id: 'ct-customer' },
+        metadata: { promo_request_id: 'ct-1' },
+      });
+      expect(one.status).toBe(200);
+      // Refused for a rule: kept as a FAILURE, answered with the rule's key.
+      expect(
+        (await direct('POST', '/v1/redemptions', { redeemables: redeemables('CT-RD-1'), order })).status,
+      ).toBe(400);
+      const stacked = await direct('POST', '/v1/redemptions', {
+        redeemables: redeemables('CT-RD-2', 'CT-RD-3'),
+        order,
+      });
+      expect(stacked.status).toBe(200);
+      const id = one.body.redemptions[0].id;
+      expect(
+        (await direct('GET', '/v1/redemptions?filters[metadata.promo_request_id][conditions][$is]=ct-1'))
+          .status,
+      ).toBe(200);
+      expect((await direct('GET', `/v1/redemptions/${id}`)).status).toBe(200);
+      expect(
+        (await direct('POST', `/v1/redemptions/${id}/rollback?reason=refund`, { reason: 'refund' })).status,
+      ).toBe(200);
+      expect((await direct('POST', `/v1/redemptions/${id}/rollback`, {})).status).toBe(400);
+      const parent = stacked.body.parent_redemption.id;
+      expect((await direct('POST', `/v1/redemptions/${parent}/rollbacks`, {})).status).toBe(200);
+      expect((await direct('GET', '/v1/vouchers/CT-RD-1/redemption')).status).toBe(200);
+      allConform();
+    });
+
     it('answers refused requests (401, 403, 400, 404, 409) with the Error object', async () => {
       const token = JSON.parse(
         (await fx.run(['token', 'issue', '--scope', 'vouchers', '--new', '-o', 'json'])).stdout,

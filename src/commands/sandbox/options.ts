@@ -44,6 +44,11 @@ export const options = defineOptions({
     value: 'n',
     help: 'add n generated vouchers (GEN-000001...) a minute apart, e.g. to page past 9,900',
   },
+  timeZone: {
+    type: 'value',
+    value: 'zone',
+    help: "the project's time zone (IANA name, default UTC), in which validity days and hours are read; a --state file keeps it",
+  },
   latency: { type: 'value', value: 'ms', help: 'delay every answer' },
   errorRate: { type: 'value', value: 'p', help: 'answer 503 with this probability (0..1)' },
   resetRate: { type: 'value', value: 'p', help: 'drop the connection with this probability (0..1)' },

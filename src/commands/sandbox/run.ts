@@ -1,5 +1,6 @@
 // promo sandbox: its options checked, then the sandbox served until Ctrl-C (see index.ts).
 import { errnoCode, UsageError } from '../../base/errors.js';
+import { checkTimeZone } from '../../facts/time-zone.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { type LostAnswerFlags, parseLostAnswers } from './lost-answers.js';
 import type { SandboxFlags } from './options.js';
@@ -19,6 +20,7 @@ export interface SandboxCommandOptions {
   importSpeed?: number;
   failImports: boolean;
   vouchers?: number;
+  timeZone?: string;
   latencyMs?: number;
   errorRate?: number;
   resetRate?: number;
@@ -47,6 +49,7 @@ export function parseSandboxOptions(flags: SandboxFlags): SandboxCommandOptions 
     importSpeed: flags.importSpeed === undefined ? undefined : speed(flags.importSpeed),
     failImports: flags.failImports,
     vouchers: flags.vouchers === undefined ? undefined : count(flags.vouchers),
+    timeZone: flags.timeZone === undefined ? undefined : zone(flags.timeZone),
     latencyMs: flags.latency === undefined ? undefined : nonNegative(flags.latency, '--latency'),
     errorRate: flags.errorRate === undefined ? undefined : rate(flags.errorRate, '--error-rate'),
     resetRate: flags.resetRate === undefined ? undefined : rate(flags.resetRate, '--reset-rate'),
@@ -75,6 +78,14 @@ function count(value: string): number {
   if (!/^\d+$/.test(value) || n > 1_000_000)
     throw new UsageError(`--vouchers must be a whole number from 0 to 1000000, not '${value}'`);
   return n;
+}
+
+function zone(value: string): string {
+  try {
+    return checkTimeZone(value);
+  } catch (error) {
+    throw new UsageError(`--time-zone: ${(error as Error).message}`);
+  }
 }
 
 function rate(value: string, flag: string): number {
@@ -113,6 +124,7 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
       statePath: options.statePath,
       seed: options.seedPath,
       generatedVouchers: options.vouchers,
+      timeZone: options.timeZone,
       imports,
       faults: {
         rateLimit,

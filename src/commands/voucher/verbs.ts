@@ -6,6 +6,7 @@ import get from './get.js';
 import importVouchers from './import.js';
 import list from './list.js';
 import update from './update.js';
+import validate from './validate.js';
 
 export default defineVerbs({
   examples: [
@@ -15,6 +16,7 @@ export default defineVerbs({
     'promo voucher list --all -o ndjson',
     'promo voucher import codes.csv --wait',
     'promo voucher delete SUMMER-2026 --force',
+    'promo voucher validate SUMMER-2026 --amount 120.50',
   ],
-  commands: [create, get, list, update, enable, disable, importVouchers, remove],
+  commands: [create, get, list, update, enable, disable, importVouchers, remove, validate],
 });

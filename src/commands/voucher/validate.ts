@@ -1,0 +1,82 @@
+// promo voucher validate <code>...: does this code apply to this order, and if not, why. One
+// stacked validation; on a terminal a verdict per code in words with the service's key, and the
+// discount and the new total; with -o json the service's answer unchanged. Exit 9 when it says no.
+import { refusalKey, type Validation, validate } from '../../api/validations.js';
+import { getVoucher } from '../../api/vouchers.js';
+import { ExitCode } from '../../base/errors.js';
+import { formatMoney } from '../../output/table.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand } from '../../toolkit/define.js';
+import { orderOptions, redeemBody } from './order-options.js';
+import { refusalWords } from './refusal-words.js';
+
+/** The refused codes' vouchers, to say why in concrete words; one that cannot be read is left out. */
+async function refusedVouchers(
+  rt: Runtime,
+  answer: Validation,
+): Promise<Map<string, Record<string, unknown>>> {
+  const client = await rt.client();
+  const refused = answer.redeemables.filter(
+    (r) => r.status === 'INAPPLICABLE' && refusalKey(r) !== 'resource_not_found',
+  );
+  const read = await Promise.all(
+    refused.map(async (r) => {
+      const voucher: Record<string, unknown> | undefined = await getVoucher(client, r.id).catch(
+        () => undefined,
+      );
+      return [r.id, voucher] as const;
+    }),
+  );
+  const found = new Map<string, Record<string, unknown>>();
+  for (const [code, voucher] of read) if (voucher) found.set(code, voucher);
+  return found;
+}
+
+async function printVerdict(rt: Runtime, answer: Validation): Promise<void> {
+  const vouchers = await refusedVouchers(rt, answer);
+  const width = Math.max(...answer.redeemables.map((r) => r.id.length));
+  for (const redeemable of answer.redeemables) {
+    const code = redeemable.id.padEnd(width);
+    if (redeemable.status === 'APPLICABLE') {
+      const off = redeemable.order?.total_applied_discount_amount ?? 0;
+      rt.out.text(`${code}  applies: ${formatMoney(off)} off`);
+      continue;
+    }
+    const key = refusalKey(redeemable);
+    const verb = redeemable.status === 'SKIPPED' ? 'skipped' : 'does not apply';
+    rt.out.text(`${code}  ${verb}: ${refusalWords(key, vouchers.get(redeemable.id))} (${key ?? 'no key'})`);
+  }
+  const order = answer.order;
+  if (answer.valid && order) {
+    rt.out.text(
+      `Order ${formatMoney(order.amount ?? 0)}, discount ${formatMoney(order.total_discount_amount ?? 0)}, total ${formatMoney(order.total_amount ?? 0)}`,
+    );
+  }
+  rt.out.text(
+    answer.valid ? 'Valid: the codes apply to this order.' : 'Not valid: nothing would be redeemed.',
+  );
+}
+
+export default defineCommand({
+  path: ['voucher', 'validate'],
+  summary: 'Say whether codes apply to an order, and why not, without redeeming them',
+  description: `One stacked validation of up to 30 codes against the order the flags describe (amounts in
+currency units, 10.50). On a terminal: each code applies or not, why in words with the service's key
+beside it (voucher_expired, quantity_exceeded, voucher_not_active_now, ...), then the discount and the
+new total. With -o json: the service's answer, unchanged. Exit 0 when the service says valid, 9 when
+it checked the codes and said no. Nothing is redeemed.`,
+  examples: [
+    'promo voucher validate SUMMER20 --amount 120.50',
+    'promo voucher validate SUMMER20 GIFT-7Q2 --item prod_shirt:2:25 --customer alice@example.com',
+    'promo voucher validate SUMMER20 --order-file order.json -o json | jq .valid',
+  ],
+  args: { codes: { help: 'the codes, up to 30', required: true, variadic: true } },
+  options: orderOptions,
+  run: async ({ codes, ...flags }, rt) => {
+    const body = await redeemBody(codes, flags, rt.ctx.stdin);
+    const answer = await validate(await rt.client(), body);
+    if (rt.out.isJson) await rt.out.json(answer);
+    else await printVerdict(rt, answer);
+    return answer.valid ? ExitCode.ok : ExitCode.notApplicable;
+  },
+});
