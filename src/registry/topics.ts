@@ -124,7 +124,7 @@ Recipes:
 
 // The filter grammar and the bulk flags load with their topics, not with every `promo --help`.
 const FILTERS_TOPIC = async () => `Filters
-${(await import('../commands/templates/filters.js')).FILTER_GRAMMAR}
+${(await import('../commands/shared/filters.js')).FILTER_GRAMMAR}
 
 Quote a filter that holds spaces, ?, $ or ! for the shell: --filter 'code^=SUMMER'.
 Which fields each list takes: promo voucher list --help, promo templates list --help.

@@ -15,7 +15,7 @@ import { runBulk } from '../../bulk/index.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
-import { followJobs, jobOutcome } from '../job/follow.js';
+import { followJobs, jobOutcome } from '../shared/job-follow.js';
 import { checkCode } from '../voucher/codes-input.js';
 import { fieldOptions, fieldValues } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';

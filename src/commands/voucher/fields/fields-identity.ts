@@ -2,8 +2,8 @@
 // category, campaign, and the other fields (see fields.ts for what a row holds).
 import { UsageError } from '../../../base/errors.js';
 import { parseMetadata } from '../../../input/metadata.js';
+import { CHARSETS, enumName, parseVoucherType } from '../../shared/values.js';
 import { ANY_TEXT, digits, QUANTITY, TEXT, type VoucherField, whole } from './field-rules.js';
-import { CHARSETS, enumName, parseVoucherType } from './values.js';
 
 const KEEPS_CODE =
   'a voucher keeps its code: create one with the new code (promo voucher create) and delete the old one';

@@ -2,8 +2,8 @@
 // start, a timeframe needing a start date, days 0..6, HH:mm times and daily periods that do not
 // overlap (a period whose end is not after its start runs past midnight).
 import type { CreateVoucherBody } from '../../../api/vouchers.js';
+import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from '../../shared/values.js';
 import { bad, days, given, isObject, object, shown } from './body-checks.js';
-import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from './values.js';
 
 export function checkDates(body: CreateVoucherBody): void {
   const ms: Record<string, number | undefined> = {};
