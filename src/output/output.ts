@@ -8,6 +8,7 @@ import { escapeForTerminal } from './escape.js';
 import { palette } from './palette.js';
 import { type Reveal, scrubValue } from './secrets.js';
 import type { Column } from './table.js';
+import { shorten } from './width.js';
 import { wrapHelp } from './wrap.js';
 
 type Render = typeof import('./render.js');
@@ -330,10 +331,7 @@ export class Output {
     if (this.stderr.isTTY !== true) return;
     // One line, whatever the terminal's width: a wrapped one would not be redrawn in place.
     const width = this.stderr.columns ? this.stderr.columns - 1 : Infinity;
-    const shown = Array.from(this.scrub(escapeForTerminal(text)));
-    this.stderr.write(
-      `\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1).join('')}…` : shown.join('')}`,
-    );
+    this.stderr.write(`\r\x1b[2K${shorten(this.scrub(escapeForTerminal(text)), width)}`);
   }
 
   endProgress(): void {
