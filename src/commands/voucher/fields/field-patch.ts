@@ -20,7 +20,7 @@ const CODE_CONFIG = VOUCHER_FIELDS.filter((f) => f.path.startsWith('code_config.
 export function fieldsPatch(
   values: FieldValues,
   nameOf: NameOf = dashed,
-  fields = VOUCHER_FIELDS,
+  fields: readonly VoucherField[] = VOUCHER_FIELDS,
 ): CreateVoucherBody {
   const has = (flag: string) => values[flag] !== undefined;
   const configGiven = CODE_CONFIG.filter(has);

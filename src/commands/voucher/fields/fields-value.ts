@@ -10,7 +10,16 @@ import {
   parseMoney,
   parseUnit,
 } from '../../shared/values.js';
-import { decimal, digits, HUNDREDTHS, PERCENT, TEXT, type VoucherField, whole } from './field-rules.js';
+import {
+  decimal,
+  digits,
+  fieldRows,
+  HUNDREDTHS,
+  PERCENT,
+  TEXT,
+  type VoucherField,
+  whole,
+} from './field-rules.js';
 
 const BALANCE =
   "gift amounts and loyalty points change through the service's balance operation, not update: promo api POST /v1/vouchers/CODE/balance --data '{\"amount\": 1000}' (gift, hundredths) or '{\"points\": 100}' (loyalty)";
@@ -22,7 +31,7 @@ const EFFECT_WORDS = [...new Set([...Object.values(DISCOUNT_EFFECTS).flat(), MAN
 const GIFT = 'Gift card and loyalty card:';
 const VALIDITY = 'Validity:';
 
-export const VALUE_FIELDS: readonly VoucherField[] = [
+export const VALUE_FIELDS = fieldRows([
   {
     flag: 'discount-type',
     value: 'type',
@@ -201,4 +210,4 @@ export const VALUE_FIELDS: readonly VoucherField[] = [
   },
   { flag: 'active', path: 'active', set: true, help: 'create it active (the default)', group: VALIDITY },
   { flag: 'inactive', path: 'active', set: false, help: 'create it inactive', group: VALIDITY },
-];
+]);
