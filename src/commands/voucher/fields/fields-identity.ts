@@ -3,7 +3,7 @@
 import { UsageError } from '../../../base/errors.js';
 import { parseMetadata } from '../../../input/metadata.js';
 import { CHARSETS, enumName, parseVoucherType } from '../../shared/values.js';
-import { ANY_TEXT, digits, fieldRows, QUANTITY, TEXT, type VoucherField, whole } from './field-rules.js';
+import { ANY_TEXT, digits, fieldRows, QUANTITY, TEXT, whole } from './field-rules.js';
 
 const KEEPS_CODE =
   'a voucher keeps its code: create one with the new code (promo voucher create) and delete the old one';

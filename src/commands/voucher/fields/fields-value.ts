@@ -10,16 +10,7 @@ import {
   parseMoney,
   parseUnit,
 } from '../../shared/values.js';
-import {
-  decimal,
-  digits,
-  fieldRows,
-  HUNDREDTHS,
-  PERCENT,
-  TEXT,
-  type VoucherField,
-  whole,
-} from './field-rules.js';
+import { decimal, digits, fieldRows, HUNDREDTHS, PERCENT, TEXT, whole } from './field-rules.js';
 
 const BALANCE =
   "gift amounts and loyalty points change through the service's balance operation, not update: promo api POST /v1/vouchers/CODE/balance --data '{\"amount\": 1000}' (gift, hundredths) or '{\"points\": 100}' (loyalty)";
