@@ -1,4 +1,4 @@
-// The global options of CLI.md, resolved once per run: flag, then environment, then default.
+// The global options of docs/cli.md, resolved once per run: flag, then environment, then default.
 // (The profile's own endpoint comes in later, in target.ts.)
 
 import type { Context } from '../base/context.js';
