@@ -2,8 +2,9 @@
 // on (the exit codes, the bulk flags' help, the filter grammar, the output formats), so that the
 // help cannot say one thing while promo does another.
 import { EXIT_CODE_MEANINGS, ExitCode } from '../base/errors.js';
+import { OUTPUT_FORMATS } from '../output/printing.js';
 import { wrapHelp } from '../output/wrap.js';
-import { CLUSTERS, OUTPUT_FORMATS } from '../runtime/globals.js';
+import { CLUSTERS } from '../runtime/globals.js';
 
 /** Every variable promo reads, with what it does; the root --help lists the names. */
 export const ENVIRONMENT: readonly [string, string][] = [

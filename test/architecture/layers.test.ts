@@ -226,6 +226,17 @@ describe('dependency rules of src/', () => {
     expect(crossing).toEqual([]);
   });
 
+  // output and runtime share a layer, but how to print (format, colour, stderr's lines, prompts) is
+  // resolved in output (printing.ts) and handed up to the runtime: output asks runtime nothing.
+  it('resolves how to print in output, which imports nothing from runtime (types included)', () => {
+    const up = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('output/')
+        ? targets.filter((t) => t.startsWith('runtime/')).map((t) => `${file} → ${t}`)
+        : [],
+    );
+    expect(up).toEqual([]);
+  });
+
   /** Every cycle of `edges`, each once, as `a → b → a`. */
   function cyclesOf(edges: Map<string, string[]>): string[] {
     const cycles: string[] = [];
