@@ -4,11 +4,11 @@ import { CommanderError } from 'commander';
 import type { Context } from './base/context.js';
 import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './base/errors.js';
 import { Output } from './output/output.js';
+import { guessPrinting } from './output/printing.js';
 import { Session } from './registry/build.js';
 import { checkCommandWords } from './registry/command-words.js';
 import { loadRegistry } from './registry/index.js';
 import { buildProgram } from './registry/program.js';
-import { resolveLogFormat, resolveOutput, stderrJsonFor } from './runtime/globals.js';
 import { COMPLETE_COMMAND, COMPLETE_WITH_NOTES_COMMAND } from './toolkit/define.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
@@ -100,32 +100,5 @@ async function commanderExit(error: CommanderError, argv: string[], session: Ses
 
 /** An output for errors raised before the run's own exists (bad flags): guesses the formats from argv. */
 export function fallbackOutput(argv: string[], ctx: Context): Output {
-  let output: string | undefined;
-  let logFormat: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') output = 'json';
-    else if ((arg === '-o' || arg === '--output') && argv[i + 1]) output = argv[i + 1];
-    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
-    else if (arg === '--log-format' && argv[i + 1]) logFormat = argv[i + 1];
-    else if (arg.startsWith('--log-format=')) logFormat = arg.slice('--log-format='.length);
-  }
-  let format: ReturnType<typeof resolveOutput>;
-  try {
-    format = resolveOutput({ output }, ctx);
-  } catch {
-    format = ctx.stdout.isTTY ? 'table' : 'json';
-  }
-  let log: ReturnType<typeof resolveLogFormat>;
-  try {
-    log = resolveLogFormat({ logFormat }, ctx.env);
-  } catch {
-    log = undefined;
-  }
-  const color = () => ctx.stderr.isTTY === true && !ctx.env.NO_COLOR && !argv.includes('--no-color');
-  return new Output(format, ctx, {
-    colorStdout: false,
-    colorStderr: color,
-    stderrJson: stderrJsonFor(log, format, ctx),
-  });
+  return new Output(guessPrinting(argv, ctx), ctx);
 }

@@ -1,4 +1,4 @@
-// The few kinds of failure promo knows, and the one place that maps them to exit codes (CLI.md).
+// The few kinds of failure promo knows, and the one place that maps them to exit codes (docs/cli.md).
 
 export const ExitCode = {
   ok: 0,
@@ -80,7 +80,7 @@ export class CancelledError extends PromoError {
   }
 }
 
-/** Ctrl-C, SIGTERM or SIGHUP stopped the run (exit 130 for each, as CLI.md says). */
+/** Ctrl-C, SIGTERM or SIGHUP stopped the run (exit 130 for each, as docs/cli.md says). */
 export class InterruptedError extends PromoError {
   constructor(message = 'Interrupted.', hint?: string) {
     super(message, ExitCode.interrupted, hint);

@@ -2,7 +2,7 @@
 // times a second (done/total, rate, ETA, failed, unknown), with failures printed above it as they
 // happen. Successes are counted, not listed. Piped, none of this is drawn.
 import type { OutputStream } from '../base/context.js';
-import { shorten } from '../output/table.js';
+import { displayWidth, shorten } from '../output/width.js';
 
 const REDRAW_MS = 100;
 const BAR_WIDTH = 24;
@@ -63,7 +63,7 @@ export class ProgressLine {
     const room = columns ? columns - 1 : Infinity;
     for (const bar of [BAR_WIDTH, 12, 0]) {
       const line = this.line(now, bar);
-      if (line.length <= room) return line;
+      if (displayWidth(line) <= room) return line;
     }
     return shorten(this.line(now, 0), room);
   }

@@ -1,4 +1,4 @@
-// Numbers are never altered in transit (CLI.md): JSON read by promo is checked for number literals
+// Numbers are never altered in transit (docs/cli.md): JSON read by promo is checked for number literals
 // that a JavaScript number cannot hold exactly (12345678901234567890, 0.10000000000000000001),
 // which JSON.parse would round and promo would then send rounded. Such input is refused.
 import { UsageError } from '../base/errors.js';

@@ -1,13 +1,14 @@
 // The one place that decides how results look: a table for people, JSON or NDJSON for programs.
 // stdout carries data only; notices, warnings and errors go to stderr.
 import type { OutputStream } from '../base/context.js';
-import type { OutputFormat } from '../runtime/globals.js';
 import type { CsvSheet } from './csv.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
 import { palette } from './palette.js';
+import type { OutputFormat, Printing } from './printing.js';
 import { type Reveal, scrubValue } from './secrets.js';
 import type { Column } from './table.js';
+import { shorten } from './width.js';
 import { wrapHelp } from './wrap.js';
 
 type Render = typeof import('./render.js');
@@ -16,11 +17,11 @@ export type { Palette } from './palette.js';
 export type { Reveal } from './secrets.js';
 export type { Column } from './table.js';
 
-export interface StderrOptions {
-  /** stdout is a terminal with colour on: tables and JSON are coloured. */
-  colorStdout: boolean;
-  colorStderr: () => boolean;
-  stderrJson: () => boolean;
+/** How this output prints, as output/printing.ts resolved it. */
+export type PrintingOf = Pick<Printing, 'output' | 'colorStdout' | 'colorStderr' | 'stderrJson'>;
+
+/** What the run adds to how it prints: its secrets, and how its data is shaped. */
+export interface DataOptions {
   /** Blanks the secrets of the run in what promo prints: on stderr, and in the data on stdout. */
   scrub?: (text: string) => string;
   /** Whether the run knows a secret at all (else the data is printed as it is, without a copy). */
@@ -36,10 +37,11 @@ export interface StderrOptions {
 }
 
 export class Output {
+  readonly format: OutputFormat;
   private readonly colorStdout: boolean;
   private readonly colorStderr: () => boolean;
   private readonly scrub: (text: string) => string;
-  /** Whether stderr carries JSON lines (see StderrOptions.stderrJson); asked once, when first needed. */
+  /** Whether stderr carries JSON lines (see Printing.stderrJson); asked once, when first needed. */
   private readonly stderrJsonNow: () => boolean;
   private stderrJsonKnown?: boolean;
 
@@ -48,13 +50,14 @@ export class Output {
    * write nothing there. What depends on stderr is asked only when something is written there.
    */
   constructor(
-    readonly format: OutputFormat,
+    printing: PrintingOf,
     private readonly io: { readonly stdout: OutputStream; readonly stderr: OutputStream },
-    options: StderrOptions,
+    options: DataOptions = {},
   ) {
-    this.colorStdout = options.colorStdout;
-    this.colorStderr = options.colorStderr;
-    this.stderrJsonNow = options.stderrJson;
+    this.format = printing.output;
+    this.colorStdout = printing.colorStdout;
+    this.colorStderr = printing.colorStderr;
+    this.stderrJsonNow = printing.stderrJson;
     this.scrub = options.scrub ?? ((t) => t);
     this.hasSecrets = options.hasSecrets ?? (() => options.scrub !== undefined);
     this.fields = options.fields;
@@ -378,10 +381,7 @@ export class Output {
     if (this.stderr.isTTY !== true) return;
     // One line, whatever the terminal's width: a wrapped one would not be redrawn in place.
     const width = this.stderr.columns ? this.stderr.columns - 1 : Infinity;
-    const shown = Array.from(this.scrub(escapeForTerminal(text)));
-    this.stderr.write(
-      `\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1).join('')}…` : shown.join('')}`,
-    );
+    this.stderr.write(`\r\x1b[2K${shorten(this.scrub(escapeForTerminal(text)), width)}`);
   }
 
   endProgress(): void {

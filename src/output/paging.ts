@@ -1,4 +1,4 @@
-// Paged lists, printed the way CLI.md fixes: one page, or every page with --all (one JSON array, one
+// Paged lists, printed the way docs/cli.md fixes: one page, or every page with --all (one JSON array, one
 // table, or NDJSON streamed page by page), or the service's whole list object with --raw.
 
 import { ExitCode, PromoError } from '../base/errors.js';

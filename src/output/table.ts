@@ -3,6 +3,7 @@
 import { loadTable } from '../base/lazy.js';
 import { escapeCell } from './escape.js';
 import type { Palette } from './palette.js';
+import { displayWidth, joinUnits, shorten, takeColumns, widthUnits } from './width.js';
 
 export interface Column<T> {
   header: string;
@@ -170,40 +171,6 @@ function naturalWidth(texts: string[]): number {
   return Math.max(0, ...texts.map(displayWidth));
 }
 
-/**
- * Columns as a terminal counts them: East Asian wide characters and emoji take two, combining
- * marks and joiners none. (An escaped control character is its escape, which is plain ASCII.)
- */
-export function displayWidth(text: string): number {
-  let n = 0;
-  for (const char of text) n += charWidth(char.codePointAt(0)!);
-  return n;
-}
-
-function charWidth(code: number): number {
-  if (
-    (code >= 0x300 && code <= 0x36f) ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0xfe00 && code <= 0xfe0f) ||
-    (code >= 0xe0100 && code <= 0xe01ef)
-  )
-    return 0;
-  if (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1f64f) ||
-    (code >= 0x1f900 && code <= 0x1f9ff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  )
-    return 2;
-  return 1;
-}
-
 /** A cell cut to `max` columns: an id in its middle, anything else at its end. */
 function fitCell(text: string, max: number, id: boolean): string {
   if (displayWidth(text) <= max) return text;
@@ -214,24 +181,11 @@ function fitCell(text: string, max: number, id: boolean): string {
 export function shortenMiddle(text: string, max: number): string {
   if (displayWidth(text) <= max) return text;
   if (max < 3) return shorten(text, max);
-  const chars = Array.from(text);
+  const units = widthUnits(text);
   const tail = Math.floor((max - 1) / 2);
   const head = max - 1 - tail;
-  const end = Array.from(takeColumns(chars.slice().reverse(), tail)).reverse().join('');
-  return `${takeColumns(chars, head)}…${end}`;
-}
-
-/** The longest start of `chars` that is at most `columns` wide. */
-function takeColumns(chars: string[], columns: number): string {
-  let out = '';
-  let used = 0;
-  for (const char of chars) {
-    const w = charWidth(char.codePointAt(0)!);
-    if (used + w > columns) break;
-    out += char;
-    used += w;
-  }
-  return out;
+  const end = takeColumns(units.slice().reverse(), tail).reverse();
+  return `${joinUnits(takeColumns(units, head))}…${joinUnits(end)}`;
 }
 
 function cell(value: Cell): string {
@@ -261,11 +215,4 @@ export function formatMoney(hundredths: unknown): string {
   const sign = hundredths < 0 ? '-' : '';
   const abs = Math.abs(Math.round(hundredths));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** `text` cut to `max` columns, the last one "…" when anything was cut. */
-export function shorten(text: unknown, max: number): string {
-  if (typeof text !== 'string') return '';
-  if (displayWidth(text) <= max) return text;
-  return `${takeColumns(Array.from(text), Math.max(0, max - 1))}…`;
 }

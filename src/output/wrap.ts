@@ -8,8 +8,7 @@
 // - a command (`  $ promo …`) is broken between words with ` \`, so that it still pastes whole.
 // A word longer than the line (a URL) stays whole, on a line of its own.
 
-/** Columns a line takes: colour codes take none. */
-const columns = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '').length;
+import { displayWidth, narrowText } from './width.js';
 
 const ITEM = /^(\s*\S(?:.*?\S)?\s{2,})(\S.*)$/;
 const COMMAND = /^\s*\$ /;
@@ -29,7 +28,10 @@ export function wrapHelp(text: string, width: number): string {
   const lines = text.split('\n');
   // Most screens fit as they are (commander's lists are laid out to the width already): then there
   // is nothing to take apart, and `promo --help` saves the work.
-  const fits = (line: string) => line.length <= width || columns(line) <= width;
+  // A screen of one-column characters is measured by its lines' lengths: help stays as quick as
+  // it was before widths were measured.
+  const measure = narrowText(text) ? (line: string) => line.length : displayWidth;
+  const fits = (line: string) => measure(line) <= width;
   if (lines.every(fits)) return text;
   return blocks(lines)
     .flatMap((block) => (block.lines.every(fits) ? block.lines : layOut(block, width)))
@@ -85,7 +87,7 @@ function fill(words: string[], first: string, rest: string, width: number): stri
   let line = first;
   let empty = true;
   for (const word of words) {
-    if (!empty && columns(line) + 1 + columns(word) > width) {
+    if (!empty && displayWidth(line) + 1 + displayWidth(word) > width) {
       lines.push(line);
       line = rest;
       empty = true;

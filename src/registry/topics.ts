@@ -2,8 +2,9 @@
 // on (the exit codes, the bulk flags' help, the filter grammar, the output formats), so that the
 // help cannot say one thing while promo does another.
 import { EXIT_CODE_MEANINGS, ExitCode } from '../base/errors.js';
+import { OUTPUT_FORMATS } from '../output/printing.js';
 import { wrapHelp } from '../output/wrap.js';
-import { CLUSTERS, OUTPUT_FORMATS } from '../runtime/globals.js';
+import { CLUSTERS } from '../runtime/globals.js';
 
 /** Every variable promo reads, with what it does; the root --help lists the names. */
 export const ENVIRONMENT: readonly [string, string][] = [
@@ -128,7 +129,7 @@ Recipes:
 
 // The filter grammar and the bulk flags load with their topics, not with every `promo --help`.
 const FILTERS_TOPIC = async () => `Filters
-${(await import('../commands/templates/filters.js')).FILTER_GRAMMAR}
+${(await import('../commands/shared/filters.js')).FILTER_GRAMMAR}
 
 Quote a filter that holds spaces, ?, $ or ! for the shell: --filter 'code^=SUMMER'.
 Which fields each list takes: promo voucher list --help, promo templates list --help.

@@ -1,17 +1,19 @@
-// The global options of CLI.md, resolved once per run: flag, then environment, then default.
+// The global options of docs/cli.md, resolved once per run: flag, then environment, then default.
 // (The profile's own endpoint comes in later, in target.ts.)
 
 import type { Context } from '../base/context.js';
 import { UsageError } from '../base/errors.js';
 import { defineOptions, type OptionValues } from '../base/options.js';
 import { PROFILE_NAME } from '../config/profile-name.js';
-
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import {
+  LOG_FORMATS,
+  type OutputFormat,
+  type Printing,
+  resolvePrinting,
+  truthy,
+} from '../output/printing.js';
 
 export const CLUSTERS = ['api', 'us1.api', 'as1.api', 'download', 'us1.download', 'as1.download'] as const;
-
-export const LOG_FORMATS = ['text', 'json'] as const;
 
 const GLOBAL = 'Global Options:';
 
@@ -82,7 +84,7 @@ export const GLOBAL_OPTIONS = defineOptions({
     type: 'value',
     value: 'n',
     group: GLOBAL,
-    help: 'retries on 429, 5xx and network failures (default 3)',
+    help: 'retries on 429, 502, 503, 504 and network failures (default 3)',
   },
   debug: {
     type: 'switch',
@@ -101,63 +103,39 @@ export const GLOBAL_OPTIONS = defineOptions({
 /** The global options as typed on the command line, before any default or environment variable. */
 export type RawGlobals = Partial<OptionValues<typeof GLOBAL_OPTIONS>>;
 
-export interface Globals {
+/** How to print (output/printing.ts: format, colour, stderr's lines, prompts), and the rest. */
+export interface Globals extends Printing {
   profile?: string;
   /** An endpoint given by flag or environment; the profile's own is used when this is undefined. */
   endpoint?: { cluster?: string; apiUrl?: string; source: string };
-  output: OutputFormat;
-  /** Colour on stdout: a table, or JSON on a terminal. */
-  colorStdout: boolean;
   /** --fields, parsed. */
   fields?: string[];
   /** --jq. */
   jq?: string;
   /** --csv-crlf or PROMO_CSV_CRLF: CSV lines end with CRLF. */
   csvCrlf: boolean;
-  /** Asked only when something is written to stderr (see Output). */
-  colorStderr: () => boolean;
-  /** stderr carries JSON lines, not text; asked only when something is written there. */
-  stderrJson: () => boolean;
   timeoutMs: number;
   retries: number;
   debug: boolean;
   yes: boolean;
-  /** Prompts are allowed: not --no-input, not CI, and both stdin and stdout are terminals. */
-  interactive: boolean;
-  /** Why prompts are not allowed, as the end of a sentence: `prompts are turned off by --no-input`. */
-  noPromptsBecause?: string;
 }
 
 export function resolveGlobals(raw: RawGlobals, ctx: Context): Globals {
   const { env } = ctx;
-  const output = resolveOutput(raw, ctx);
+  const printing = resolvePrinting(raw, ctx);
+  const { output } = printing;
   return {
+    ...printing,
     profile: resolveProfileName(raw, env),
     endpoint: resolveEndpoint(raw, env),
-    output,
-    colorStdout:
-      (output === 'table' || ctx.stdout.isTTY === true) && colorWanted(raw, env, ctx.stdout.isTTY === true),
     fields: raw.fields === undefined ? undefined : parseFields(raw.fields),
     jq: resolveJq(raw.jq, output),
     csvCrlf: raw.csvCrlf === true || truthy(env.PROMO_CSV_CRLF),
-    colorStderr: () => colorWanted(raw, env, ctx.stderr.isTTY === true),
-    stderrJson: stderrJsonFor(resolveLogFormat(raw, env), output, ctx),
     timeoutMs: parseTimeout(raw.timeout),
     retries: parseRetries(raw.retries),
     debug: raw.debug === true || truthy(env.PROMO_DEBUG),
     yes: raw.yes === true,
-    ...promptsAllowed(raw, ctx),
   };
-}
-
-function promptsAllowed(raw: RawGlobals, ctx: Context): Pick<Globals, 'interactive' | 'noPromptsBecause'> {
-  const { env } = ctx;
-  let because: string | undefined;
-  if (raw.input === false) because = 'prompts are turned off by --no-input';
-  else if (truthy(env.CI)) because = 'prompts are turned off because CI is set';
-  // stdout first: when it is not a terminal, stdin is never touched (building it costs start-up).
-  else if (ctx.stdout.isTTY !== true || ctx.stdin.isTTY !== true) because = 'there is no terminal to ask on';
-  return { interactive: because === undefined, noPromptsBecause: because };
 }
 
 /** A name that no profile can have (control characters, `../`, 10 MB) is a usage error, not "no such profile". */
@@ -170,22 +148,6 @@ function resolveProfileName(raw: RawGlobals, env: Context['env']): string | unde
     );
   }
   return name;
-}
-
-export function resolveOutput(
-  raw: Pick<RawGlobals, 'output' | 'json' | 'jq' | 'fields'>,
-  ctx: Context,
-): OutputFormat {
-  if (raw.json) return 'json';
-  const chosen = raw.output ?? (ctx.env.PROMO_OUTPUT || undefined);
-  // --jq and --fields ask for data, as gh's do: JSON on a terminal too, unless a format is named.
-  if (chosen === undefined)
-    return ctx.stdout.isTTY && raw.jq === undefined && raw.fields === undefined ? 'table' : 'json';
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(chosen)) {
-    const where = raw.output !== undefined ? '-o/--output' : 'PROMO_OUTPUT';
-    throw new UsageError(`${where} must be one of ${OUTPUT_FORMATS.join(', ')}, not '${chosen}'`);
-  }
-  return chosen as OutputFormat;
 }
 
 /** `--fields a,b.c`: names, each a path of dotted keys; anything else is exit 2 naming the flag. */
@@ -210,33 +172,6 @@ function resolveJq(jq: string | undefined, output: OutputFormat): string | undef
   if (output === 'table' || output === 'csv')
     throw new UsageError(`--jq filters JSON: it goes with -o json or ndjson, not ${output}`);
   return jq;
-}
-
-/** --log-format, else PROMO_LOG_FORMAT; undefined: chosen by where stderr goes (stderrJsonFor). */
-export function resolveLogFormat(
-  raw: Pick<RawGlobals, 'logFormat'>,
-  env: Context['env'],
-): (typeof LOG_FORMATS)[number] | undefined {
-  const chosen = raw.logFormat ?? (env.PROMO_LOG_FORMAT || undefined);
-  if (chosen === undefined) return undefined;
-  if (!(LOG_FORMATS as readonly string[]).includes(chosen)) {
-    const where = raw.logFormat !== undefined ? '--log-format' : 'PROMO_LOG_FORMAT';
-    throw new UsageError(`${where} must be one of ${LOG_FORMATS.join(', ')}, not '${chosen}'`);
-  }
-  return chosen as (typeof LOG_FORMATS)[number];
-}
-
-/**
- * JSON on stderr when asked, else when a program reads it: stderr is not a terminal and the output
- * is JSON. A person at a terminal reads text there even while stdout goes to jq.
- */
-export function stderrJsonFor(
-  logFormat: (typeof LOG_FORMATS)[number] | undefined,
-  output: OutputFormat,
-  ctx: Pick<Context, 'stderr'>,
-): () => boolean {
-  if (logFormat !== undefined) return () => logFormat === 'json';
-  return () => output !== 'table' && ctx.stderr.isTTY !== true;
 }
 
 function resolveEndpoint(raw: RawGlobals, env: Context['env']): Globals['endpoint'] {
@@ -316,13 +251,6 @@ export function baseUrlFor(endpoint: { cluster?: string; apiUrl?: string }): str
   return `https://${endpoint.cluster ?? 'api'}.voucherify.io`;
 }
 
-function colorWanted(raw: RawGlobals, env: Context['env'], isTTY: boolean): boolean {
-  if (raw.color === false) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return isTTY && env.TERM !== 'dumb';
-}
-
 function parseTimeout(value: string | undefined): number {
   if (value === undefined) return 30_000;
   const seconds = Number(value);
@@ -338,8 +266,4 @@ function parseRetries(value: string | undefined): number {
     throw new UsageError(`--retries must be a whole number from 0 to 10, not '${value}'`);
   }
   return Number(value);
-}
-
-export function truthy(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }

@@ -36,10 +36,8 @@ export class Runtime {
     readonly ctx: Context,
     readonly globals: Globals,
   ) {
-    this.out = new Output(globals.output, ctx, {
-      colorStdout: globals.colorStdout,
-      colorStderr: globals.colorStderr,
-      stderrJson: globals.stderrJson,
+    // How to print was resolved once, below (output/printing.ts); the run adds its secrets and shaping.
+    this.out = new Output(globals, ctx, {
       scrub: (t) => this.secrets.scrub(t),
       hasSecrets: () => this.secrets.size > 0,
       fields: globals.fields,

@@ -4,7 +4,8 @@
 
 import type { ArgSpecs, Completes, OptionSpecs } from '../base/options.js';
 import { kebab } from '../base/options.js';
-import { GLOBAL_OPTIONS, OUTPUT_FORMATS } from '../runtime/globals.js';
+import { OUTPUT_FORMATS } from '../output/printing.js';
+import { GLOBAL_OPTIONS } from '../runtime/globals.js';
 import type { AnyCommand, NounDef } from './define.js';
 
 export interface CompletionNode {

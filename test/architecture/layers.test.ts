@@ -1,7 +1,9 @@
 // The dependency rules of src/, checked over the import graph (static, re-export, dynamic and
 // `typeof import()`): imports point down the layers only, nothing imports in a circle (type-only
-// imports included), and the sandbox is reached through its entry point alone. base/lazy.ts is the list of modules loaded on first use: what it loads is checked
-// where its loaders are called instead.
+// imports included), and the sandbox is reached through its entry point alone. base/lazy.ts is
+// the list of modules loaded on first use: what it loads is checked where its loaders are called
+// instead, and nothing else imports those modules (statically from the bundles, or by import()).
+// The rules that can hide a mistake are tried on made-up graphs too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,11 +54,13 @@ const IMPORT =
 
 const resolve = (file: string, spec: string) => normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
 
+/** The text of every module of src/, by its path relative to src/. */
+const texts = new Map(sources(SRC).map((file) => [file, readFileSync(join(SRC, file), 'utf8')]));
+
 /** Each module's imports of other modules of src/ (paths relative to src/); `values` leaves out type-only ones. */
-function importGraph(values: boolean): Map<string, string[]> {
+function importGraph(modules: Map<string, string>, values: boolean): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sources(SRC)) {
-    const text = readFileSync(join(SRC, file), 'utf8');
+  for (const [file, text] of modules) {
     const targets = [...text.matchAll(IMPORT)]
       .filter((m) => !(values && m[1]))
       .map((m) => resolve(file, m[2]!));
@@ -65,8 +69,61 @@ function importGraph(values: boolean): Map<string, string[]> {
   return graph;
 }
 
-const graph = importGraph(false);
-const valueGraph = importGraph(true);
+const graph = importGraph(texts, false);
+const valueGraph = importGraph(texts, true);
+
+/** Every import from a lower layer to a higher one, as `from (layer) → to (layer)`. */
+function upwardImports(edges: Map<string, string[]>): string[] {
+  const upward: string[] = [];
+  for (const [file, targets] of edges) {
+    for (const target of targets) {
+      if (layerOf(target) < layerOf(file)) {
+        upward.push(`${file} (${LAYERS[layerOf(file)]![0]}) → ${target} (${LAYERS[layerOf(target)]![0]})`);
+      }
+    }
+  }
+  return upward;
+}
+
+/** What lazy.ts loads: packages by name (`cli-table3`, `node:http`), modules of src/ by path. */
+const LAZY_TARGETS = [
+  ...readFileSync(join(SRC, LAZY), 'utf8').matchAll(
+    /^export const load\w+ = \(\) => import\('([^']+)'\);$/gm,
+  ),
+].map(([, spec]) => (spec!.startsWith('.') ? resolve(LAZY, spec!) : spec!));
+
+/** Imports that run: static ones (not `import type`) and `import()` calls (not `typeof import()`). */
+const STATIC = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]/gm;
+const DYNAMIC = /(?<!typeof\s*)\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/**
+ * Imports of what lazy.ts loads made around it: an `import()` of one anywhere but lazy.ts, or a
+ * static import of one from a module the bundles hold (those reached from the entry without going
+ * through lazy.ts). The lazily loaded modules' own imports (the sandbox's of the lock, the proxy
+ * code's of node:https) are inside the lazy bundle and allowed.
+ */
+function aroundTheLoader(modules: Map<string, string>, lazy: string[]): string[] {
+  const target = (file: string, spec: string) => (spec.startsWith('.') ? resolve(file, spec) : spec);
+  const isLazy = (t: string) => lazy.some((l) => t === l || t.startsWith(`${l}/`));
+  const runtime = (file: string, pattern: RegExp) =>
+    [...modules.get(file)!.matchAll(pattern)].map((m) => target(file, m[1]!));
+  const bundled = new Set<string>();
+  const visit = (file: string) => {
+    if (bundled.has(file) || !modules.has(file)) return;
+    bundled.add(file);
+    if (file === LAZY) return;
+    // An import of a lazy module is reported below; what that module imports is its own bundle's.
+    for (const next of [...runtime(file, STATIC), ...runtime(file, DYNAMIC)]) if (!isLazy(next)) visit(next);
+  };
+  for (const entry of modules.keys()) if (!entry.includes('/')) visit(entry);
+  const wrong: string[] = [];
+  for (const file of modules.keys()) {
+    if (file === LAZY) continue;
+    for (const t of runtime(file, DYNAMIC)) if (isLazy(t)) wrong.push(`${file} → import('${t}')`);
+    if (bundled.has(file)) for (const t of runtime(file, STATIC)) if (isLazy(t)) wrong.push(`${file} → ${t}`);
+  }
+  return wrong;
+}
 
 /** lazy.ts's loaders: `loadProxy` → `http/proxy.ts` (those of modules outside src/ left out). */
 const loaders = [
@@ -98,15 +155,87 @@ describe('dependency rules of src/', () => {
   });
 
   it('imports point down the layers only', () => {
-    const upward: string[] = [];
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('finds an import that points up (the check itself)', () => {
+    const made = new Map([
+      ['commands/voucher/get.ts', ['api/vouchers.ts', 'output/output.ts']],
+      ['api/vouchers.ts', ['http/transport.ts', 'output/table.ts']],
+      ['base/errors.ts', ['registry/index.ts']],
+    ]);
+    expect(upwardImports(made)).toEqual([
+      'api/vouchers.ts (api) → output/table.ts (output, runtime)',
+      'base/errors.ts (base) → registry/index.ts (registry (the app: every command, help, docs))',
+    ]);
+  });
+
+  it('imports what lazy.ts loads only through it: never statically from the bundles, never by import() elsewhere', () => {
+    expect(LAZY_TARGETS).toEqual(
+      expect.arrayContaining(['sandbox/index.ts', 'cli-table3', 'conf', 'node:worker_threads']),
+    );
+    expect(aroundTheLoader(texts, LAZY_TARGETS)).toEqual([]);
+  });
+
+  it('finds a lazily loaded module imported around its loader (the check itself)', () => {
+    const made = new Map([
+      ['cli.ts', "import { run } from './commands/a.js';\nconst lazy = await import('./base/lazy.js');"],
+      [LAZY, "export const loadTable = () => import('cli-table3');"],
+      [
+        'commands/a.ts',
+        [
+          "import Table from 'cli-table3';",
+          "import type Conf from 'conf';",
+          "import {\n  type Options,\n  parse,\n} from 'csv-parse';",
+          "type Sandbox = typeof import('../sandbox/index.js');",
+          "const sandbox = await import('../sandbox/index.js');",
+        ].join('\n'),
+      ],
+      // Inside the lazy bundle: its own static imports are its business.
+      ['sandbox/index.ts', "import lockfile from 'proper-lockfile';"],
+    ]);
+    expect(
+      aroundTheLoader(made, ['cli-table3', 'conf', 'csv-parse', 'proper-lockfile', 'sandbox/index.ts']),
+    ).toEqual([
+      "commands/a.ts → import('sandbox/index.ts')",
+      'commands/a.ts → cli-table3',
+      'commands/a.ts → csv-parse',
+    ]);
+  });
+
+  // A noun's folder holds what that noun uses; what several nouns use lives in commands/shared/
+  // (or beside it in commands/), so that a helper is found where its users expect it. Some nouns
+  // are built on another: a campaign makes vouchers with the voucher's fields and views, a voucher
+  // list names its campaign as the campaign commands do, and login saves and shows a profile.
+  it("imports no other noun's module, but where one noun is built on another", () => {
+    const builtOn: Record<string, string[]> = {
+      campaign: ['voucher'],
+      voucher: ['campaign'],
+      login: ['profile'],
+    };
+    const nounOf = (file: string) => /^commands\/([^/]+)\//.exec(file)?.[1];
+    const crossing: string[] = [];
     for (const [file, targets] of graph) {
+      const from = nounOf(file);
+      if (!from || from === 'shared') continue;
       for (const target of targets) {
-        if (layerOf(target) < layerOf(file)) {
-          upward.push(`${file} (${LAYERS[layerOf(file)]![0]}) → ${target} (${LAYERS[layerOf(target)]![0]})`);
-        }
+        const to = nounOf(target);
+        if (to && to !== 'shared' && to !== from && !builtOn[from]?.includes(to))
+          crossing.push(`${file} → ${target}`);
       }
     }
-    expect(upward).toEqual([]);
+    expect(crossing).toEqual([]);
+  });
+
+  // output and runtime share a layer, but how to print (format, colour, stderr's lines, prompts) is
+  // resolved in output (printing.ts) and handed up to the runtime: output asks runtime nothing.
+  it('resolves how to print in output, which imports nothing from runtime (types included)', () => {
+    const up = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('output/')
+        ? targets.filter((t) => t.startsWith('runtime/')).map((t) => `${file} → ${t}`)
+        : [],
+    );
+    expect(up).toEqual([]);
   });
 
   /** Every cycle of `edges`, each once, as `a → b → a`. */

@@ -1,7 +1,7 @@
 // Output details of single commands: validity hours echoed as typed (mon-fri), --dry-run on the
 // built-in sandbox naming a URL that stays true, token inspect choosing among cached tokens.
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDays } from '../../src/commands/voucher/fields/values.js';
+import { formatDays } from '../../src/commands/shared/values.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
 
 const dir = tempDir('promo-single-');

@@ -5,7 +5,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth, fitWidths, shortenMiddle } from '../../src/output/table.js';
+import { fitWidths, shortenMiddle } from '../../src/output/table.js';
+import { displayWidth } from '../../src/output/width.js';
 import { BIN, tempDir } from '../helpers/promo.js';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;

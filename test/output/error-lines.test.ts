@@ -139,13 +139,8 @@ describe('every kind of error on a narrow terminal', () => {
     for (const columns of [40, 80]) {
       const { stream, screen } = terminal(columns);
       const out = new Output(
-        'table',
+        { output: 'table', colorStdout: false, colorStderr: () => false, stderrJson: () => false },
         { stdout: stream, stderr: stream },
-        {
-          colorStdout: false,
-          colorStderr: () => false,
-          stderrJson: () => false,
-        },
       );
       await out.error(error);
       const lines = screen.text.trimEnd().split('\n');

@@ -32,13 +32,8 @@ function run(columns: number) {
   const stdout = new Terminal(columns);
   const counts = { done: 1234, failed: 56, unknown: 7, skipped: 0 };
   const out = new Output(
-    'table',
+    { output: 'table', colorStdout: false, colorStderr: () => false, stderrJson: () => false },
     { stdout, stderr },
-    {
-      colorStdout: false,
-      colorStderr: () => false,
-      stderrJson: () => false,
-    },
   );
   const bar = new ProgressLine(
     stderr,

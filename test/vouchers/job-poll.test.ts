@@ -2,7 +2,7 @@
 // waiting with exit 130 and names the jobs still running.
 import { describe, expect, it } from 'vitest';
 import type { AsyncAction } from '../../src/api/async-actions.js';
-import { JobsStillRunning, jobTotals, pollDelays, pollJobs } from '../../src/commands/job/poll.js';
+import { JobsStillRunning, jobTotals, pollDelays, pollJobs } from '../../src/commands/shared/job-poll.js';
 
 const action = (id: string, status: string, progress: number, done?: number): AsyncAction => ({
   id,

@@ -15,9 +15,9 @@ import { runBulk } from '../../bulk/index.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
-import { followJobs, jobOutcome } from '../job/follow.js';
+import { followJobs, jobOutcome } from '../shared/job-follow.js';
 import { checkCode } from '../voucher/codes-input.js';
-import { fieldOptions, fieldValues } from '../voucher/fields/create-options.js';
+import { fieldOptions, fieldValues, pickFields } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';
 import { voucherFields } from '../voucher/voucher-view.js';
@@ -27,16 +27,14 @@ import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 export const MAX_ADD_COUNT = 100_000;
 
 /** The fields a voucher of a campaign keeps of its own. */
-const OWN_FIELDS = VOUCHER_FIELDS.filter((f) =>
-  [
-    'category',
-    'additional-info',
-    'redemption-quantity',
-    'metadata',
-    'start-date',
-    'expiration-date',
-  ].includes(f.flag),
-);
+const OWN_FIELDS = pickFields(VOUCHER_FIELDS, [
+  'category',
+  'additional-info',
+  'redemption-quantity',
+  'metadata',
+  'start-date',
+  'expiration-date',
+]);
 
 const options = defineOptions({
   count: {

@@ -7,7 +7,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { confirmOrCancel } from '../confirm.js';
-import { followJobs, jobOutcome } from '../job/follow.js';
+import { followJobs, jobOutcome } from '../shared/job-follow.js';
 import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 interface DeleteFlags {

@@ -4,7 +4,7 @@
 import { type Campaign, getCampaign, isGenerating, quoted } from '../../api/campaigns.js';
 import { ExitCode, InterruptedError, PromoError } from '../../base/errors.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { pollDelays } from '../job/poll.js';
+import { pollDelays } from '../shared/job-poll.js';
 import { findGenerationJob, generatedSoFar } from './generation-job.js';
 
 /** `requestId`: the create's, which its generation job carries (see generation-job.ts). */

@@ -17,7 +17,7 @@ import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
-import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../templates/filters.js';
+import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
 import { campaignListColumns } from './campaign-view.js';
 
 /** The service pages campaigns by number. */

@@ -11,14 +11,13 @@ import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
+import { pickFields } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';
 import { campaignFields } from './campaign-view.js';
 import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
-const OWN_FIELDS = VOUCHER_FIELDS.filter((f) =>
-  ['category', 'metadata', 'start-date', 'expiration-date'].includes(f.flag),
-);
+const OWN_FIELDS = pickFields(VOUCHER_FIELDS, ['category', 'metadata', 'start-date', 'expiration-date']);
 
 const options = defineOptions({
   description: { type: 'value', value: 'text', help: 'a new description' },

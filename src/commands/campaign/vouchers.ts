@@ -3,7 +3,7 @@
 // -o ndjson or -o csv.
 import { VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { FILTER_GRAMMAR } from '../templates/filters.js';
+import { FILTER_GRAMMAR } from '../shared/filters.js';
 import { run as listVouchers, VOUCHER_PAGING_OPTIONS } from '../voucher/list.js';
 import { parseVoucherListOptions } from '../voucher/list-options.js';
 import { CAMPAIGN_ARG } from './ref.js';

@@ -6,7 +6,7 @@ import { createExport } from '../../api/exports.js';
 import { UsageError } from '../../base/errors.js';
 import { EXPORT_FIELDS, EXPORT_ORDERS, EXPORTED_OBJECTS, type ExportNoun } from '../../facts/exports.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
-import { FILTER_GRAMMAR, filterOptions } from '../templates/filters.js';
+import { FILTER_GRAMMAR, filterOptions } from '../shared/filters.js';
 import { saveExport } from './download-step.js';
 import { exportParameters } from './flags.js';
 import { followExport } from './follow.js';

@@ -6,8 +6,8 @@ import { UsageError } from '../../base/errors.js';
 import { closeTo } from '../../base/suggest.js';
 import { EXPORT_DATE_FIELD, EXPORT_FIELDS, EXPORT_ORDERS, type ExportedObject } from '../../facts/exports.js';
 import { parseChoice } from '../paging.js';
-import { parseFilters } from '../templates/filters.js';
-import { isoDateMs } from '../voucher/fields/values.js';
+import { parseFilters } from '../shared/filters.js';
+import { isoDateMs } from '../shared/values.js';
 
 export interface ExportFlags {
   fields?: readonly string[];

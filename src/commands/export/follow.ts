@@ -4,7 +4,7 @@
 import { type Export, getExport, isExportFinished } from '../../api/exports.js';
 import { ExitCode, InterruptedError, PromoError } from '../../base/errors.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { pollDelays } from '../job/poll.js';
+import { pollDelays } from '../shared/job-poll.js';
 
 function stillRunning(id: string): InterruptedError {
   return new InterruptedError(

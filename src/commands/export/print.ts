@@ -7,12 +7,17 @@ import { exportFields } from './view.js';
 
 export async function printExport(exp: Export, rt: Runtime): Promise<void> {
   const { globals } = rt;
-  const out = new Output(globals.output, rt.ctx, {
-    colorStdout: globals.colorStdout,
-    colorStderr: globals.colorStderr,
-    stderrJson: globals.stderrJson,
+  const out = new Output(globals, rt.ctx, {
     scrub: (text) => rt.secrets.scrub(text),
+    hasSecrets: () => rt.secrets.size > 0,
     jq: globals.jq,
+    signal: () => rt.ctx.signal,
   });
-  await out.record(exp, exportFields);
+  try {
+    await out.record(exp, exportFields);
+    // What --jq still holds is written before the command returns (this is not the run's Output).
+    await out.finish();
+  } finally {
+    out.close();
+  }
 }

@@ -3,7 +3,7 @@ import { JOB_FIELDS, listAsyncActions } from '../../api/async-actions.js';
 import { UsageError } from '../../base/errors.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
-import { isoDateMs } from '../voucher/fields/values.js';
+import { isoDateMs } from '../shared/values.js';
 import { jobColumns } from './job-view.js';
 
 export default defineCommand({

@@ -2,7 +2,7 @@
 import { failuresOf, JOB_FIELDS } from '../../api/async-actions.js';
 import { ExitCode } from '../../base/errors.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { followJobs, jobOutcome } from './follow.js';
+import { followJobs, jobOutcome } from '../shared/job-follow.js';
 import { checkJobId } from './ids.js';
 import { jobColumns } from './job-view.js';
 

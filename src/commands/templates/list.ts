@@ -16,7 +16,7 @@ import { type Column, formatDate } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
-import { FILTER_HELP, filterOptions, parseFilters } from './filters.js';
+import { FILTER_HELP, filterOptions, parseFilters } from '../shared/filters.js';
 
 export interface TemplatesListOptions {
   limit?: number;

@@ -14,6 +14,7 @@ import { csvColumnRoles, recordPatch } from './fields/create-input.js';
 import { fieldOptions, fieldValues } from './fields/create-options.js';
 import { validateCreateBody } from './fields/create-validate.js';
 import { fieldsPatch } from './fields/field-patch.js';
+import { VOUCHER_FIELDS } from './fields/fields.js';
 import { voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
@@ -36,7 +37,7 @@ export function parseCreateOptions(flags: OptionValues<typeof options>): CreateO
   return {
     skipExisting: flags.skipExisting,
     bulk: parseBulkFlags(flags),
-    patch: fieldsPatch(fieldValues(flags)),
+    patch: fieldsPatch(fieldValues(flags, VOUCHER_FIELDS)),
     bodySource: flags.body,
     inputSource: flags.input,
     dryRun: flags.dryRun,
@@ -129,7 +130,7 @@ ${BULK_HELP}
 `;
 
 const options = defineOptions({
-  ...fieldOptions(),
+  ...fieldOptions(VOUCHER_FIELDS),
   body: {
     type: 'value',
     value: 'file',

@@ -11,7 +11,7 @@ import { readInput } from '../../bulk/index.js';
 import { ensurePrivateDir } from '../../config/paths.js';
 import type { Column } from '../../output/output.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { followJobs, jobOutcome } from '../job/follow.js';
+import { followJobs, jobOutcome } from '../shared/job-follow.js';
 import { campaignImportItem, importChunks, importItem, importLines } from './import-items.js';
 import { type QueuedJob, queueImport } from './import-send.js';
 

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client.js';
 import { importVouchers } from '../../api/voucher-import.js';
 import { ApiError } from '../../base/errors.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { JobsStillRunning } from '../job/poll.js';
+import { JobsStillRunning } from '../shared/job-poll.js';
 import type { ImportLine } from './import-items.js';
 
 export interface QueuedJob {

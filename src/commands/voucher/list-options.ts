@@ -11,8 +11,8 @@ import {
 import { UsageError } from '../../base/errors.js';
 import { checkCampaign } from '../campaign/ref.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
-import { parseFilters } from '../templates/filters.js';
-import { isoDateMs } from './fields/values.js';
+import { parseFilters } from '../shared/filters.js';
+import { isoDateMs } from '../shared/values.js';
 
 export interface VoucherListFlags {
   limit?: string;

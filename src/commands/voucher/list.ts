@@ -9,7 +9,7 @@ import { keepYoungGenerationSmall } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { requireCampaign } from '../campaign/ref.js';
-import { FILTER_GRAMMAR, filterOptions } from '../templates/filters.js';
+import { FILTER_GRAMMAR, filterOptions } from '../shared/filters.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { walkVouchers } from './list-walk.js';
 import { VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';

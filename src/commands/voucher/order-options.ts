@@ -8,7 +8,7 @@ import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { defineOptions, type OptionValues } from '../../toolkit/define.js';
-import { parseMoney } from './fields/values.js';
+import { parseMoney } from '../shared/values.js';
 
 export const orderOptions = defineOptions({
   amount: {

@@ -24,7 +24,7 @@ import { bulkOptions } from '../bulk-options.js';
 import { checkCode } from './codes-input.js';
 import { mergeBody, warnIfExpired } from './fields/create-body.js';
 import { csvColumnRoles, recordPatch } from './fields/create-input.js';
-import { fieldOptions, fieldValues } from './fields/create-options.js';
+import { fieldOptions, fieldValues, omitFields } from './fields/create-options.js';
 import { fieldsPatch } from './fields/field-patch.js';
 import { refuseNotByUpdate, VOUCHER_FIELDS } from './fields/fields.js';
 import { updateBody } from './fields/update-body.js';
@@ -34,7 +34,7 @@ import { voucherFields } from './voucher-view.js';
 const args = defineArgs({ code: { help: 'voucher code (not with --input)', parse: checkCode } });
 
 // The field table's options, but --code: it would collide with the argument, and a voucher keeps its code.
-const FIELDS = VOUCHER_FIELDS.filter((field) => field.flag !== 'code');
+const FIELDS = omitFields(VOUCHER_FIELDS, ['code']);
 
 const options = defineOptions({
   ...fieldOptions(FIELDS),

@@ -3,7 +3,7 @@
 import type { Voucher } from '../../api/vouchers.js';
 import type { Column } from '../../output/output.js';
 import { formatDate, formatMoney } from '../../output/table.js';
-import { formatDays } from './fields/values.js';
+import { formatDays } from '../shared/values.js';
 
 const TYPE_WORDS: Record<string, string> = {
   DISCOUNT_VOUCHER: 'discount',

@@ -40,7 +40,7 @@ type ColumnRole =
   | { kind: 'json'; field: keyof CreateVoucherBody }
   | { kind: 'metadata'; key: string };
 
-const FLAG_NAMES = new Set(VOUCHER_FIELDS.map((field) => field.flag));
+const FLAG_NAMES = new Set<string>(VOUCHER_FIELDS.map((field) => field.flag));
 
 function columnRole(column: string): ColumnRole | undefined {
   if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };

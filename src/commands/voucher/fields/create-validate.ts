@@ -1,5 +1,5 @@
 // Checks a whole create body before it is sent, whatever it came from (flags, --body, a line of
-// --input): the rules of CLI.md's "Bad input" and the reference. A failure is a UsageError naming
+// --input): the rules of docs/cli.md's "Bad input" and the reference. A failure is a UsageError naming
 // the option that sets the field, the field itself, and the rule; nothing is sent.
 import { isDotSegment } from '../../../api/client.js';
 import {

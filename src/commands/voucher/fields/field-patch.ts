@@ -3,8 +3,8 @@
 // the rows cannot say alone is checked here first: values that exclude each other.
 import { type CreateVoucherBody, DISCOUNT_TYPES, type DiscountType } from '../../../api/vouchers.js';
 import { UsageError } from '../../../base/errors.js';
+import { enumName } from '../../shared/values.js';
 import { VOUCHER_FIELDS, type VoucherField } from './fields.js';
-import { enumName } from './values.js';
 
 /** Values as typed, by flag name: a string, a list for the repeatable ones, true for a switch given. */
 export type FieldValues = Record<string, string | string[] | true | undefined>;
@@ -20,7 +20,7 @@ const CODE_CONFIG = VOUCHER_FIELDS.filter((f) => f.path.startsWith('code_config.
 export function fieldsPatch(
   values: FieldValues,
   nameOf: NameOf = dashed,
-  fields = VOUCHER_FIELDS,
+  fields: readonly VoucherField[] = VOUCHER_FIELDS,
 ): CreateVoucherBody {
   const has = (flag: string) => values[flag] !== undefined;
   const configGiven = CODE_CONFIG.filter(has);

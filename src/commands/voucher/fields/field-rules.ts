@@ -35,9 +35,9 @@ export const digits = (text: string) => (/^\s*-?\d+\s*$/.test(text) ? Number(tex
 export const decimal = (text: string) =>
   /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 
-export interface VoucherField {
+export interface VoucherField<Flag extends string = string> {
   /** The option without dashes (`percent-off`); CSV columns take it as `percent-off` or `percent_off`. */
-  flag: string;
+  flag: Flag;
   /** The placeholder of its value in --help; none for a switch. */
   value?: string;
   /** What shell completion offers for its value. */
@@ -62,3 +62,18 @@ export interface VoucherField {
   /** Why `voucher update` refuses it, and what changes it instead; absent: update takes it. */
   notByUpdate?: string;
 }
+
+/**
+ * Rows of the field table with their flags kept as literals (`'percent-off'`, not `string`), so
+ * that the options made of them have keys the compiler knows: a typo in a flag is a type error.
+ */
+export function fieldRows<const Rows extends readonly VoucherField[]>(
+  rows: Rows,
+): { [K in keyof Rows]: RowOf<Rows[K]> } {
+  return rows as { [K in keyof Rows]: RowOf<Rows[K]> };
+}
+
+/** A row as the table holds it, with what makes its option (flag, value, repeatable) as written. */
+type RowOf<Row> = Row extends VoucherField
+  ? VoucherField<Row['flag']> & Pick<Row, Extract<keyof Row, 'value' | 'repeatable'>>
+  : never;

@@ -2,15 +2,15 @@
 // category, campaign, and the other fields (see fields.ts for what a row holds).
 import { UsageError } from '../../../base/errors.js';
 import { parseMetadata } from '../../../input/metadata.js';
-import { ANY_TEXT, digits, QUANTITY, TEXT, type VoucherField, whole } from './field-rules.js';
-import { parseCharset, parseVoucherType } from './values.js';
+import { parseCharset, parseVoucherType } from '../../shared/values.js';
+import { ANY_TEXT, digits, fieldRows, QUANTITY, TEXT, whole } from './field-rules.js';
 
 const KEEPS_CODE =
   'a voucher keeps its code: create one with the new code (promo voucher create) and delete the old one';
 const CODE = 'Code:';
 const OTHER = 'Other fields:';
 
-export const IDENTITY_FIELDS: readonly VoucherField[] = [
+export const IDENTITY_FIELDS = fieldRows([
   {
     flag: 'type',
     value: 'type',
@@ -106,9 +106,9 @@ export const IDENTITY_FIELDS: readonly VoucherField[] = [
     notByUpdate:
       'a voucher stays in its campaign: create it in the other one (promo voucher create --campaign-id)',
   },
-];
+]);
 
-export const OTHER_FIELDS: readonly VoucherField[] = [
+export const OTHER_FIELDS = fieldRows([
   {
     flag: 'additional-info',
     value: 'text',
@@ -147,7 +147,7 @@ export const OTHER_FIELDS: readonly VoucherField[] = [
     notByUpdate:
       "rules are assigned to a voucher by the service's validation-rule assignments: promo api POST /v1/validation-rules/RULE_ID/assignments",
   },
-];
+]);
 
 function checkCode(code: string, name: string): string {
   if (/[\u0000-\u001f\u007f]/.test(code)) throw new UsageError(`${name} must not contain control characters`);

@@ -1,7 +1,6 @@
 // The voucher fields that carry its value (discount, gift card credit, loyalty points) and its
 // validity (dates, timeframe, days, hours, active); see fields.ts for what a row holds.
 import { DISCOUNT_EFFECTS, MANY_ITEMS_EFFECT } from '../../../api/vouchers.js';
-import { decimal, digits, HUNDREDTHS, PERCENT, TEXT, type VoucherField, whole } from './field-rules.js';
 import {
   enumName,
   parseDate,
@@ -10,7 +9,8 @@ import {
   parseHours,
   parseMoney,
   parseUnit,
-} from './values.js';
+} from '../../shared/values.js';
+import { decimal, digits, fieldRows, HUNDREDTHS, PERCENT, TEXT, whole } from './field-rules.js';
 
 const BALANCE =
   "gift amounts and loyalty points change through the service's balance operation, not update: promo api POST /v1/vouchers/CODE/balance --data '{\"amount\": 1000}' (gift, hundredths) or '{\"points\": 100}' (loyalty)";
@@ -22,7 +22,7 @@ const EFFECT_WORDS = [...new Set([...Object.values(DISCOUNT_EFFECTS).flat(), MAN
 const GIFT = 'Gift card and loyalty card:';
 const VALIDITY = 'Validity:';
 
-export const VALUE_FIELDS: readonly VoucherField[] = [
+export const VALUE_FIELDS = fieldRows([
   {
     flag: 'discount-type',
     value: 'type',
@@ -201,4 +201,4 @@ export const VALUE_FIELDS: readonly VoucherField[] = [
   },
   { flag: 'active', path: 'active', set: true, help: 'create it active (the default)', group: VALIDITY },
   { flag: 'inactive', path: 'active', set: false, help: 'create it inactive', group: VALIDITY },
-];
+]);

@@ -3,8 +3,8 @@
 // overlap (a period whose end is not after its start runs past midnight).
 import type { CreateVoucherBody } from '../../../api/vouchers.js';
 import { firstOverlap } from '../../../facts/validity-hours.js';
+import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from '../../shared/values.js';
 import { bad, days, given, isObject, object, shown } from './body-checks.js';
-import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from './values.js';
 
 export function checkDates(body: CreateVoucherBody): void {
   const ms: Record<string, number | undefined> = {};

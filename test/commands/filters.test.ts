@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterParams } from '../../src/api/templates.js';
 import { UsageError } from '../../src/base/errors.js';
-import { parseFilter, parseFilters } from '../../src/commands/templates/filters.js';
+import { parseFilter, parseFilters } from '../../src/commands/shared/filters.js';
 
 describe('the --filter grammar', () => {
   it.each([

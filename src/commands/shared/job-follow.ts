@@ -1,8 +1,8 @@
-// `job wait` and `voucher import --wait`: follow jobs to their end with a progress line on a
-// terminal, then say how they ended.
+// `job wait`, `voucher import --wait` and the campaign commands that start jobs: follow jobs to
+// their end with a progress line on a terminal, then say how they ended.
 import { type AsyncAction, failuresOf, getAsyncAction } from '../../api/async-actions.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { jobTotals, pollJobs } from './poll.js';
+import { jobTotals, pollJobs } from './job-poll.js';
 
 export async function followJobs(ids: string[], rt: Runtime, what = 'importing'): Promise<AsyncAction[]> {
   const client = await rt.client();
