@@ -1,7 +1,8 @@
 // The fault × interrupt matrix of bulk runs, end to end: the built bin runs against a sandbox behind
 // a proxy that loses answers after the sandbox acted (reset, 504) and refuses before it acts (503,
 // reset), is interrupted by real SIGINT, SIGKILL and SIGHUP at random points, and is resumed each
-// time as it advises (after SIGHUP, with stderr gone, as its journal advises). Then the sandbox's
+// time as it advises (after SIGHUP, with stderr gone, as its journal advises; after SIGKILL, by two
+// resumes started at the same instant, of which one at most may be at work). Then the sandbox's
 // state is compared with the input and the journal line by line: nothing is done twice unless the
 // journal says its outcome is unknown.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -67,6 +68,9 @@ async function runToTheEnd(argv: string[], settled: (states: Map<number, Json>) 
   const codes: number[] = [];
   for (let round = 0; round < 30; round++) {
     const signal = (['SIGINT', 'SIGKILL', 'SIGHUP'] as const)[round];
+    // After the SIGKILL, two resumes start at once on the killed run's journal: one takes it, the
+    // other is refused naming it (or, should the first be done already, finds nothing left).
+    if (round === 2 && command.includes('--resume')) await concurrentResumes(command);
     const before = mutations();
     const run = startPromo(command, { env: env(), timeoutMs: 30_000 });
     if (signal) {
@@ -99,6 +103,19 @@ async function runToTheEnd(argv: string[], settled: (states: Map<number, Json>) 
   }
   expect(journal).toBeDefined();
   return { states: finalStates(journal!), codes };
+}
+
+/**
+ * Two resumes of one journal at the same instant: never both at work. Each ends as a finished run
+ * (0, 7) or refused because the other holds the journal (2); at most one is refused.
+ */
+async function concurrentResumes(command: string[]): Promise<void> {
+  const runs = [0, 1].map(() => startPromo(command, { env: env(), timeoutMs: 30_000 }));
+  const ends = await Promise.all(runs.map((run) => run.done));
+  for (const end of ends) expect([0, 2, 7], end.stderr).toContain(end.code);
+  const refused = ends.filter((end) => end.code === 2);
+  expect(refused.length, ends.map((end) => end.stderr).join('\n')).toBeLessThanOrEqual(1);
+  for (const end of refused) expect(end.stderr).toMatch(/is held by .*one journal, one run at a time/);
 }
 
 describe(`bulk runs under lost answers and interruptions (seed ${seed})`, () => {
