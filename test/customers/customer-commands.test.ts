@@ -138,7 +138,9 @@ describe('promo customer', () => {
     // A line without a source_id is refused before anything is sent (a bad line: exit 7).
     expect(missing.code).toBe(7);
     expect(missing.stdout).toContain('needs a source_id');
-    expect(fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === '/v1/customers').length).toBe(3);
+    expect(
+      fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === '/v1/customers').length,
+    ).toBe(3);
     const deleted = await fx.run(['customer', 'delete', '--input', '-', '--yes'], {
       stdin: 'cu-b1\ncu-b2\ncu-c1\n',
     });
