@@ -68,6 +68,11 @@ function parseQuery(
     }
     if (flags.all) throw new UsageError('--page and --all cannot go together: --all reads every page');
   }
+  if (flags.all && flags.order !== undefined && flags.order !== 'created_at') {
+    throw new UsageError(
+      `--all reads oldest first (past the service's 99-page cap), so --order must be created_at, not '${flags.order}'`,
+    );
+  }
   return {
     limit: paging.limit,
     page: flags.page === undefined ? undefined : Number(flags.page),

@@ -32,9 +32,11 @@ export const customerColumns: Column<Customer>[] = [
 /** The default CSV columns: a list of no rows still has its header. */
 export const CUSTOMER_CSV_COLUMNS = ['id', 'source_id', 'name', 'email', 'phone', 'created_at'] as const;
 
+/** What went with the customer, the counts that are not zero (-o json has them all). */
 const counts = (r: DeletionReceipt) =>
   Object.entries(r.data_json ?? {})
-    .map(([key, value]) => `${key} ${String(value)}`)
+    .filter(([, value]) => value !== 0 && value !== null)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')} ${String(value)}`)
     .join(', ');
 
 export const receiptCard: Column<DeletionReceipt>[] = [
