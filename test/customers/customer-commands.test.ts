@@ -1,7 +1,7 @@
 // promo customer create, get, list, update, delete (also for good) against the sandbox in-process:
 // an upsert by source_id, 404 as exit 3, the receipt of a permanent deletion, bulk creates and deletes.
 import { describe, expect, it } from 'vitest';
-import { ndjson } from '../helpers/input-files.js';
+import { ndjson, writeIn } from '../helpers/input-files.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const fx = useSandbox();
@@ -147,5 +147,35 @@ describe('promo customer', () => {
     expect(deleted.code, deleted.stderr).toBe(0);
     for (const ref of ['cu-b1', 'cu-b2', 'cu-c1'])
       expect((await fx.run(['customer', 'get', ref])).code).toBe(3);
+  });
+
+  it('deletes many for good with --input, each result naming the receipt', async () => {
+    for (const ref of ['cu-p1', 'cu-p2']) await json(['customer', 'create', '--source-id', ref]);
+    const input = writeIn(fx.configDir, 'forget.csv', 'source_id\ncu-p1\ncu-p2\n');
+    const run = await fx.run([
+      'customer',
+      'delete',
+      '--permanently',
+      '--input',
+      input,
+      '--yes',
+      '-o',
+      'json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.status, l.code])).toEqual([
+      ['deleted', 'cu-p1'],
+      ['deleted', 'cu-p2'],
+    ]);
+    for (const line of lines) expect(line.id).toMatch(/^del_/);
+    const sent = fx.sandbox.requests.filter((r) => r.rawPath.endsWith('/permanent-deletion'));
+    expect(sent.map((r) => r.rawPath).sort()).toEqual([
+      '/v1/customers/cu-p1/permanent-deletion',
+      '/v1/customers/cu-p2/permanent-deletion',
+    ]);
   });
 });
