@@ -110,8 +110,12 @@ export async function updateCustomer(
   );
 }
 
+/**
+ * Sent again after a lost answer (idempotent), and marked as acting so that the transport says so:
+ * the 404 of that retry then means the first attempt deleted the customer.
+ */
 export function deleteCustomerRequest(idOrSourceId: string): ApiRequest {
-  return { method: 'DELETE', path: encodePath`/v1/customers/${idOrSourceId}`, auth: 'app' };
+  return { method: 'DELETE', path: encodePath`/v1/customers/${idOrSourceId}`, auth: 'app', mutates: true };
 }
 
 export async function deleteCustomer(client: ApiClient, idOrSourceId: string): Promise<void> {

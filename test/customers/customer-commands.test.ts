@@ -179,3 +179,19 @@ describe('promo customer', () => {
     ]);
   });
 });
+
+describe('promo customer after a lost answer', () => {
+  it('a delete whose answer was lost is retried, and its 404 then means it was deleted (exit 0)', async () => {
+    await json(['customer', 'create', '--source-id', 'cu-lost-del']);
+    fx.sandbox.faults.set({
+      script: [{ match: { method: 'DELETE', path: '/v1/customers' }, action: { replyAfterHandling: 502 } }],
+    });
+    const run = await fx.run(['customer', 'delete', 'cu-lost-del', '--yes', '-o', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ customer: 'cu-lost-del', deleted: true });
+    expect((await fx.run(['customer', 'get', 'cu-lost-del'])).code).toBe(3);
+    expect(
+      (await fx.run(['customer', 'create', '--source-id', 'x', '--input', '-'], { stdin: '' })).code,
+    ).toBe(2);
+  });
+});

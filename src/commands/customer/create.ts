@@ -43,6 +43,9 @@ export default defineCommand({
     if (flags.body === '-' && flags.input === '-') {
       throw new UsageError('--body - and --input - cannot both read stdin: give one a file');
     }
+    if (flags.sourceId !== undefined && flags.input !== undefined) {
+      throw new UsageError('--source-id names one customer: with --input each line gives its own source_id');
+    }
     const parts = parseFieldFlags(flags);
     if (flags.sourceId !== undefined) parts.fields.source_id = flags.sourceId;
     const bulk = parseBulkFlags(flags);

@@ -54,7 +54,13 @@ function question(refs: string[], profile: string, permanently: boolean, total =
 
 async function deleteOne(client: ApiClient, ref: string, permanently: boolean): Promise<Result> {
   if (!permanently) {
-    await deleteCustomer(client, ref);
+    try {
+      await deleteCustomer(client, ref);
+    } catch (error) {
+      // The first attempt reached the service and its answer was lost; the retry finds the customer
+      // gone because that attempt deleted it.
+      if (!(error instanceof ApiError && error.status === 404 && error.afterLostAnswer)) throw error;
+    }
     return { customer: ref, deleted: true };
   }
   return { customer: ref, deleted: true, receipt: await deletePermanently(client, ref) };
