@@ -25,6 +25,16 @@ export type CampaignOrder = (typeof CAMPAIGN_ORDERS)[number];
 export const TIER_ORDERS = ['created_at', '-created_at', 'name', '-name'] as const;
 export type TierOrder = (typeof TIER_ORDERS)[number];
 
+export const CUSTOMER_ORDERS = [
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+  'source_id',
+  '-source_id',
+] as const;
+export type CustomerOrder = (typeof CUSTOMER_ORDERS)[number];
+
 export const TEMPLATE_ORDERS = ['id', '-id'] as const;
 export type TemplateOrder = (typeof TEMPLATE_ORDERS)[number];
 

@@ -4,6 +4,7 @@
 import api from '../commands/api/index.js';
 import campaign from '../commands/campaign/index.js';
 import completion from '../commands/completion/index.js';
+import customer from '../commands/customer/index.js';
 import event from '../commands/event/index.js';
 import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
@@ -31,6 +32,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   tiers,
   templates,
   event,
+  customer,
   exportNoun,
   runs,
   login,
@@ -43,7 +45,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
 
 export const PROGRAM = {
   summary:
-    'Operate a Voucherify promotion account: vouchers, campaigns and their jobs, OAuth tokens, loyalty tiers, campaign templates, events.',
+    'Operate a Voucherify promotion account: vouchers, campaigns and their jobs, OAuth tokens, loyalty tiers, campaign templates, events, customers.',
   examples: [
     'promo --profile sandbox token issue --scope api vouchers',
     'promo login',

@@ -1,6 +1,7 @@
 // The customers the sandbox knows: a small store by id. A redemption that names a customer by a
 // source_id not seen before creates one, as the service does; an id (`cust_...`) must exist.
-// Full customer routes can be built on this module.
+// The customer routes (customer-routes.ts) create, update and delete customers here.
+import { blankCustomer } from './customer-fields.js';
 import { type RouteContext, SandboxError, type SandboxState } from './types.js';
 import { isRecord, type Json } from './voucher-check.js';
 
@@ -13,7 +14,7 @@ export interface CustomerRef {
   metadata?: Json | null;
 }
 
-function customerNotFound(id: string): SandboxError {
+export function customerNotFound(id: string): SandboxError {
   return new SandboxError(404, 'not_found', 'Resource not found', `Cannot find customer with id ${id}`, {
     resource_id: id,
     resource_type: 'customer',
@@ -58,13 +59,11 @@ export function resolveCustomer(
   const known = Object.values(state.customers).find((customer) => customer.source_id === sourceId);
   if (known) return known;
   const customer: Json = {
-    id: rc.newId('cust_', 24),
+    ...blankCustomer(rc.newId('cust_', 24), new Date(rc.now()).toISOString()),
     source_id: sourceId,
     name: ref.name ?? null,
     email: ref.email ?? null,
     metadata: ref.metadata ?? {},
-    created_at: new Date(rc.now()).toISOString(),
-    object: 'customer',
   };
   if (create) state.customers[customer.id as string] = customer;
   return customer;

@@ -80,9 +80,9 @@ export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
     records: (state) => Object.values(state.vouchers),
     cell: (voucher, field) => (VOUCHER_CELLS[field] ?? ((v: Row) => v[field]))(voucher),
   },
+  customer: { records: (state) => Object.values(state.customers), cell: plainCell },
   // No store of these in the sandbox yet: a header and no rows until one comes.
   redemption: { records: nothing, cell: plainCell },
-  customer: { records: nothing, cell: plainCell },
   publication: { records: nothing, cell: plainCell },
   order: { records: nothing, cell: plainCell },
   points_expiration: { records: nothing, cell: plainCell },

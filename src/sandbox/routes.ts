@@ -1,6 +1,7 @@
 // Every operation the sandbox serves. Each resource module owns its routes and its slice of state.
 import { asyncActionRoutes } from './async-actions.js';
 import { campaignRoutes } from './campaign-routes.js';
+import { customerRoutes } from './customer-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
@@ -26,6 +27,7 @@ export const routes: Route[] = [
   ...tierRoutes,
   ...templateRoutes,
   ...eventRoutes,
+  ...customerRoutes,
   ...campaignRoutes,
   ...trashBinRoutes,
   ...exportRoutes,

@@ -82,6 +82,14 @@ export const OTHER_STEPS: Step[] = [
   { argv: 'event send purchase_completed --customer-source-id c1 --metadata a=1' },
   { argv: 'event send purchase_completed --referral-code R1 --customer-email a@b.co' },
   { argv: 'event send purchase_completed --input -', stdin: '{"customer":{"source_id":"c2"}}\n' },
+  { argv: 'customer create --source-id ct-cu-1 --email a@b.co --name Ann --phone 1 --metadata a=1' },
+  { argv: 'customer create --input -', stdin: '{"source_id":"ct-cu-2","address":{"city":"Oslo"}}\n' },
+  { argv: 'customer get ct-cu-1' },
+  { argv: 'customer list --email a@b.co --created-after 2020-01-01 --order -source_id --limit 5' },
+  { argv: 'customer list --all --city Oslo --updated-before 2099-01-01' },
+  { argv: 'customer update ct-cu-1 --name Anna -m b:=2' },
+  { argv: 'customer delete ct-cu-2 --yes' },
+  { argv: 'customer delete ct-cu-1 --permanently --yes' },
   { argv: 'export redemptions --created-after 2020-01-01' },
   { argv: 'export vouchers --fields code,id --filter code^=CT- --wait' },
   { argv: 'export list --limit 3' },
@@ -98,6 +106,8 @@ export const REFUSED_STEPS: Step[] = [
   { argv: 'campaign get CT-NO-SUCH-CAMPAIGN', exit: 3 },
   { argv: 'tiers list lts_nope', exit: 3 },
   { argv: 'voucher update CT-NOPE --category x', exit: 3 },
+  { argv: 'customer get ct-cu-nope', exit: 3 },
+  { argv: 'customer delete ct-cu-nope --permanently --yes', exit: 3 },
 ];
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -122,5 +132,7 @@ export const REFUSED_PROBES: Probe[] = [
   ['POST', '/v1/oauth/token', 'grant_type=client_credentials&scope=nope', FORM, 400],
   ['POST', '/v1/oauth/introspect', '', FORM, 400],
   ['POST', '/v1/events', { customer: {} }, 'app', 400],
+  ['POST', '/v1/customers', { email: 42 }, 'app', 400],
+  ['GET', '/v1/customers?page=100', undefined, 'app', 400],
   ['GET', '/v1/templates/campaigns?filters[nope][conditions][$is]=x', undefined, 'app', 400],
 ];

@@ -134,7 +134,17 @@ function queryValues(rawQuery: string): Map<string, unknown> {
 function queryProblems(api: OpenApi, parameters: Json[], rawQuery: string): string[] {
   const declared = new Map(parameters.filter((p) => p.in === 'query').map((p) => [String(p.name), p]));
   const problems: string[] = [];
-  for (const [name, value] of queryValues(rawQuery)) {
+  // Some operations name a parameter with brackets literally (GET /v1/customers: `created_at[before]`),
+  // not as a deepObject: such a key is checked as it is named.
+  const literal = new URLSearchParams();
+  const nested = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(rawQuery))
+    (declared.has(key) ? literal : nested).append(key, value);
+  for (const [name, value] of literal) {
+    for (const problem of api.problemsWith(declared.get(name)!.schema ?? {}, value, true))
+      problems.push(`query ${name}${problem.slice(1)}`);
+  }
+  for (const [name, value] of queryValues(nested.toString())) {
     const parameter = declared.get(name);
     if (!parameter) {
       problems.push(`query: ${name} is not a parameter of the operation`);

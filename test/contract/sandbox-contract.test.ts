@@ -66,7 +66,7 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
-    it('status, the raw api command, tokens, tiers, templates, events and exports', async () => {
+    it('status, the raw api command, tokens, tiers, templates, events, customers and exports', async () => {
       await run(OTHER_STEPS);
       allConform();
     });

@@ -31,6 +31,7 @@ describe('promo __complete', () => {
         'tiers',
         'templates',
         'event',
+        'customer',
         'export',
         'runs',
         'login',
