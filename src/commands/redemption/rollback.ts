@@ -3,11 +3,14 @@
 // back at once. A lost answer is read back, never resent blindly (rollback-once.ts).
 import { getRedemption, type Redemption } from '../../api/redemptions.js';
 import { ExitCode, UsageError } from '../../base/errors.js';
+import { BULK_HELP, parseBulkFlags } from '../../bulk/index.js';
 import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
+import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { redemptionColumns } from '../shared/redemption-view.js';
+import { rollbackMany } from './rollback-input.js';
 import { isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
 
 function describe(r: Redemption): string {
@@ -37,17 +40,38 @@ ROLLED_BACK; the id of a stacked redemption (the parent voucher redeem names) ro
 code at once. It moves money back: on a terminal promo asks first, without one it needs --yes;
 declined, exit 8. -o json: the service's rollback (an array for several ids). Several ids: each is
 tried, exit 7 when some failed. A rollback whose answer is lost is read back (ROLLED_BACK: it
-happened) and sent again only when it did not; unreadable, exit 6 with the command that checks.`,
+happened) and sent again only when it did not; unreadable, exit 6 with the command that checks.
+--input FILE|- rolls back a refund batch (ids one a line, or NDJSON with "id" and "reason") through
+the bulk journal: a line left in flight is read back on --resume, never rolled back twice.
+${BULK_HELP}`,
   examples: [
     'promo redemption rollback r_0c5d710a87c8a31f86 --reason "order 1042 refunded"',
+    'promo redemption rollback --input refunds.txt --yes --reason "batch refund"',
     'promo redemption list --voucher SUMMER20 --result SUCCESS -o json | jq -r ".[].id" | xargs promo redemption rollback --yes',
   ],
-  args: { ids: { help: 'redemption ids (r_...)', required: true, variadic: true } },
+  args: { ids: { help: 'redemption ids (r_...)', variadic: true } },
   options: {
-    reason: { type: 'value', value: 'text', help: 'why, kept with the rollback' },
+    reason: {
+      type: 'value',
+      value: 'text',
+      help: 'why, kept with the rollback (with --input: for lines without one)',
+    },
+    input: {
+      type: 'value',
+      value: 'file',
+      complete: 'files',
+      help: 'a refund batch: ids one a line, or NDJSON with "id" and "reason"; - for stdin',
+    },
+    ...bulkOptions,
   },
-  run: async ({ ids, reason }, rt) => {
-    if (ids.length === 0) throw new UsageError('give the ids of the redemptions to roll back');
+  run: async ({ ids, reason, input, ...flags }, rt) => {
+    const bulk = parseBulkFlags({ ...flags, input });
+    if (input !== undefined) {
+      if (ids.length > 0) throw new UsageError('give the ids as arguments or with --input, not both');
+      return rollbackMany(input, { reason, bulk }, rt);
+    }
+    if (ids.length === 0)
+      throw new UsageError('give the ids of the redemptions to roll back, or --input FILE|-');
     const unique = [...new Set(ids)];
     const client = await rt.client();
     const redemptions = await Promise.all(unique.map((id) => getRedemption(client, id)));

@@ -3,18 +3,31 @@
 // for a rule: exit 9, each code's key and the reason in words. --dry-run validates instead.
 import type { RedeemAnswer } from '../../api/redemptions.js';
 import { type RedeemableAnswer, validate } from '../../api/validations.js';
-import { ApiError, ExitCode } from '../../base/errors.js';
+import { ApiError, ExitCode, UsageError } from '../../base/errors.js';
+import { parseBulkFlags } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
+import { bulkOptions } from '../bulk-options.js';
 import { orderTotals, redemptionColumns } from '../shared/redemption-view.js';
-import { orderOptions, redeemBody } from './order-options.js';
+import { orderOptions, orderParts, redeemBody } from './order-options.js';
+import { REDEEM_INPUT_HELP, redeemMany } from './redeem-input.js';
 import { newMark, redeemOnce } from './redeem-once.js';
 import { refusalWords } from './refusal-words.js';
 import { printRedeemables, printVerdict } from './validate.js';
 
 const options = defineOptions({
   ...orderOptions,
-  dryRun: { type: 'switch', help: 'validate the codes against the order instead, and redeem nothing' },
+  dryRun: {
+    type: 'switch',
+    help: 'validate the codes against the order instead, and redeem nothing (with --input: print the requests)',
+  },
+  input: {
+    type: 'value',
+    value: 'file',
+    complete: 'files',
+    help: 'many redemptions: NDJSON, one order a line, or - for stdin',
+  },
+  ...bulkOptions,
 });
 
 /** The service refused a code for a rule: its 4xx names the key and lists every code's verdict. */
@@ -60,16 +73,26 @@ each code's key (quantity_exceeded, voucher_expired, ...) and the reason in word
 Never twice: each redemption carries a mark of promo's (metadata promo_request_id). When its answer is
 lost (connection broken after sending, 502 or 504, a timeout), promo looks the mark up: found, it
 happened and is printed; not found, it did not, and promo sends it again (--debug says so); the
-lookup failing, the outcome is unknown: exit 6, with the command that checks.`,
+lookup failing, the outcome is unknown: exit 6, with the command that checks.
+${REDEEM_INPUT_HELP}`,
   examples: [
     'promo voucher redeem SUMMER20 --amount 120.50',
     'promo voucher redeem SUMMER20 GIFT-7Q2 --item prod_shirt:2:25 --customer alice@example.com',
     'promo voucher redeem SUMMER20 --amount 80 --dry-run',
     'promo voucher redeem SUMMER20 --amount 80 -o json | jq -r ".redemptions[].id"',
+    'promo voucher redeem --input offline-orders.ndjson -m channel=till-3',
+    'promo voucher redeem --input offline-orders.ndjson --resume run.ndjson',
   ],
-  args: { codes: { help: 'the codes, up to 30', required: true, variadic: true } },
+  args: { codes: { help: 'the codes, up to 30 (none with --input)', variadic: true } },
   options,
-  run: async ({ codes, dryRun, ...flags }, rt) => {
+  run: async ({ codes, dryRun, input, ...flags }, rt) => {
+    const bulk = parseBulkFlags({ ...flags, input });
+    if (input !== undefined) {
+      if (codes.length > 0) throw new UsageError('give the codes as arguments or with --input, not both');
+      if (input === '-' && flags.orderFile === '-')
+        throw new UsageError('--input - and --order-file - cannot both read stdin: give one a file');
+      return redeemMany(await orderParts(flags, rt.ctx.stdin), input, { bulk, dryRun }, rt);
+    }
     const body = await redeemBody(codes, flags, rt.ctx.stdin);
     const client = await rt.client();
     if (dryRun) {
