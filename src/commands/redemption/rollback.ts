@@ -20,16 +20,17 @@ function describe(r: Redemption): string {
 }
 
 async function printRolledBack(rt: Runtime, done: RolledBack[]): Promise<void> {
+  for (const d of done.filter((x) => x.doneEarlier)) {
+    rt.out.notice(`${d.id}: rolled back already (an earlier attempt whose answer was lost did it)`);
+  }
   if (rt.out.isJson) {
+    // A rollback found done has no answer of its own: its redemption's id and status stand for it.
     const answers = done.map((d) => d.answer ?? { id: d.id, status: 'ROLLED_BACK', done_earlier: true });
     await rt.out.json(answers.length === 1 ? answers[0] : answers);
     return;
   }
   const rows = done.flatMap((d) => d.rollbacks);
   if (rows.length > 0) await rt.out.list(rows, redemptionColumns);
-  for (const d of done.filter((x) => x.doneEarlier)) {
-    rt.out.notice(`${d.id}: rolled back already (an earlier attempt whose answer was lost did it)`);
-  }
 }
 
 export default defineCommand({
