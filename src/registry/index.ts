@@ -45,7 +45,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
 
 export const PROGRAM = {
   summary:
-    'Operate a Voucherify promotion account: vouchers, campaigns and their jobs, OAuth tokens, loyalty tiers, campaign templates, events.',
+    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, OAuth tokens, loyalty tiers, campaign templates, events.',
   examples: [
     'promo --profile sandbox token issue --scope api vouchers',
     'promo login',
