@@ -255,6 +255,10 @@ class BulkRun<P, Roles> {
       files,
     };
     journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : header));
+    spec.onRun?.({
+      startedAt: resumed?.header.started_at ?? header.started_at,
+      inputSha256: resumed?.header.sha256 ?? header.sha256,
+    });
     // One line: the resume command itself is in the summary, and printed on an interruption.
     rt.out.notice(`Journal: ${journalPath} (after an interruption: the same command with --resume)`);
     return journal;

@@ -46,7 +46,8 @@ say).
 
 After Ctrl-C, kill or a crash, run the same command with --resume JOURNAL, as often as needed:
 done lines are skipped, unknown ones are checked first where they can be (a voucher with a code is
-read back), failed ones are sent again. The input must be the same: a file's hash is kept; from
+read back, a redemption looked up by the mark promo gave it, a rollback read back by its
+redemption's status), failed ones are sent again. The input must be the same: a file's hash is kept; from
 stdin, which is read once, each record keeps a hash of the input up to its line, and a resume
 reads stdin up to the journal's last line, checking every line, before it sends anything again, so
 that another input is refused (exit 2, nothing sent; with more than 10,000 lines to redo in that

@@ -19,6 +19,12 @@ export interface BulkSpec<P, Roles = unknown> {
   dryRun: boolean;
   /** Asked once before anything is sent (a delete's confirmation), with the first payloads. */
   confirm?(first: P[], total: number | null): Promise<void>;
+  /**
+   * Told, before any line is sent, which run this is: when it first started (a resume: the run it
+   * resumes) and the hash of its input. A command that marks its requests (a redemption's
+   * promo_request_id) makes each line's mark from it, so that the resume looks up the same mark.
+   */
+  onRun?(run: { startedAt: string; inputSha256: string | null }): void;
   /** Voucher creates: advise `voucher import` when the run is large and the limit low. */
   importAdvice?: boolean;
 }

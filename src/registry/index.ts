@@ -10,6 +10,7 @@ import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
+import redemption from '../commands/redemption/index.js';
 import runs from '../commands/runs/index.js';
 import sandbox from '../commands/sandbox/index.js';
 import status from '../commands/status/index.js';
@@ -26,6 +27,7 @@ export type Listed = Entry | NounEntry;
 
 export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
+  redemption,
   campaign,
   job,
   token,
@@ -45,7 +47,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
 
 export const PROGRAM = {
   summary:
-    'Operate a Voucherify promotion account: vouchers, campaigns and their jobs, OAuth tokens, loyalty tiers, campaign templates, events, customers.',
+    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, customers, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
   examples: [
     'promo --profile sandbox token issue --scope api vouchers',
     'promo login',

@@ -75,14 +75,36 @@ const VOUCHER_CELLS: Record<string, (voucher: Row) => unknown> = {
 
 const nothing = (): Iterable<Row> => [];
 
+/** A redemption with the fields its export's filters and order name (created_at is its date). */
+function redemptionRow(redemption: Row): Row {
+  const voucher = object(redemption.voucher);
+  return {
+    ...redemption,
+    created_at: redemption.date,
+    voucher_code: voucher?.code,
+    campaign: voucher?.campaign,
+  };
+}
+
+const REDEMPTION_CELLS: Record<string, (redemption: Row) => unknown> = {
+  customer_source_id: (r) => object(r.customer)?.source_id,
+  customer_name: (r) => object(r.customer)?.name,
+  order_id: (r) => object(r.order)?.id,
+  order_amount: (r) => units(object(r.order)?.amount),
+  gift_amount: (r) => units(object(r.gift)?.amount),
+  loyalty_points: (r) => object(r.loyalty_card)?.points,
+};
+
 export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   voucher: {
     records: (state) => Object.values(state.vouchers),
     cell: (voucher, field) => (VOUCHER_CELLS[field] ?? ((v: Row) => v[field]))(voucher),
   },
   customer: { records: (state) => Object.values(state.customers), cell: plainCell },
-  // No store of these in the sandbox yet: a header and no rows until one comes.
-  redemption: { records: nothing, cell: plainCell },
+  redemption: {
+    records: (state) => Object.values(state.redemptions).map(redemptionRow),
+    cell: (redemption, field) => (REDEMPTION_CELLS[field] ?? ((r: Row) => plainCell(r, field)))(redemption),
+  },
   publication: { records: nothing, cell: plainCell },
   order: { records: nothing, cell: plainCell },
   points_expiration: { records: nothing, cell: plainCell },

@@ -1,7 +1,7 @@
 // The commands the contract suite runs, a representative set of each noun's verbs and flags, single
 // and bulk: each step is a command line (split at spaces; an array keeps a value with spaces), the
 // text on stdin, and the exit code it must end with (0 unless told). `{job}` is the id of the job
-// the step before last queued.
+// the step before last queued, `{redemption}` the last redemption made.
 
 export interface Step {
   argv: string | string[];
@@ -90,6 +90,14 @@ export const OTHER_STEPS: Step[] = [
   { argv: 'customer update ct-cu-1 --name Anna -m b:=2' },
   { argv: 'customer delete ct-cu-2 --yes' },
   { argv: 'customer delete ct-cu-1 --permanently --yes' },
+  { argv: 'voucher redeem CT-V1 --amount 20 --item prod_a:1:5 -m order_id=CT-O1 --customer c1' },
+  { argv: 'voucher redeem CT-V1 --amount 20 --dry-run' },
+  { argv: 'redemption list --voucher CT-V1 --result SUCCESS --created-after 2020-01-01 --limit 5' },
+  { argv: 'redemption list --all --filter metadata.order_id=CT-O1 --customer c1' },
+  { argv: 'redemption get {redemption}' },
+  { argv: ['redemption', 'rollback', '{redemption}', '--yes', '--reason', 'order refunded'] },
+  { argv: 'voucher redeem --input -', stdin: '{"code":"CT-V1","order":{"amount":2000},"customer":"c2"}\n' },
+  { argv: 'redemption rollback --input - --yes', stdin: 'r_nosuchredemption0\n', exit: 7 },
   { argv: 'export redemptions --created-after 2020-01-01' },
   { argv: 'export vouchers --fields code,id --filter code^=CT- --wait' },
   { argv: 'export list --limit 3' },

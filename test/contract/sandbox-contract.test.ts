@@ -24,19 +24,21 @@ const fx = useSandbox({ recordAnswers: true });
 
 /**
  * Runs the steps in order, each ending as it must; `{job}` is the job the step before last queued,
- * `{export}` the last export made.
+ * `{export}` the last export made, `{redemption}` the last redemption made.
  */
 async function run(steps: Step[]): Promise<void> {
   let job = '';
   let made = '';
+  let redemption = '';
   for (const { argv, stdin, exit = 0 } of steps) {
     const words = (typeof argv === 'string' ? argv.split(' ') : argv).map((w) =>
-      w.replace('{job}', job).replace('{export}', made),
+      w.replace('{job}', job).replace('{export}', made).replace('{redemption}', redemption),
     );
     const done = await fx.run([...words, '-o', 'json'], stdin === undefined ? {} : { stdin });
     expect(done.code, `${words.join(' ')}: ${done.stderr}`).toBe(exit);
     job = /"async_action_id": "([^"]+)"/.exec(done.stdout)?.[1] ?? job;
     made = /"id": "(exp_[^"]+)"/.exec(done.stdout)?.[1] ?? made;
+    redemption = /"id": "(r_[^"]+)"/.exec(done.stdout)?.[1] ?? redemption;
   }
 }
 

@@ -16,7 +16,7 @@ afterAll(() => dir.cleanup());
 // Each: what is typed before the TAB, and the line zsh leaves (a space after a whole word).
 const TYPED: [string, string][] = [
   ['promo vou', 'promo voucher '],
-  ['promo voucher r', 'promo voucher rm '], // an alias of delete: no verb starts with r
+  ['promo voucher sh', 'promo voucher show '], // an alias of get: no verb starts with sh
   ['promo voucher rm --f', 'promo voucher rm --force '],
   ['promo -o nd', 'promo -o ndjson '],
   ['promo --profile p', 'promo --profile prod '], // the saved profile, read from the store

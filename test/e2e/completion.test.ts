@@ -25,6 +25,7 @@ describe('promo __complete', () => {
       [
         'words',
         'voucher',
+        'redemption',
         'campaign',
         'job',
         'token',

@@ -102,6 +102,35 @@ describe('sandbox exports', () => {
     ]);
   });
 
+  it('exports the redemptions the sandbox holds: amounts in currency units, filtered and ordered', async () => {
+    const redeem = (code: string, amount: number) =>
+      call('POST', '/v1/redemptions', {
+        redeemables: [{ object: 'voucher', id: code }],
+        order: { amount },
+        metadata: { till: 'T1' },
+      });
+    const first = await redeem('EXP-A', 12050);
+    expect(first.status).toBe(200);
+    clock += 1000;
+    expect((await redeem('EXP-B', 4000)).status).toBe(200);
+    clock += 1000;
+    const done = await finished({
+      exported_object: 'redemption',
+      parameters: {
+        fields: ['id', 'voucher_code', 'result', 'order_amount'],
+        order: 'created_at',
+        filters: { junction: 'and', voucher_code: { conditions: { $in: ['EXP-A', 'EXP-B'] } } },
+      },
+    });
+    const lines = (await download(done.result.url)).text.trimEnd().split('\n');
+    expect(lines[0]).toBe('ID,Voucher Code,Result,Order Amount');
+    expect(lines.slice(1).map((line) => line.split(',').slice(1))).toEqual([
+      ['EXP-A', 'SUCCESS', '120.50'],
+      ['EXP-B', 'SUCCESS', '40.00'],
+    ]);
+    expect(lines[1]?.split(',')[0]).toBe(first.body.redemptions[0].id);
+  });
+
   it('refuses the download without the app keys (401) or with another token (403)', async () => {
     const done = await finished({ exported_object: 'voucher', parameters: { fields: ['code'] } });
     expect((await download(done.result.url, {})).status).toBe(401);
@@ -153,7 +182,8 @@ describe('sandbox exports', () => {
       expect(csv.status).toBe(200);
       const header = csv.text.split('\n')[0]!;
       expect(header.split(',')).toHaveLength(EXPORT_FIELDS[object].length);
-      if (object !== 'voucher') expect(csv.text).toBe(`${header}\n`);
+      // The sandbox holds vouchers and redemptions (made above); the other stores are empty.
+      if (object !== 'voucher' && object !== 'redemption') expect(csv.text).toBe(`${header}\n`);
     }
   });
 

@@ -72,12 +72,15 @@ export function checkCodes(codes: string[]): string[] {
   return codes;
 }
 
-/** The request body: the codes, the order, the customer and the metadata the flags give. */
-export async function redeemBody(
-  codes: string[],
-  flags: OrderFlags,
-  stdin: InputStream,
-): Promise<RedeemBody> {
+/** What a redemption's request says besides its codes: the order, the customer, the metadata. */
+export interface OrderParts {
+  order?: Order;
+  customer?: CustomerRef;
+  metadata?: Record<string, unknown>;
+}
+
+/** The order, the customer and the metadata the flags give. */
+export async function orderParts(flags: OrderFlags, stdin: InputStream): Promise<OrderParts> {
   const items = (flags.item ?? []).map(parseItem);
   const amount = flags.amount === undefined ? undefined : parseMoney(flags.amount, '--amount');
   const fromFile =
@@ -96,9 +99,18 @@ export async function redeemBody(
         : { source_id: flags.customer };
   const metadata = parseMetadata(flags.metadata);
   return {
-    redeemables: checkCodes(codes).map((id) => ({ object: 'voucher', id })),
     ...(Object.keys(order).length === 0 ? {} : { order }),
     ...(customer ? { customer } : {}),
     ...(metadata ? { metadata } : {}),
   };
+}
+
+/** The request body: the codes, the order, the customer and the metadata the flags give. */
+export async function redeemBody(
+  codes: string[],
+  flags: OrderFlags,
+  stdin: InputStream,
+): Promise<RedeemBody> {
+  const redeemables = checkCodes(codes).map((id) => ({ object: 'voucher' as const, id }));
+  return { redeemables, ...(await orderParts(flags, stdin)) };
 }

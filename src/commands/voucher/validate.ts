@@ -1,22 +1,23 @@
 // promo voucher validate <code>...: does this code apply to this order, and if not, why. One
 // stacked validation; on a terminal a verdict per code in words with the service's key, and the
 // discount and the new total; with -o json the service's answer unchanged. Exit 9 when it says no.
-import { refusalKey, type Validation, validate } from '../../api/validations.js';
+import { type RedeemableAnswer, refusalKey, type Validation, validate } from '../../api/validations.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { ExitCode } from '../../base/errors.js';
 import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
+import { orderTotals } from '../shared/redemption-view.js';
 import { orderOptions, redeemBody } from './order-options.js';
 import { refusalWords } from './refusal-words.js';
 
 /** The refused codes' vouchers, to say why in concrete words; one that cannot be read is left out. */
 async function refusedVouchers(
   rt: Runtime,
-  answer: Validation,
+  redeemables: readonly RedeemableAnswer[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const client = await rt.client();
-  const refused = answer.redeemables.filter(
+  const refused = redeemables.filter(
     (r) => r.status === 'INAPPLICABLE' && refusalKey(r) !== 'resource_not_found',
   );
   const read = await Promise.all(
@@ -32,10 +33,11 @@ async function refusedVouchers(
   return found;
 }
 
-async function printVerdict(rt: Runtime, answer: Validation): Promise<void> {
-  const vouchers = await refusedVouchers(rt, answer);
-  const width = Math.max(...answer.redeemables.map((r) => r.id.length));
-  for (const redeemable of answer.redeemables) {
+/** One line per code: applies (and how much off), or does not and why in words, with the key. */
+export async function printRedeemables(rt: Runtime, redeemables: readonly RedeemableAnswer[]): Promise<void> {
+  const vouchers = await refusedVouchers(rt, redeemables);
+  const width = Math.max(...redeemables.map((r) => r.id.length));
+  for (const redeemable of redeemables) {
     const code = redeemable.id.padEnd(width);
     if (redeemable.status === 'APPLICABLE') {
       const off = redeemable.order?.total_applied_discount_amount ?? 0;
@@ -46,12 +48,12 @@ async function printVerdict(rt: Runtime, answer: Validation): Promise<void> {
     const verb = redeemable.status === 'SKIPPED' ? 'skipped' : 'does not apply';
     rt.out.text(`${code}  ${verb}: ${refusalWords(key, vouchers.get(redeemable.id))} (${key ?? 'no key'})`);
   }
+}
+
+export async function printVerdict(rt: Runtime, answer: Validation): Promise<void> {
+  await printRedeemables(rt, answer.redeemables);
   const order = answer.order;
-  if (answer.valid && order) {
-    rt.out.text(
-      `Order ${formatMoney(order.amount ?? 0)}, discount ${formatMoney(order.total_discount_amount ?? 0)}, total ${formatMoney(order.total_amount ?? 0)}`,
-    );
-  }
+  if (answer.valid && order) rt.out.text(orderTotals(order));
   rt.out.text(
     answer.valid ? 'Valid: the codes apply to this order.' : 'Not valid: nothing would be redeemed.',
   );

@@ -5,6 +5,7 @@ import remove from './delete.js';
 import get from './get.js';
 import importVouchers from './import.js';
 import list from './list.js';
+import redeem from './redeem.js';
 import update from './update.js';
 import validate from './validate.js';
 
@@ -17,6 +18,7 @@ export default defineVerbs({
     'promo voucher import codes.csv --wait',
     'promo voucher delete SUMMER-2026 --force',
     'promo voucher validate SUMMER-2026 --amount 120.50',
+    'promo voucher redeem SUMMER-2026 --amount 120.50',
   ],
-  commands: [create, get, list, update, enable, disable, importVouchers, remove, validate],
+  commands: [create, get, list, update, enable, disable, importVouchers, remove, validate, redeem],
 });

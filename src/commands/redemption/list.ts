@@ -1,0 +1,109 @@
+// promo redemption list: redemptions (and rollbacks), newest first, filtered by code, customer,
+// result, status and creation time; --all for every one, streamed with -o ndjson or -o csv.
+import { type ListRedemptionsQuery, listRedemptions, type Redemption } from '../../api/redemptions.js';
+import { UsageError } from '../../base/errors.js';
+import { REDEMPTION_STATUSES } from '../../facts/redemption-keys.js';
+import { ListProgress } from '../../output/list-progress.js';
+import { defineCommand } from '../../toolkit/define.js';
+import { parseChoice, parsePagingFlags } from '../paging.js';
+import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
+import { REDEMPTION_CSV_COLUMNS, REDEMPTION_FIELDS, redemptionColumns } from '../shared/redemption-view.js';
+import { parseDate } from '../shared/values.js';
+import { walkRedemptions } from './list-walk.js';
+
+export default defineCommand({
+  path: ['redemption', 'list'],
+  fields: REDEMPTION_FIELDS,
+  aliases: ['ls'],
+  summary: 'List redemptions and rollbacks, newest first; --all for every one',
+  description: `Filtered by the service (--voucher, --customer, --result, the dates, --filter), except --status
+(SUCCEEDED, FAILED, ROLLED_BACK), which promo applies to what the service sends. Amounts are in
+currency units on a table; -o json, ndjson and csv have the service's objects (hundredths). --all
+reads every match, oldest first, past the service's 99 pages, streamed with -o ndjson or -o csv.
+${FILTER_GRAMMAR}`,
+  examples: [
+    'promo redemption list --voucher SUMMER20',
+    'promo redemption list --customer alice@example.com --result SUCCESS',
+    'promo redemption list --created-after 2026-06-01 --all -o csv > redemptions.csv',
+  ],
+  options: {
+    voucher: { type: 'value', value: 'code', help: 'redemptions of this code' },
+    customer: { type: 'value', value: 'id', help: 'redemptions of this customer (id or source id)' },
+    result: {
+      type: 'value',
+      value: 'SUCCESS|FAILURE',
+      complete: ['SUCCESS', 'FAILURE'],
+      help: 'SUCCESS or FAILURE',
+    },
+    status: {
+      type: 'value',
+      value: 'status',
+      complete: [...REDEMPTION_STATUSES],
+      help: 'SUCCEEDED, FAILED or ROLLED_BACK (applied by promo)',
+    },
+    createdAfter: { type: 'value', value: 'date', help: 'created after this ISO 8601 date or date-time' },
+    createdBefore: { type: 'value', value: 'date', help: 'created before this ISO 8601 date or date-time' },
+    ...filterOptions('metadata.order_id=ORD-1'),
+    limit: { type: 'value', short: 'l', value: 'n', help: 'per page, 1 to 100 (default 10; 100 with --all)' },
+    page: { type: 'value', value: 'n', help: 'which page, 1 to 99' },
+    all: { type: 'switch', help: 'every match, oldest first, also past page 99' },
+    raw: { type: 'switch', help: "print the service's list object of one page" },
+  },
+  run: async (input, rt) => {
+    const { limit, all, raw } = parsePagingFlags(input);
+    const page = input.page === undefined ? undefined : Number(input.page.trim());
+    if (page !== undefined && !(Number.isSafeInteger(page) && page >= 1 && page <= 99))
+      throw new UsageError(`--page must be a whole number from 1 to 99, not '${input.page}'`);
+    const status = parseChoice(input.status?.toUpperCase(), REDEMPTION_STATUSES, '--status');
+    const filters = parseFilters(input.filter ?? []);
+    if (input.voucher !== undefined)
+      filters.push({ field: 'voucher_code', operator: '$is', values: [input.voucher] });
+    const query: ListRedemptionsQuery = {
+      limit,
+      page,
+      result: parseChoice(input.result?.toUpperCase(), ['SUCCESS', 'FAILURE'] as const, '--result'),
+      customer: input.customer,
+      createdAfter:
+        input.createdAfter === undefined
+          ? undefined
+          : parseDate(input.createdAfter, '--created-after', false),
+      createdBefore:
+        input.createdBefore === undefined
+          ? undefined
+          : parseDate(input.createdBefore, '--created-before', true),
+      filters,
+      junction: parseChoice(input.junction, ['and', 'or'] as const, '--junction'),
+    };
+    const shown = (items: Redemption[]) => (status ? items.filter((r) => r.status === status) : items);
+    const client = await rt.client();
+    if (!all) {
+      const list = await listRedemptions(client, query);
+      if (raw) return rt.out.json(list.page);
+      return rt.out.list(shown(list.items), redemptionColumns, 'No redemptions.', REDEMPTION_CSV_COLUMNS);
+    }
+    const collected: Redemption[] = [];
+    const progress = new ListProgress(rt.out, rt.ctx.now, 'redemptions');
+    const pages = walkRedemptions(
+      { ...query, limit: limit ?? 100 },
+      async (q) => (await listRedemptions(client, q)).items,
+    );
+    for await (const items of pages) {
+      progress.page(items.length);
+      if (!rt.out.streams) {
+        collected.push(...shown(items));
+        continue;
+      }
+      progress.clear();
+      if (shown(items).length > 0)
+        await rt.out.list(shown(items), redemptionColumns, undefined, REDEMPTION_CSV_COLUMNS);
+      if (rt.out.closed) break;
+    }
+    progress.clear();
+    await rt.out.list(
+      rt.out.streams ? [] : collected,
+      redemptionColumns,
+      'No redemptions.',
+      REDEMPTION_CSV_COLUMNS,
+    );
+  },
+});

@@ -1,0 +1,106 @@
+// promo redemption rollback <id>...: gives the uses and gift credits back (a refund). Asks first on
+// a terminal (it moves money back); --yes without one. A stacked redemption's id rolls every code
+// back at once. A lost answer is read back, never resent blindly (rollback-once.ts).
+import { getRedemption, type Redemption } from '../../api/redemptions.js';
+import { ExitCode, UsageError } from '../../base/errors.js';
+import { BULK_HELP, parseBulkFlags } from '../../bulk/index.js';
+import { formatMoney } from '../../output/table.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand } from '../../toolkit/define.js';
+import { bulkOptions } from '../bulk-options.js';
+import { confirmOrCancel } from '../confirm.js';
+import { redemptionColumns } from '../shared/redemption-view.js';
+import { rollbackMany } from './rollback-input.js';
+import { isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
+
+function describe(r: Redemption): string {
+  const what = isStacked(r) ? 'stacked redemption' : `redemption of ${r.voucher?.code ?? '?'}`;
+  const amount = r.order?.total_applied_discount_amount ?? r.amount;
+  return `${what} ${r.id}${typeof amount === 'number' ? ` (${formatMoney(amount)})` : ''}`;
+}
+
+async function printRolledBack(rt: Runtime, done: RolledBack[]): Promise<void> {
+  for (const d of done.filter((x) => x.doneEarlier)) {
+    rt.out.notice(`${d.id}: rolled back already (an earlier attempt whose answer was lost did it)`);
+  }
+  if (rt.out.isJson) {
+    // A rollback found done has no answer of its own: its redemption's id and status stand for it.
+    const answers = done.map((d) => d.answer ?? { id: d.id, status: 'ROLLED_BACK', done_earlier: true });
+    await rt.out.json(answers.length === 1 ? answers[0] : answers);
+    return;
+  }
+  const rows = done.flatMap((d) => d.rollbacks);
+  if (rows.length > 0) await rt.out.list(rows, redemptionColumns);
+}
+
+export default defineCommand({
+  path: ['redemption', 'rollback'],
+  summary: 'Roll redemptions back: the uses and gift credits return (asks first; --yes without a terminal)',
+  description: `Gives each redemption's use back to its code (and a gift card's credits to its balance) and marks it
+ROLLED_BACK; the id of a stacked redemption (the parent voucher redeem names) rolls back every
+code at once. It moves money back: on a terminal promo asks first, without one it needs --yes;
+declined, exit 8. -o json: the service's rollback (an array for several ids). Several ids: each is
+tried, exit 7 when some failed. A rollback whose answer is lost is read back (ROLLED_BACK: it
+happened) and sent again only when it did not; unreadable, exit 6 with the command that checks.
+--input FILE|- rolls back a refund batch (ids one a line, or NDJSON with "id" and "reason") through
+the bulk journal: a line left in flight is read back on --resume, never rolled back twice.
+${BULK_HELP}`,
+  examples: [
+    'promo redemption rollback r_0c5d710a87c8a31f86 --reason "order 1042 refunded"',
+    'promo redemption rollback --input refunds.txt --yes --reason "batch refund"',
+    'promo redemption list --voucher SUMMER20 --result SUCCESS -o json | jq -r ".[].id" | xargs promo redemption rollback --yes',
+  ],
+  args: { ids: { help: 'redemption ids (r_...)', variadic: true } },
+  options: {
+    reason: {
+      type: 'value',
+      value: 'text',
+      help: 'why, kept with the rollback (with --input: for lines without one)',
+    },
+    input: {
+      type: 'value',
+      value: 'file',
+      complete: 'files',
+      help: 'a refund batch: ids one a line, or NDJSON with "id" and "reason"; - for stdin',
+    },
+    ...bulkOptions,
+  },
+  run: async ({ ids, reason, input, ...flags }, rt) => {
+    const bulk = parseBulkFlags({ ...flags, input });
+    if (input !== undefined) {
+      if (ids.length > 0) throw new UsageError('give the ids as arguments or with --input, not both');
+      return rollbackMany(input, { reason, bulk }, rt);
+    }
+    if (ids.length === 0)
+      throw new UsageError('give the ids of the redemptions to roll back, or --input FILE|-');
+    const unique = [...new Set(ids)];
+    const client = await rt.client();
+    const redemptions = await Promise.all(unique.map((id) => getRedemption(client, id)));
+    const shown = redemptions.slice(0, 5).map(describe).join(', ');
+    const more = redemptions.length > 5 ? ` and ${redemptions.length - 5} more` : '';
+    const { profile } = await rt.target();
+    await confirmOrCancel(
+      rt,
+      `Roll back ${shown}${more} on profile '${profile}'? The uses and credits go back.`,
+    );
+    const debug = (line: string) => {
+      if (rt.globals.debug) rt.ctx.stderr.write(`${line}\n`);
+    };
+    if (redemptions.length === 1) {
+      await printRolledBack(rt, [await rollbackOnce(client, redemptions[0]!, { reason, debug })]);
+      return ExitCode.ok;
+    }
+    const done: RolledBack[] = [];
+    let failed = 0;
+    for (const redemption of redemptions) {
+      try {
+        done.push(await rollbackOnce(client, redemption, { reason, debug }));
+      } catch (error) {
+        failed += 1;
+        await rt.out.warn(`${redemption.id}: ${(error as Error).message}`);
+      }
+    }
+    await printRolledBack(rt, done);
+    return failed > 0 ? ExitCode.partial : ExitCode.ok;
+  },
+});

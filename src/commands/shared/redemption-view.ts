@@ -1,0 +1,73 @@
+// How a redemption reads for a person (voucher redeem, redemption list, get and rollback): its id,
+// code, result or status, the amount in currency units, when. JSON shows the service's object.
+import type { Redemption } from '../../api/redemptions.js';
+import type { OrderAnswer } from '../../api/validations.js';
+import type { Column } from '../../output/output.js';
+import { formatDate, formatMoney } from '../../output/table.js';
+
+/** The fields a redemption has (--fields, and TAB after it). */
+export const REDEMPTION_FIELDS = [
+  'id',
+  'object',
+  'date',
+  'customer_id',
+  'tracking_id',
+  'metadata',
+  'amount',
+  'redemption',
+  'result',
+  'status',
+  'failure_code',
+  'failure_message',
+  'order',
+  'voucher',
+  'reason',
+] as const;
+
+/** A redemption's discount (or a gift card's credits), in hundredths, where the answer tells it. */
+function amountOf(r: Redemption): number | undefined {
+  return r.order?.total_applied_discount_amount ?? r.amount ?? undefined;
+}
+
+export const redemptionColumns: Column<Redemption>[] = [
+  { header: 'Redemption', value: (r) => r.id, id: true },
+  {
+    header: 'Code',
+    value: (r) => r.voucher?.code ?? (r.object === 'redemption' ? '(stacked)' : ''),
+    id: true,
+  },
+  { header: 'Result', value: (r) => r.status ?? r.result },
+  { header: 'Amount', value: (r) => formatMoney(amountOf(r)) },
+  { header: 'Customer', value: (r) => r.customer_id ?? '', id: true, drop: 2 },
+  { header: 'Why', value: (r) => r.failure_code ?? r.reason ?? '', text: true, drop: 3 },
+  { header: 'Date', value: (r) => formatDate(r.date), drop: 1 },
+];
+
+/** The CSV columns of a redemption list. */
+export const REDEMPTION_CSV_COLUMNS = [
+  'id',
+  'object',
+  'date',
+  'voucher.code',
+  'result',
+  'status',
+  'amount',
+  'customer_id',
+  'redemption',
+  'failure_code',
+  'order.amount',
+  'order.total_amount',
+];
+
+export const redemptionFields: Column<Redemption>[] = [
+  ...redemptionColumns,
+  { header: 'Parent', value: (r) => r.redemption ?? '' },
+  { header: 'Order', value: (r) => formatMoney(r.order?.amount) },
+  { header: 'Order total', value: (r) => formatMoney(r.order?.total_amount) },
+  { header: 'Failure', value: (r) => r.failure_message ?? '', text: true },
+];
+
+/** `Order 200.50, discount 20.05, total 180.45`. */
+export function orderTotals(order: OrderAnswer): string {
+  return `Order ${formatMoney(order.amount ?? 0)}, discount ${formatMoney(order.total_discount_amount ?? 0)}, total ${formatMoney(order.total_amount ?? 0)}`;
+}
