@@ -1,5 +1,6 @@
 // Every operation the sandbox serves. Each resource module owns its routes and its slice of state.
 import { asyncActionRoutes } from './async-actions.js';
+import { balanceRoutes } from './balances.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
@@ -21,6 +22,7 @@ export const routes: Route[] = [
   // Before voucherRoutes: the import's path would otherwise read as a voucher code.
   ...asyncActionRoutes,
   ...voucherRoutes,
+  ...balanceRoutes,
   ...voucherUpdateRoutes,
   ...voucherListRoutes,
   ...tierRoutes,

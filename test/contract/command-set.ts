@@ -26,6 +26,9 @@ export const VOUCHER_STEPS: Step[] = [
   },
   { argv: 'voucher create --input - --unit-off 1 --unit-type prod_1', stdin: 'code\nCT-B1\nCT-B2\n' },
   { argv: 'voucher get CT-V1' },
+  { argv: ['voucher', 'balance', 'CT-G1', '--add', '10.00', '--reason', 'late delivery'] },
+  { argv: 'voucher balance CT-G1 --remove 2.50 --source-id ct-remove-1' },
+  { argv: 'voucher transactions CT-G1 --all' },
   { argv: 'voucher list --limit 5 --filter code^=CT- --order code' },
   { argv: 'voucher list --created-after 2020-01-01 --category none --page 2' },
   { argv: 'voucher list --all --updated-before 2099-01-01 --junction or -f code=CT-V1' },
@@ -98,6 +101,7 @@ export const REFUSED_STEPS: Step[] = [
   { argv: 'campaign get CT-NO-SUCH-CAMPAIGN', exit: 3 },
   { argv: 'tiers list lts_nope', exit: 3 },
   { argv: 'voucher update CT-NOPE --category x', exit: 3 },
+  { argv: 'voucher balance CT-V1 --add 1', exit: 2 },
 ];
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };

@@ -85,4 +85,9 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     operation: 'POST /v1/redemptions/{parentRedemptionId}/rollbacks',
   },
   'GET /v1/vouchers/:code/redemption': { file: FULL_FILE, operation: 'GET /v1/vouchers/{code}/redemption' },
+  'POST /v1/vouchers/:code/balance': { file: FULL_FILE, operation: 'POST /v1/vouchers/{code}/balance' },
+  'GET /v1/vouchers/:code/transactions': {
+    file: FULL_FILE,
+    operation: 'GET /v1/vouchers/{code}/transactions',
+  },
 };

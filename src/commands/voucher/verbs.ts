@@ -1,10 +1,12 @@
 import { defineVerbs } from '../../toolkit/define.js';
 import { disable, enable } from './active.js';
+import balance from './balance.js';
 import create from './create.js';
 import remove from './delete.js';
 import get from './get.js';
 import importVouchers from './import.js';
 import list from './list.js';
+import transactions from './transactions.js';
 import update from './update.js';
 import validate from './validate.js';
 
@@ -17,6 +19,19 @@ export default defineVerbs({
     'promo voucher import codes.csv --wait',
     'promo voucher delete SUMMER-2026 --force',
     'promo voucher validate SUMMER-2026 --amount 120.50',
+    'promo voucher balance GIFT-7Q2 --add 10.00 --reason "late delivery"',
   ],
-  commands: [create, get, list, update, enable, disable, importVouchers, remove, validate],
+  commands: [
+    create,
+    get,
+    list,
+    update,
+    enable,
+    disable,
+    importVouchers,
+    remove,
+    validate,
+    balance,
+    transactions,
+  ],
 });
