@@ -9,6 +9,7 @@ import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
+import publication from '../commands/publication/index.js';
 import runs from '../commands/runs/index.js';
 import sandbox from '../commands/sandbox/index.js';
 import status from '../commands/status/index.js';
@@ -26,6 +27,7 @@ export type Listed = Entry | NounEntry;
 export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
   campaign,
+  publication,
   job,
   token,
   tiers,

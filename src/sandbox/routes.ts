@@ -5,6 +5,7 @@ import { campaignRoutes } from './campaign-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
+import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
@@ -32,6 +33,7 @@ export const routes: Route[] = [
   ...trashBinRoutes,
   ...exportRoutes,
   ...validationRoutes,
+  ...publicationRoutes,
   redeemRoute,
   ...redemptionReadRoutes,
   rollbackRoute,

@@ -69,6 +69,11 @@ export const CAMPAIGN_STEPS: Step[] = [
   { argv: 'campaign add-vouchers CT-C1 --code CT-OWN-1 --code CT-OWN-2' },
   { argv: 'campaign import CT-C1 -', stdin: 'code\nCT-IMP-1\n' },
   { argv: 'campaign vouchers CT-C1 --limit 3' },
+  { argv: 'publication create --campaign CT-C1 --customer ct-cust-1 --join-once --metadata a=1' },
+  { argv: 'publication create --campaign CT-C1 --count 2 --customer ct-cust-2 --channel email' },
+  { argv: 'publication create --campaign CT-C1 --input -', stdin: 'source_id,metadata.n\nct-cust-3,1\n' },
+  { argv: 'publication list --campaign CT-C1 --all' },
+  { argv: 'publication list --customer ct-cust-1 --limit 2' },
   { argv: 'voucher create --campaign CT-C1 --code CT-OWN-3' },
   { argv: 'voucher create --campaign CT-C3' },
   { argv: 'campaign delete CT-C2 --force --yes' },
@@ -102,6 +107,8 @@ export const REFUSED_STEPS: Step[] = [
   { argv: 'tiers list lts_nope', exit: 3 },
   { argv: 'voucher update CT-NOPE --category x', exit: 3 },
   { argv: 'voucher balance CT-V1 --add 1', exit: 2 },
+  { argv: 'publication create --voucher CT-OWN-1 --customer ct-cust-4' },
+  { argv: 'publication create --voucher CT-OWN-1 --customer ct-cust-5', exit: 1 },
 ];
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
