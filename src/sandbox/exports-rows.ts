@@ -75,6 +75,27 @@ const VOUCHER_CELLS: Record<string, (voucher: Row) => unknown> = {
 
 const nothing = (): Iterable<Row> => [];
 
+/** One row per code a publication handed out (a publication of several codes is several rows). */
+function* publicationRows(state: SandboxState): Iterable<Row> {
+  for (const publication of Object.values(state.publications)) {
+    for (const code of publication.vouchers as string[]) {
+      const campaign = state.vouchers[code]?.campaign ?? null;
+      yield { ...publication, voucher_code: code, campaign };
+    }
+  }
+}
+
+const PUBLICATION_CELLS: Record<string, (row: Row) => unknown> = {
+  customer_source_id: (p) => p.tracking_id,
+  date: (p) => p.created_at,
+  is_winner: () => undefined,
+};
+
+const TRANSACTION_CELLS: Record<string, (row: Row) => unknown> = {
+  balance: (t) => object(object(t.details)?.balance)?.balance,
+  amount: (t) => object(object(t.details)?.balance)?.amount,
+};
+
 export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   voucher: {
     records: (state) => Object.values(state.vouchers),
@@ -83,8 +104,14 @@ export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   // No store of these in the sandbox yet: a header and no rows until one comes.
   redemption: { records: nothing, cell: plainCell },
   customer: { records: nothing, cell: plainCell },
-  publication: { records: nothing, cell: plainCell },
+  publication: {
+    records: publicationRows,
+    cell: (row, field) => (PUBLICATION_CELLS[field] ?? plainCell)(row, field),
+  },
   order: { records: nothing, cell: plainCell },
   points_expiration: { records: nothing, cell: plainCell },
-  voucher_transactions: { records: nothing, cell: plainCell },
+  voucher_transactions: {
+    records: (state) => Object.values(state.transactions),
+    cell: (row, field) => (TRANSACTION_CELLS[field] ?? plainCell)(row, field),
+  },
 };
