@@ -102,6 +102,7 @@ describe('voucher balance', () => {
     ]);
     const table = await promo(['voucher', 'transactions', 'GB-4', '-o', 'table', '--limit', '1']);
     expect(table.stdout).toContain('CREDITS_REMOVAL');
+    expect(table.stdout).toMatch(/-2\.00 +9\.00/);
     expect(table.stdout).not.toContain('CREDITS_ADDITION');
   });
 });

@@ -7,7 +7,7 @@ import {
   type Transaction,
 } from '../../api/balances.js';
 import { printPagedList } from '../../output/paging.js';
-import { type Column, formatDate } from '../../output/table.js';
+import { type Column, formatDate, formatMoney } from '../../output/table.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
 import { checkCode } from './codes-input.js';
@@ -18,12 +18,18 @@ const options = defineOptions({
   raw: { type: 'switch', help: "print the service's whole list object of one page" },
 });
 
+/** A gift card's amounts in currency units (the service keeps hundredths), a loyalty card's in points. */
+function shown(t: Transaction, value: number | null | undefined): string {
+  if (typeof value !== 'number') return '';
+  return t.details?.balance?.type === 'gift_voucher' ? formatMoney(value) : String(value);
+}
+
 const columns: Column<Transaction>[] = [
   { header: 'ID', value: (t) => t.id, id: true },
   { header: 'Created', value: (t) => formatDate(t.created_at) },
   { header: 'Type', value: (t) => t.type },
-  { header: 'Amount', value: (t) => String(t.details?.balance?.amount ?? '') },
-  { header: 'Balance', value: (t) => String(t.details?.balance?.balance ?? '') },
+  { header: 'Amount', value: (t) => shown(t, t.details?.balance?.amount) },
+  { header: 'Balance', value: (t) => shown(t, t.details?.balance?.balance) },
   { header: 'Source ID', value: (t) => t.source_id ?? '', drop: 2 },
   { header: 'Reason', value: (t) => t.reason ?? '', text: true, drop: 1 },
 ];
@@ -33,7 +39,8 @@ export default defineCommand({
   fields: TRANSACTION_FIELDS,
   summary: "A gift or loyalty card's transactions, newest first",
   description: `The card's trail: each balance change (with its reason and source_id), newest first.
-Amounts are as the service keeps them: hundredths on a gift card, points on a loyalty card. One page,
+On a terminal a gift card's amounts are in currency units and a loyalty card's in points; with -o json
+as the service keeps them (a gift card's in hundredths). One page,
 or every page with --all (streamed with -o ndjson or -o csv).`,
   examples: ['promo voucher transactions GIFT-7Q2', 'promo voucher transactions GIFT-7Q2 --all -o ndjson'],
   args: { code: { help: 'gift card or loyalty card code', required: true, parse: checkCode } },
