@@ -134,4 +134,8 @@ export const REFUSED_PROBES: Probe[] = [
   ['POST', '/v1/oauth/introspect', '', FORM, 400],
   ['POST', '/v1/events', { customer: {} }, 'app', 400],
   ['GET', '/v1/templates/campaigns?filters[nope][conditions][$is]=x', undefined, 'app', 400],
+  ['POST', '/v1/publications', { customer: { source_id: 'ct-probe' } }, 'app', 400],
+  ['POST', '/v1/publications', { campaign: { name: 'CT-NONE' }, customer: { source_id: 'x' } }, 'app', 404],
+  ['POST', '/v1/vouchers/CT-NOPE/balance', { amount: 100 }, 'app', 404],
+  ['GET', '/v1/vouchers/CT-NOPE/transactions', undefined, 'app', 404],
 ];
