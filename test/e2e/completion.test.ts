@@ -26,6 +26,7 @@ describe('promo __complete', () => {
         'words',
         'voucher',
         'campaign',
+        'publication',
         'job',
         'token',
         'tiers',
