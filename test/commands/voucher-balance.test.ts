@@ -77,11 +77,18 @@ describe('voucher balance', () => {
 
   it('refuses bad input before anything is sent (exit 2)', async () => {
     await giftCard('GB-3', 500);
-    for (const argv of [['GB-3'], ['GB-3', '--add', '1', '--remove', '1'], ['GB-3', '--add', '1.234']]) {
+    fx.sandbox.requests.length = 0;
+    for (const argv of [
+      ['GB-3'],
+      ['GB-3', '--add', '1', '--remove', '1'],
+      ['GB-3', '--add', '1.234'],
+      ['GB-3', '--remove', '-5'],
+      ['GB-3', '--add', 'ten'],
+    ]) {
       const run = await promo(['voucher', 'balance', ...argv]);
       expect(run.code).toBe(2);
     }
-    expect(balancePosts('GB-3')).toHaveLength(0);
+    expect(fx.sandbox.requests).toHaveLength(0);
   });
 
   it('lists the transactions newest first, with the source_id given', async () => {
@@ -90,6 +97,10 @@ describe('voucher balance', () => {
     expect((await promo(['voucher', 'balance', 'GB-4', '--remove', '2', '--source-id', 'second'])).code).toBe(
       0,
     );
+    const repeat = await promo(['voucher', 'balance', 'GB-4', '--add', '1', '--source-id', 'first']);
+    expect(repeat.code).toBe(0);
+    expect(repeat.stderr).toContain('not sent again');
+    expect(giftOf('GB-4').balance).toBe(900);
     const run = await promo(['voucher', 'transactions', 'GB-4', '--all', '-o', 'ndjson']);
     expect(run.code).toBe(0);
     const lines = run.stdout

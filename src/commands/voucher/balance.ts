@@ -97,7 +97,8 @@ Gift cards take currency units (10.50), loyalty cards whole points; a loyalty ca
 service refuses a removal beyond the balance, and promo says so in words. Prints the service's answer
 (amount, total, balance). A change whose answer was lost is never sent again blindly: each carries a
 source_id (promo's own unless --source-id) and promo reads the transactions back to learn whether it
-happened before sending it again.`,
+happened before sending it again. Given --source-id, a change the card already holds under that
+label is not sent again: a script may repeat the command safely.`,
   examples: [
     'promo voucher balance GIFT-7Q2 --add 10.00 --reason "late delivery"',
     'promo voucher balance LOYAL-1 --remove 250 --reason "granted by mistake"',
@@ -111,15 +112,24 @@ happened before sending it again.`,
     }
     if (sourceId !== undefined && sourceId.trim() === '')
       throw new UsageError('--source-id must not be empty');
+    const flag = add !== undefined ? '--add' : '--remove';
+    // Checked before anything is sent: any amount is money-shaped (points are whole numbers too).
+    parseMoney((add ?? remove) as string, flag);
     const client = await rt.client();
     const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
-    const flag = add !== undefined ? '--add' : '--remove';
     const size = signedAmount(voucher.type, (add ?? remove) as string, flag);
     const amount = add !== undefined ? size : -size;
     const label = sourceId ?? `promo-${randomBytes(8).toString('hex')}`;
     let answer: Balance;
     try {
-      answer = await sendUntilKnown(rt, code, amount, label, reason);
+      // A label of your own may be on the card already (a run again after a lost answer): once is enough.
+      const before = sourceId === undefined ? undefined : await findTransaction(client, code, sourceId);
+      if (before?.details?.balance) {
+        rt.out.notice(
+          `The card already holds the change with source_id ${sourceId} (${before.id}): not sent again.`,
+        );
+        answer = before.details.balance;
+      } else answer = await sendUntilKnown(rt, code, amount, label, reason);
     } catch (error) {
       throw error instanceof ApiError ? refusedInWords(error, code) : error;
     }
