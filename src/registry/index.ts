@@ -10,6 +10,7 @@ import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
+import publication from '../commands/publication/index.js';
 import redemption from '../commands/redemption/index.js';
 import runs from '../commands/runs/index.js';
 import sandbox from '../commands/sandbox/index.js';
@@ -29,6 +30,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
   redemption,
   campaign,
+  publication,
   job,
   token,
   tiers,

@@ -95,6 +95,27 @@ const REDEMPTION_CELLS: Record<string, (redemption: Row) => unknown> = {
   loyalty_points: (r) => object(r.loyalty_card)?.points,
 };
 
+/** One row per code a publication handed out (a publication of several codes is several rows). */
+function* publicationRows(state: SandboxState): Iterable<Row> {
+  for (const publication of Object.values(state.publications)) {
+    for (const code of publication.vouchers as string[]) {
+      const campaign = state.vouchers[code]?.campaign ?? null;
+      yield { ...publication, voucher_code: code, campaign };
+    }
+  }
+}
+
+const PUBLICATION_CELLS: Record<string, (row: Row) => unknown> = {
+  customer_source_id: (p) => p.tracking_id,
+  date: (p) => p.created_at,
+  is_winner: () => undefined,
+};
+
+const TRANSACTION_CELLS: Record<string, (row: Row) => unknown> = {
+  balance: (t) => object(object(t.details)?.balance)?.balance,
+  amount: (t) => object(object(t.details)?.balance)?.amount,
+};
+
 export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   voucher: {
     records: (state) => Object.values(state.vouchers),
@@ -105,8 +126,14 @@ export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
     records: (state) => Object.values(state.redemptions).map(redemptionRow),
     cell: (redemption, field) => (REDEMPTION_CELLS[field] ?? ((r: Row) => plainCell(r, field)))(redemption),
   },
-  publication: { records: nothing, cell: plainCell },
+  publication: {
+    records: publicationRows,
+    cell: (row, field) => (PUBLICATION_CELLS[field] ?? plainCell)(row, field),
+  },
   order: { records: nothing, cell: plainCell },
   points_expiration: { records: nothing, cell: plainCell },
-  voucher_transactions: { records: nothing, cell: plainCell },
+  voucher_transactions: {
+    records: (state) => Object.values(state.transactions),
+    cell: (row, field) => (TRANSACTION_CELLS[field] ?? plainCell)(row, field),
+  },
 };

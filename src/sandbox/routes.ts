@@ -1,10 +1,12 @@
 // Every operation the sandbox serves. Each resource module owns its routes and its slice of state.
 import { asyncActionRoutes } from './async-actions.js';
+import { balanceRoutes } from './balances.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
+import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
@@ -22,6 +24,7 @@ export const routes: Route[] = [
   // Before voucherRoutes: the import's path would otherwise read as a voucher code.
   ...asyncActionRoutes,
   ...voucherRoutes,
+  ...balanceRoutes,
   ...voucherUpdateRoutes,
   ...voucherListRoutes,
   ...tierRoutes,
@@ -32,6 +35,7 @@ export const routes: Route[] = [
   ...trashBinRoutes,
   ...exportRoutes,
   ...validationRoutes,
+  ...publicationRoutes,
   redeemRoute,
   ...redemptionReadRoutes,
   rollbackRoute,

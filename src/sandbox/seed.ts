@@ -51,5 +51,7 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     project: { time_zone: seed.timeZone ?? 'UTC' },
     redemptions: {},
     customers: {},
+    transactions: {},
+    publications: {},
   };
 }

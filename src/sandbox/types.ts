@@ -158,6 +158,10 @@ export interface SandboxState {
   redemptions: Record<string, Record<string, unknown>>;
   /** Customers by id (customers.ts): those a redemption named by a source_id not seen before. */
   customers: Record<string, Record<string, unknown>>;
+  /** Balance changes of gift and loyalty cards (`vtx_...`) by id, in the order they happened. */
+  transactions: Record<string, Record<string, unknown>>;
+  /** Publications (`pub_...`) by id, in the order they happened (publications.ts). */
+  publications: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

@@ -26,6 +26,9 @@ export const VOUCHER_STEPS: Step[] = [
   },
   { argv: 'voucher create --input - --unit-off 1 --unit-type prod_1', stdin: 'code\nCT-B1\nCT-B2\n' },
   { argv: 'voucher get CT-V1' },
+  { argv: ['voucher', 'balance', 'CT-G1', '--add', '10.00', '--reason', 'late delivery'] },
+  { argv: 'voucher balance CT-G1 --remove 2.50 --source-id ct-remove-1' },
+  { argv: 'voucher transactions CT-G1 --all' },
   { argv: 'voucher list --limit 5 --filter code^=CT- --order code' },
   { argv: 'voucher list --created-after 2020-01-01 --category none --page 2' },
   { argv: 'voucher list --all --updated-before 2099-01-01 --junction or -f code=CT-V1' },
@@ -66,6 +69,11 @@ export const CAMPAIGN_STEPS: Step[] = [
   { argv: 'campaign add-vouchers CT-C1 --code CT-OWN-1 --code CT-OWN-2' },
   { argv: 'campaign import CT-C1 -', stdin: 'code\nCT-IMP-1\n' },
   { argv: 'campaign vouchers CT-C1 --limit 3' },
+  { argv: 'publication create --campaign CT-C1 --customer ct-cust-1 --join-once --metadata a=1' },
+  { argv: 'publication create --campaign CT-C1 --count 2 --customer ct-cust-2 --channel email' },
+  { argv: 'publication create --campaign CT-C1 --input -', stdin: 'source_id,metadata.n\nct-cust-3,1\n' },
+  { argv: 'publication list --campaign CT-C1 --all' },
+  { argv: 'publication list --customer ct-cust-1 --limit 2' },
   { argv: 'voucher create --campaign CT-C1 --code CT-OWN-3' },
   { argv: 'voucher create --campaign CT-C3' },
   { argv: 'campaign delete CT-C2 --force --yes' },
@@ -116,6 +124,9 @@ export const REFUSED_STEPS: Step[] = [
   { argv: 'voucher update CT-NOPE --category x', exit: 3 },
   { argv: 'customer get ct-cu-nope', exit: 3 },
   { argv: 'customer delete ct-cu-nope --permanently --yes', exit: 3 },
+  { argv: 'voucher balance CT-V1 --add 1', exit: 2 },
+  { argv: 'publication create --voucher CT-OWN-1 --customer ct-cust-4' },
+  { argv: 'publication create --voucher CT-OWN-1 --customer ct-cust-5', exit: 1 },
 ];
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -143,4 +154,8 @@ export const REFUSED_PROBES: Probe[] = [
   ['POST', '/v1/customers', { email: 42 }, 'app', 400],
   ['GET', '/v1/customers?page=100', undefined, 'app', 400],
   ['GET', '/v1/templates/campaigns?filters[nope][conditions][$is]=x', undefined, 'app', 400],
+  ['POST', '/v1/publications', { customer: { source_id: 'ct-probe' } }, 'app', 400],
+  ['POST', '/v1/publications', { campaign: { name: 'CT-NONE' }, customer: { source_id: 'x' } }, 'app', 404],
+  ['POST', '/v1/vouchers/CT-NOPE/balance', { amount: 100 }, 'app', 404],
+  ['GET', '/v1/vouchers/CT-NOPE/transactions', undefined, 'app', 404],
 ];

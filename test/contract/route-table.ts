@@ -94,4 +94,11 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     operation: 'POST /v1/redemptions/{parentRedemptionId}/rollbacks',
   },
   'GET /v1/vouchers/:code/redemption': { file: FULL_FILE, operation: 'GET /v1/vouchers/{code}/redemption' },
+  'POST /v1/vouchers/:code/balance': { file: FULL_FILE, operation: 'POST /v1/vouchers/{code}/balance' },
+  'POST /v1/publications': { file: FULL_FILE, operation: 'POST /v1/publications' },
+  'GET /v1/publications': { file: FULL_FILE, operation: 'GET /v1/publications' },
+  'GET /v1/vouchers/:code/transactions': {
+    file: FULL_FILE,
+    operation: 'GET /v1/vouchers/{code}/transactions',
+  },
 };

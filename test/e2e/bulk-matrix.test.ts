@@ -207,4 +207,48 @@ describe(`bulk runs under lost answers and interruptions (seed ${seed})`, () => 
       }
     }
   });
+
+  it('publishes exactly one code to each customer, whatever was lost or interrupted', async () => {
+    const count = 50;
+    const made = await fx.run([
+      'campaign',
+      'create',
+      `MX-PUB-${stamp}`,
+      '--percent-off',
+      '5',
+      '--vouchers-count',
+      '60',
+      '--wait',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const input = join(fx.configDir, 'matrix-customers.csv');
+    const rows = Array.from({ length: count }, (_, i) => `mx-pub-${stamp}-${i + 1}`);
+    writeFileSync(input, `source_id\n${rows.join('\n')}\n`);
+    const { states } = await runToTheEnd(
+      [
+        'publication',
+        'create',
+        '--campaign',
+        `MX-PUB-${stamp}`,
+        '--input',
+        input,
+        '--concurrency',
+        '4',
+        '-o',
+        'json',
+      ],
+      (s) => [...s.values()].every((r) => r.status === 'created'),
+    );
+    const codes = (Object.values(fx.sandbox.state.vouchers) as Json[]).filter(
+      (v) => v.campaign === `MX-PUB-${stamp}`,
+    );
+    for (let i = 1; i <= count; i++) {
+      const customer = (Object.values(fx.sandbox.state.customers) as Json[]).find(
+        (c) => c.source_id === `mx-pub-${stamp}-${i}`,
+      );
+      const held = codes.filter((v) => v.holder_id === customer?.id).map((v) => v.code);
+      expect(held, `customer ${i}`).toHaveLength(1);
+      expect(states.get(i + 1), `line ${i + 1}`).toMatchObject({ status: 'created', code: held[0] });
+    }
+  });
 });

@@ -27,6 +27,7 @@ describe('promo __complete', () => {
         'voucher',
         'redemption',
         'campaign',
+        'publication',
         'job',
         'token',
         'tiers',

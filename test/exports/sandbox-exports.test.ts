@@ -131,6 +131,53 @@ describe('sandbox exports', () => {
     expect(lines[1]?.split(',')[0]).toBe(first.body.redemptions[0].id);
   });
 
+  it('exports publications (a row per code handed out) and voucher transactions from their stores', async () => {
+    const campaign = await call('POST', '/v1/campaigns', {
+      name: 'EXP-PUB',
+      campaign_type: 'DISCOUNT_COUPONS',
+      type: 'STATIC',
+      vouchers_count: 2,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } },
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(200);
+    clock += 1000;
+    const published = await call('POST', '/v1/publications', {
+      campaign: { name: 'EXP-PUB', count: 2 },
+      customer: { source_id: 'exp-ann' },
+      channel: 'email',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const gift = await call('POST', '/v1/vouchers', {
+      code: 'EXP-GIFT',
+      type: 'GIFT_VOUCHER',
+      gift: { amount: 1000, balance: 1000 },
+    });
+    expect(gift.status).toBe(200);
+    const changed = await call('POST', '/v1/vouchers/EXP-GIFT/balance', {
+      amount: 250,
+      source_id: 'exp-1',
+      reason: 'r',
+    });
+    expect(changed.status).toBe(200);
+    const pubs = await finished({
+      exported_object: 'publication',
+      parameters: {
+        fields: ['voucher_code', 'customer_source_id', 'channel', 'campaign'],
+        order: 'voucher_code',
+      },
+    });
+    const rows = (await download(pubs.result.url)).text.trimEnd().split('\n');
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).every((row) => row.endsWith(',exp-ann,email,EXP-PUB'))).toBe(true);
+    const trail = await finished({
+      exported_object: 'voucher_transactions',
+      parameters: { fields: ['source_id', 'type', 'amount', 'balance'] },
+    });
+    expect((await download(trail.result.url)).text.trimEnd().split('\n').slice(1)).toEqual([
+      'exp-1,CREDITS_ADDITION,250,1250',
+    ]);
+  });
+
   it('refuses the download without the app keys (401) or with another token (403)', async () => {
     const done = await finished({ exported_object: 'voucher', parameters: { fields: ['code'] } });
     expect((await download(done.result.url, {})).status).toBe(401);
@@ -182,8 +229,9 @@ describe('sandbox exports', () => {
       expect(csv.status).toBe(200);
       const header = csv.text.split('\n')[0]!;
       expect(header.split(',')).toHaveLength(EXPORT_FIELDS[object].length);
-      // The sandbox holds vouchers and redemptions (made above); the other stores are empty.
-      if (object !== 'voucher' && object !== 'redemption') expect(csv.text).toBe(`${header}\n`);
+      // Objects whose store the sandbox holds have rows (those of the tests before); others none.
+      if (!['voucher', 'redemption', 'customer', 'publication', 'voucher_transactions'].includes(object))
+        expect(csv.text).toBe(`${header}\n`);
     }
   });
 

@@ -62,6 +62,14 @@ export function mendFullDescription(document: Json): void {
     const failed = result.properties.failed as Json;
     result.properties.failed = { type: 'array', nullable: true, items: { ...failed, nullable: false } };
   }
+
+  // 7. A publication's answer names the channel the request gave (the vendor's own example for
+  // POST /v1/publications answers `"channel": "myown"`, and the list's items take any text), while
+  // the create answer's schema allows only `API`. Read it as any text.
+  visitSchemas(schemas.PublicationsCreateBaseResponseBody, (schema) => {
+    const channel = (schema.properties as Json | undefined)?.channel;
+    if (channel?.enum) delete channel.enum;
+  });
 }
 
 /**
