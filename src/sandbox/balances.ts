@@ -14,6 +14,58 @@ function transactionsOf(state: SandboxState): Json[] {
   return Object.values(state.transactions);
 }
 
+/** Keeps one transaction, stored whole (the state's entries are replaced, never edited). */
+function putTransaction(state: SandboxState, transaction: Json): void {
+  Object.defineProperty(state.transactions, transaction.id as string, {
+    value: transaction,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * The trail the service writes itself when a redemption spends a gift card's credits
+ * (CREDITS_REDEMPTION, `credits` negative) or its rollback gives them back (CREDITS_REFUND): no
+ * source, reason or source_id, the redemption or rollback named in its details. `voucher` is the
+ * card as it is after the change.
+ */
+export function recordCreditsMoved(
+  state: SandboxState,
+  rc: RouteContext,
+  voucher: Json,
+  credits: number,
+  related: { redemption: string } | { rollback: string },
+): void {
+  const gift = voucher.gift as Json | null | undefined;
+  if (voucher.type !== 'GIFT_VOUCHER' || !gift || credits === 0) return;
+  putTransaction(state, {
+    id: rc.newId('vtx_', 18),
+    source_id: null,
+    voucher_id: voucher.id,
+    campaign_id: voucher.campaign_id ?? null,
+    source: null,
+    reason: null,
+    type: credits < 0 ? 'CREDITS_REDEMPTION' : 'CREDITS_REFUND',
+    details: {
+      balance: {
+        type: 'gift_voucher',
+        total: Number(gift.amount ?? 0),
+        amount: credits,
+        balance: Number(gift.balance ?? 0),
+        object: 'balance',
+        operation_type: 'AUTOMATIC',
+        related_object: { type: 'voucher', id: voucher.id },
+      },
+      ...('redemption' in related
+        ? { redemption: { id: related.redemption } }
+        : { rollback: { id: related.rollback } }),
+    },
+    related_transaction_id: null,
+    created_at: new Date(rc.now()).toISOString(),
+  });
+}
+
 function readChange(body: unknown): { amount: number; source_id: string | null; reason: string | null } {
   const input = bodyObject(body);
   const { amount } = input;
@@ -123,12 +175,7 @@ export const updateBalance: Route = {
       related_transaction_id: null,
       created_at: new Date(rc.now()).toISOString(),
     };
-    Object.defineProperty(state.transactions, id, {
-      value: transaction,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    putTransaction(state, transaction);
     return { status: 200, body: balance };
   },
 };

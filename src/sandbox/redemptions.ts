@@ -4,6 +4,8 @@
 // that did not apply is kept as a FAILURE redemption (the service lists those too) and the answer is
 // the first one's error, with every code's verdict beside it. A customer named by a new source_id is
 // created. Lost answers: promo marks each redemption in its metadata and looks it up before resending.
+
+import { recordCreditsMoved } from './balances.js';
 import { resolveCustomer } from './customers.js';
 import { orderView } from './order-view.js';
 import { evaluate, type Outcome } from './redeem-evaluate.js';
@@ -87,6 +89,7 @@ function redeem(state: SandboxState, body: unknown, rc: RouteContext, requestId:
       parentId,
     );
     putRedemption(state, child);
+    recordCreditsMoved(state, rc, voucher, -outcome.credits, { redemption: String(child.id) });
     return child;
   });
   const parent = parentId === null ? undefined : parentRedemption(parentId, ctx, children, evaluation.order);

@@ -4,6 +4,7 @@
 // redemption ROLLED_BACK and is kept as a `redemption_rollback` (`rr_...`). A repeat answers
 // `already_rolled_back`, so promo can read a lost answer back with GET /v1/redemptions/{id}.
 import { ALREADY_ROLLED_BACK } from '../facts/redemption-keys.js';
+import { recordCreditsMoved } from './balances.js';
 import { putRedemption } from './redemption-build.js';
 import { usedVoucher } from './redemptions.js';
 import {
@@ -125,6 +126,8 @@ function rollbackOne(state: SandboxState, redemption: Json, input: RollbackInput
     live && replaceVoucher(state, code, usedVoucher(live, -1, -Number(redemption.amount ?? 0)), rc.now());
   const rollback = rollbackRecord(redemption, input, rc, voucher);
   putRedemption(state, rollback);
+  if (voucher)
+    recordCreditsMoved(state, rc, voucher, Number(redemption.amount ?? 0), { rollback: String(rollback.id) });
   markRolledBack(state, redemption, rollback);
   return rollback;
 }

@@ -70,7 +70,7 @@ describe('redeem and roll back', () => {
     expect(history.body).toMatchObject({ quantity: 1, redeemed_quantity: 1, total: 4 });
   });
 
-  it('a gift card pays min(balance, order), its balance goes down, and a rollback puts it back', async () => {
+  it('a gift card pays min(balance, order), its balance goes down, a rollback puts it back, and its transactions say so', async () => {
     await api.voucher('GIFT-50', { type: 'GIFT_VOUCHER', gift: { amount: 5000 } });
     const paid = await api.redeem(['GIFT-50'], { order: { amount: 2000 } });
     conforms('redeem-stacked-discounts', paid);
@@ -88,6 +88,18 @@ describe('redeem and roll back', () => {
     conforms('rollback-redemption', back);
     expect(back.body).toMatchObject({ amount: -2000, gift: { amount: -2000 } });
     expect((await api.call('GET', '/v1/vouchers/GIFT-50')).body.gift.balance).toBe(2000);
+
+    // The card's trail, newest first: what each redemption spent and what the rollback gave back.
+    const trail = (await api.call('GET', '/v1/vouchers/GIFT-50/transactions')).body.data as Json[];
+    expect(
+      trail.map((t) => [t.type, t.details.balance.amount, t.details.balance.balance, t.source_id]),
+    ).toEqual([
+      ['CREDITS_REFUND', 2000, 2000, null],
+      ['CREDITS_REDEMPTION', -3000, 0, null],
+      ['CREDITS_REDEMPTION', -2000, 3000, null],
+    ]);
+    expect(trail[0]!.details.rollback).toEqual({ id: back.body.id });
+    expect(trail[2]!.details.redemption).toEqual({ id: paid.body.redemptions[0].id });
   });
 
   it('stacked codes share a parent redemption, which rolls back as a whole (a child never alone)', async () => {
