@@ -1,7 +1,6 @@
 // The prompts of a real terminal: @inquirer/prompts reading stdin and drawing on stderr (stdout
 // stays data), with the library's ways of ending a prompt turned into promo's exit codes.
 import type { Writable } from 'node:stream';
-import { isatty } from 'node:tty';
 import type { InputStream, OutputStream, PromptOptions, Prompts } from '../base/context.js';
 import { CancelledError, InterruptedError } from '../base/errors.js';
 import { loadPrompts } from '../base/lazy.js';
@@ -47,7 +46,9 @@ function withoutColorOption<O extends PromptOptions>(options: O): Omit<O, 'color
  */
 function hungUp(stdin: InputStream): boolean {
   const { fd } = stdin as { fd?: unknown };
-  return stdin.isTTY === true && typeof fd === 'number' && !isatty(fd);
+  if (stdin.isTTY !== true || typeof fd !== 'number') return false;
+  // node:tty (which loads node:net) is asked only here, never at start-up.
+  return !process.getBuiltinModule('node:tty').isatty(fd);
 }
 
 /** How the prompt ended: Ctrl-C, a signal or a terminal hung up interrupts; end of input cancels. */
