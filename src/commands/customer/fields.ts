@@ -7,17 +7,13 @@ import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { defineOptions, type OptionValues } from '../../toolkit/define.js';
+import { metadataOption } from '../shared/metadata-option.js';
 
 export const CUSTOMER_FIELD_OPTIONS = defineOptions({
   email: { type: 'value', value: 'email', help: "the customer's email" },
   name: { type: 'value', value: 'name', help: "the customer's first and last name" },
   phone: { type: 'value', value: 'phone', help: "the customer's phone number" },
-  metadata: {
-    type: 'list',
-    short: 'm',
-    value: 'key=text|key:=json',
-    help: 'repeatable; key=text sets a string as typed, key:=json a JSON value (42.5, true, ["a"])',
-  },
+  metadata: metadataOption(),
   body: {
     type: 'value',
     value: 'file',

@@ -10,6 +10,7 @@ import type { Column } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
+import { metadataOption } from '../shared/metadata-option.js';
 import {
   CUSTOMER_FLAGS,
   checkEventBody,
@@ -52,12 +53,7 @@ const options = defineOptions({
     value: 'code',
     help: 'loyalty card the event is attributed to (earning rules)',
   },
-  metadata: {
-    type: 'list',
-    short: 'm',
-    value: 'key=text|key:=json',
-    help: 'repeatable; key=text sets a string as typed, key:=json a JSON value (42.5, true, ["a"])',
-  },
+  metadata: metadataOption(),
   body: {
     type: 'value',
     value: 'file',

@@ -14,6 +14,7 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import { checkCampaign } from '../campaign/ref.js';
+import { metadataOption } from '../shared/metadata-option.js';
 import { checkCode } from '../voucher/codes-input.js';
 import { INPUT_HELP, publishMany } from './create-input.js';
 import { customerRef } from './customer.js';
@@ -29,12 +30,7 @@ const options = defineOptions({
   voucher: { type: 'value', value: 'code', help: 'publish this code' },
   customer: { type: 'value', value: 'id|source_id', help: 'who gets it: an id (cust_...) or a source_id' },
   channel: { type: 'value', value: 'name', help: 'where it was handed out (default API)' },
-  metadata: {
-    type: 'list',
-    short: 'm',
-    value: 'key=text|key:=json',
-    help: 'repeatable; key=text sets a string as typed, key:=json a JSON value',
-  },
+  metadata: metadataOption(),
   joinOnce: {
     type: 'switch',
     help: 'the customer gets one code of the campaign, always the same (a repeat answers it again)',

@@ -8,6 +8,7 @@ import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
 import { defineOptions, type OptionValues } from '../../toolkit/define.js';
+import { metadataOption } from '../shared/metadata-option.js';
 import { parseMoney } from '../shared/values.js';
 
 export const orderOptions = defineOptions({
@@ -32,12 +33,7 @@ export const orderOptions = defineOptions({
     value: 'ID|SOURCE_ID',
     help: "the customer: the service's id (cust_...) or yours",
   },
-  metadata: {
-    type: 'list',
-    short: 'm',
-    value: 'key=text|key:=json',
-    help: 'repeatable; metadata of the request (key=text, or key:=json for a JSON value)',
-  },
+  metadata: metadataOption('repeatable; metadata of the request (key=text, or key:=json for a JSON value)'),
 });
 
 export type OrderFlags = OptionValues<typeof orderOptions>;
