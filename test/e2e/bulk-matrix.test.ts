@@ -46,7 +46,14 @@ function finalStates(path: string): Map<number, Json> {
   const states = new Map<number, Json>();
   for (const text of readFileSync(path, 'utf8').split('\n')) {
     if (!text.trim()) continue;
-    const record = JSON.parse(text);
+    // A record cut short by the SIGKILL stays in the file (the next run writes on a new line), and
+    // its line counts as unknown, as promo's own reader takes it.
+    let record: Json;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      continue;
+    }
     if (typeof record.line === 'number') states.set(record.line, record);
   }
   return states;

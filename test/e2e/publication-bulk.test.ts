@@ -67,7 +67,13 @@ describe(`publication create --input: killed and resumed (seed ${seed})`, () => 
     const records = new Map<number, Json>();
     for (const text of readFileSync(journal, 'utf8').split('\n')) {
       if (!text.trim()) continue;
-      const record = JSON.parse(text);
+      // A record cut short by a SIGKILL stays in the file; the resume wrote the line's outcome after it.
+      let record: Json;
+      try {
+        record = JSON.parse(text);
+      } catch {
+        continue;
+      }
       if (typeof record.line === 'number') records.set(record.line, record);
     }
     for (let i = 1; i <= count; i++) {
