@@ -3,6 +3,7 @@
 import { ApiClient } from '../api/client.js';
 import { ApiError, AuthError, UsageError } from '../base/errors.js';
 import type { Profile } from '../config/profiles.js';
+import { REAL_SECRET_LENGTH } from '../http/redact.js';
 import { baseUrlFor, isLoopbackUrl } from '../runtime/globals.js';
 import type { Runtime } from '../runtime/runtime.js';
 
@@ -30,10 +31,10 @@ export async function readWith(baseUrl: string, appId: string, appToken: string,
 
 /**
  * The service's app tokens are UUIDs (36 characters). One much shorter is a typo or the wrong value,
- * and a secret that short would be found inside ordinary words of promo's output (redaction blanks
- * it only where it stands whole, so the output stays readable either way).
+ * and a secret that short could be found inside ordinary words of promo's output: redaction blanks
+ * one that short only where it stands whole, and a longer one wherever it stands (http/redact.ts).
  */
-export const MIN_APP_TOKEN_LENGTH = 16;
+export const MIN_APP_TOKEN_LENGTH = REAL_SECRET_LENGTH;
 
 /**
  * Refuses an app token too short to be real (exit 2), naming where it came from; a local sandbox

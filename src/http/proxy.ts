@@ -57,6 +57,18 @@ function parseProxy(name: string, value: string, hooks: ProxyHooks): URL {
       'Write it as http://HOST:PORT; the tunnel to an https API is still encrypted end to end.',
     );
   }
+  // The user and password are decoded for Proxy-Authorization: one that does not decode (`%ZZ`)
+  // is the user's to mend, never an internal error.
+  for (const part of [url.username, url.password]) {
+    try {
+      decodeURIComponent(part);
+    } catch {
+      throw hooks.problem(
+        `${name}: the user or password of the proxy URL is not valid percent-encoding`,
+        'Write a % in them as %25 (and @ as %40, : as %3A).',
+      );
+    }
+  }
   if (url.password) hooks.secret(decodeURIComponent(url.password));
   return url;
 }

@@ -20,9 +20,17 @@ const SECRET_FIELDS = new Set([
 ]);
 
 /**
- * A secret is blanked where it stands whole: not where the characters beside it make it part of a
- * longer word (a short token `x` inside the key `exit_code`). Letters, digits, `_` and `-` continue
- * a word; anything else (a space, a quote, `=`, `&`, `/`, the text's ends) bounds it.
+ * A secret as long as a real credential (app tokens are 36-character UUIDs; access tokens and
+ * Basic credentials longer) cannot turn up inside other text by chance: wherever it stands, even
+ * as `prefix-TOKEN-suffix` or `key_TOKEN`, it is the secret, and it is blanked.
+ */
+export const REAL_SECRET_LENGTH = 16;
+
+/**
+ * A shorter secret (a local sandbox's `sandbox`, a proxy password) is blanked where it stands
+ * whole: not where the characters beside it make it part of a longer word (`x` inside
+ * `exit_code`, `sandbox` inside `promo-sandbox`). Letters, digits, `_` and `-` continue a word;
+ * anything else (a space, a quote, `=`, `&`, `/`, the text's ends) bounds it.
  */
 const WORD_CHARACTER = /[\p{L}\p{N}_-]/u;
 
@@ -63,7 +71,8 @@ function blankWhole(text: string, value: string): string {
   let kept = 0;
   for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
     const end = at + value.length;
-    if (at < kept || continuesWord(text[at - 1]) || continuesWord(text[end])) continue;
+    const inWord = continuesWord(text[at - 1]) || continuesWord(text[end]);
+    if (at < kept || (inWord && value.length < REAL_SECRET_LENGTH)) continue;
     out += text.slice(kept, at) + REDACTED;
     kept = end;
   }

@@ -134,6 +134,21 @@ describe('an http API URL through HTTP_PROXY', () => {
     expect(fx.sandbox.requests).toHaveLength(0);
   });
 
+  it('a proxy URL whose user or password is not percent-encoding (%ZZ): exit 2 naming the variable, nothing sent', async () => {
+    for (const value of [
+      `http://u:%ZZ@127.0.0.1:${open.port}`,
+      `http://%ZZ@127.0.0.1:${open.port}`,
+      'http://%ZZ',
+    ]) {
+      const { code, stderr } = await promo({ HTTP_PROXY: value }, ...TEMPLATES);
+      expect([code, errorOf(stderr).key], value).toEqual([2, 'usage_error']);
+      expect(errorOf(stderr).message, value).toContain('HTTP_PROXY');
+      expect(stderr).not.toContain('%ZZ@');
+    }
+    expect(open.seen).toHaveLength(0);
+    expect(fx.sandbox.requests).toHaveLength(0);
+  });
+
   it('the built-in sandbox, served in-process, is never proxied', async () => {
     const dir = tempDir();
     try {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REDACTED, SecretSet } from '../../src/http/redact.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 
 const fx = useSandbox();
 
@@ -25,6 +25,40 @@ describe('a secret is redacted whole', () => {
     expect(secrets.scrub('{"token":"s3cr3t7","x":1}')).toBe(`{"token":"${REDACTED}","${REDACTED}":1}`);
     expect(secrets.scrub('X-App-Token: s3cr3t7\n')).toBe(`X-App-Token: ${REDACTED}\n`);
     expect(secrets.scrub('/v1/a?t=s3cr3t7&b=1')).toBe(`/v1/a?t=${REDACTED}&b=1`);
+  });
+
+  it('a secret as long as a real one wherever it stands, inside hyphens and underscores too', () => {
+    const long = new SecretSet();
+    long.add('6c1f0a2e-9d4b-4c2a-8f3e-0b7d5a1c9e44');
+    long.add('x');
+    long.add('sandbox');
+    const token = '6c1f0a2e-9d4b-4c2a-8f3e-0b7d5a1c9e44';
+    for (const [shown, blanked] of [
+      [`prefix-${token}-suffix`, `prefix-${REDACTED}-suffix`],
+      [`key_${token}_2`, `key_${REDACTED}_2`],
+      [`ab${token}cd`, `ab${REDACTED}cd`],
+      [`-${token}`, `-${REDACTED}`],
+    ])
+      expect(long.scrub(shown!)).toBe(blanked);
+    // A short one (a local sandbox's) only where it stands whole: unrelated words stay.
+    expect(long.scrub('promo-sandbox x-ray max_x sandbox x')).toBe(
+      `promo-sandbox x-ray max_x ${REDACTED} ${REDACTED}`,
+    );
+  });
+
+  it('the app token echoed by the service as prefix-TOKEN-suffix is blanked on stderr', async () => {
+    for (const output of ['json', 'table']) {
+      fx.sandbox.faults.push({
+        action: {
+          status: 400,
+          body: { key: 'echo', message: `no such key-${APP_TOKEN}-here (and_${APP_TOKEN})` },
+        },
+      });
+      const { code, stderr } = await fx.run(['-o', output, 'templates', 'list']);
+      expect(code).toBe(1);
+      expect(stderr).not.toContain(APP_TOKEN);
+      expect(stderr).toContain(`no such key-${REDACTED}-here (and_${REDACTED})`);
+    }
   });
 
   it('with PROMO_APP_TOKEN=x, the JSON error on stderr keeps its keys (exit_code)', async () => {
