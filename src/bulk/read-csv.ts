@@ -166,7 +166,12 @@ async function* csvRows(
     failure = error;
   });
   let sinceBreak = 0;
-  for await (const chunk of chunks) {
+  for await (const read of chunks) {
+    // A file's chunk is a view of one buffer that the next read fills again (lines.ts): the line
+    // counter and the parser keep bytes past it, so they get a copy of their own. Kept as a view,
+    // the bytes not yet counted at a chunk's end were counted from the next chunk instead, and
+    // line numbers drifted by about one a chunk.
+    const chunk = Buffer.from(read);
     checkUtf8(decoder, chunk, lines);
     const lastBreak = chunk.lastIndexOf(10);
     sinceBreak = lastBreak === -1 ? sinceBreak + chunk.length : chunk.length - lastBreak - 1;
