@@ -1,9 +1,11 @@
 // The service's CSV exports: `POST /v1/exports` queues one, `GET /v1/exports/{id}` follows it to
 // DONE (or ERROR), `GET /v1/exports` lists, `DELETE` removes; the file itself is downloaded from the
 // URL in its result, which names the download host of the cluster and carries a token.
-import type { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import { ExitCode, PromoError } from '../base/errors.js';
 import { downloadHostOf, type ExportedObject } from '../facts/exports.js';
+import { redactUrlTokens } from '../http/redact.js';
 import {
   anything,
   type Checked,
@@ -119,12 +121,13 @@ export function checkDownloadUrl(raw: string, baseUrl: string): URL {
 }
 
 function refused(why: string, raw: string): PromoError {
+  // The URL's token is a secret even when the URL does not parse: blanked by its shape.
   let shown = raw;
   try {
     const url = new URL(raw);
-    if (url.searchParams.has('token')) url.searchParams.set('token', 'REDACTED');
     shown = `${url.origin}${url.pathname}${url.search}`;
   } catch {}
+  shown = redactUrlTokens(shown);
   return new PromoError(
     `refused to download the export: its URL ${why}; promo sends the app keys only to the download host of the profile's own cluster (nothing was sent to ${shown})`,
     ExitCode.failure,
@@ -132,7 +135,18 @@ function refused(why: string, raw: string): PromoError {
   );
 }
 
-/** The export's CSV, handed to `sink` as it arrives. */
+/** The token of a result URL, also from one that does not parse: a secret of the run. */
+export function downloadToken(raw: string | null | undefined): string | undefined {
+  const found = raw ? /[?&]token=([^&#\s"']+)/.exec(raw)?.[1] : undefined;
+  if (!found) return undefined;
+  try {
+    return decodeURIComponent(found.replace(/\+/g, ' '));
+  } catch {
+    return found;
+  }
+}
+
+/** The export's CSV, handed to `sink` as it arrives; an answer that is not CSV is refused before. */
 export async function downloadExport(
   client: ApiClient,
   exp: Export,
@@ -149,5 +163,46 @@ export async function downloadExport(
     );
   }
   const url = checkDownloadUrl(raw, client.baseUrl);
-  await client.download(url, sink, 'GET /v1/exports/{id} (download)');
+  await client.download(url, csvOnly(exp.id, sink), 'GET /v1/exports/{id} (download)');
+}
+
+/**
+ * The service sends an export's file as text (text/plain or text/csv). A JSON object, an HTML page
+ * or XML in its place (the export itself, asked for without the token; a portal's login page) is
+ * not the file: refused before the sink has a byte of it, saying what came.
+ */
+function csvOnly(id: string, sink: (body: Readable) => Promise<void>) {
+  return async (body: Readable, headers: IncomingHttpHeaders): Promise<void> => {
+    const type = String(headers['content-type'] ?? '').toLowerCase();
+    const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const first = await chunks.next();
+    const start = first.done ? '' : first.value.toString('utf8', 0, 64).trimStart();
+    const kind =
+      /json/.test(type) || start.startsWith('{')
+        ? 'JSON'
+        : /html/.test(type) || /^<(!doctype|html)/i.test(start)
+          ? 'an HTML page'
+          : /xml/.test(type) || start.startsWith('<')
+            ? 'XML'
+            : undefined;
+    if (kind) {
+      await chunks.return?.();
+      throw new PromoError(
+        `the download of export ${id} is not CSV: the service sent ${kind}${type ? ` (Content-Type ${type})` : ''}; nothing was written`,
+        ExitCode.failure,
+        `Check the export: promo export get ${id}`,
+      );
+    }
+    // The first chunk and the rest, pulled as the sink reads (its back-pressure holds).
+    async function* whole(): AsyncGenerator<Buffer> {
+      if (first.done) return;
+      yield first.value;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    }
+    await sink(Readable.from(whole(), { objectMode: false }));
+  };
 }

@@ -2,6 +2,7 @@
 // in the --debug trace. Failures before an answer are AttemptFailure, for the retry loop to judge.
 import type { IncomingMessage } from 'node:http';
 import { urlToHttpOptions } from 'node:url';
+import { PromoError } from '../base/errors.js';
 import { AnswerTooLargeError, AttemptFailure, socketFailure } from './failures.js';
 import { redactBody, redactHeader } from './redact.js';
 import type { HttpRequest, HttpResponse, Route } from './types.js';
@@ -98,14 +99,16 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
         o.signal?.removeEventListener('abort', onStop);
       };
       traceAnswer(res, o, started);
-      sink(res).then(
+      sink(res, res.headers).then(
         () => {
           done();
           if (settle()) resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
         },
         (error: NodeJS.ErrnoException) => {
           done();
-          final(`the download broke off: ${error.message}`, error.code ?? 'ECONNRESET');
+          // The sink's own failure (its file, what the answer turned out to be) is not the network's.
+          if (error instanceof PromoError) settle(error);
+          else final(`the download broke off: ${error.message}`, error.code ?? 'ECONNRESET');
         },
       );
     }

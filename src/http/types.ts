@@ -23,8 +23,10 @@ export interface HttpRequest {
    * Takes the body of a 2xx answer as it arrives (an export's CSV), instead of its being read whole:
    * the answer's `text` is then empty. Once it has begun, a failure is final: what it wrote cannot
    * be taken back, so the request is not repeated. Between chunks the timeout counts idle time.
+   * A PromoError it throws is its own (a file that cannot be written, an answer of the wrong kind)
+   * and reaches the caller as it is, never as a network failure.
    */
-  sink?: (body: import('node:stream').Readable) => Promise<void>;
+  sink?: (body: import('node:stream').Readable, headers: IncomingHttpHeaders) => Promise<void>;
 }
 
 export interface HttpResponse {

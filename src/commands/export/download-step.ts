@@ -1,22 +1,14 @@
 // The download of a DONE export: to a file written whole (AtomicFile) with progress on a terminal,
 // or to stdout as it arrives. The export's token is a secret of the run: --debug shows it redacted.
-import { downloadExport, type Export } from '../../api/exports.js';
+import { downloadExport, downloadToken, type Export } from '../../api/exports.js';
 import { InterruptedError } from '../../base/errors.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { downloadProgress } from './follow.js';
 import { type AtomicFile, stdoutSink } from './save.js';
 
-function tokenOf(url: string | null | undefined): string | undefined {
-  try {
-    return url ? (new URL(url).searchParams.get('token') ?? undefined) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function saveExport(exp: Export, rt: Runtime, file?: AtomicFile): Promise<void> {
   const client = await rt.client();
-  rt.secrets.add(tokenOf(exp.result?.url));
+  rt.secrets.add(downloadToken(exp.result?.url));
   const counted = { bytes: 0 };
   const stop = file ? downloadProgress(rt, counted, `downloading ${exp.id}`) : () => undefined;
   try {

@@ -12,7 +12,9 @@ export default defineCommand({
   summary: 'Download the CSV of an export: to stdout, or --out FILE whole or not at all',
   description: `The file comes from the URL in the export's result, which must name the download host of the
 profile's own cluster (or, for a custom --api-url and the sandbox, that same host): the app keys
-go nowhere else. --out FILE is written beside FILE and renamed at the end: FILE is whole or absent.`,
+go nowhere else. An answer that is not CSV (JSON, an HTML page) is exit 1, nothing written.
+--out FILE is written beside FILE and renamed at the end: FILE is whole or absent, mode 0600 (or
+FILE's own stricter mode).`,
   examples: [
     'promo export download exp_ex6zq0x0EEa9S0N68QcqhxcQ --out vouchers.csv',
     'promo export download exp_ex6zq0x0EEa9S0N68QcqhxcQ | head',

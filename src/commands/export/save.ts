@@ -2,9 +2,11 @@
 // file written whole or not at all. The file is written beside its name as
 // `.NAME.promo-partial-PID`, synced, then renamed over NAME; a failed or interrupted download
 // removes it. Only a process killed outright (SIGKILL) leaves one behind: the next download to
-// the same NAME removes those whose process is gone.
+// the same NAME removes those whose process is gone. Both are 0600 (or FILE's own stricter mode).
 import {
+  accessSync,
   closeSync,
+  constants,
   createWriteStream,
   fsyncSync,
   openSync,
@@ -16,11 +18,12 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UsageError } from '../../base/errors.js';
+import { ExitCode, errnoCode, PromoError, UsageError } from '../../base/errors.js';
 import { escapeForTerminal } from '../../output/escape.js';
 import type { Runtime } from '../../runtime/runtime.js';
 
 const PARTIAL = '.promo-partial-';
+const OWNER_READ_WRITE = 0o600;
 
 /** Bytes a sink has taken, for the progress line. */
 export interface Counted {
@@ -56,6 +59,31 @@ function drained(out: Runtime['ctx']['stdout']): Promise<void> {
   });
 }
 
+/** A failure of the local disk, exit 1, with the system's reason in words. */
+function localFailure(message: string, error: unknown): PromoError {
+  const code = errnoCode(error);
+  const why = code ? (REASONS[code] ?? code) : (error as Error)?.message;
+  return new PromoError(`${message}: ${why}`, ExitCode.failure);
+}
+
+const DISK_CALLS = new Set(['open', 'write', 'writev', 'fsync', 'close']);
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'over the disk quota',
+  ENOENT: 'the folder is gone',
+  ENOTDIR: 'the folder is gone',
+};
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {}
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -71,15 +99,27 @@ export class AtomicFile {
   readonly partial: string;
   private committed = false;
 
-  /** Checks the place before anything is sent: its folder exists, and the name is not a folder. */
+  /**
+   * Checks the place before anything is sent: its folder exists and promo may write there (a
+   * local failure, exit 1, not a network one once the download has begun), and the name is not a
+   * folder.
+   */
   constructor(target: string) {
     this.path = resolve(target);
     const folder = dirname(this.path);
-    let isFolder = false;
+    let found: 'folder' | 'file' | undefined;
     try {
-      isFolder = statSync(folder).isDirectory();
+      found = statSync(folder).isDirectory() ? 'folder' : 'file';
     } catch {}
-    if (!isFolder) throw new UsageError(`--out ${target}: the folder ${folder} does not exist`);
+    if (found !== 'folder')
+      throw new UsageError(
+        `--out ${target}: ${found === 'file' ? `${folder} is not a folder` : `the folder ${folder} does not exist`}`,
+      );
+    try {
+      accessSync(folder, constants.W_OK | constants.X_OK);
+    } catch (error) {
+      throw localFailure(`--out ${target}: promo cannot write in the folder ${folder}`, error);
+    }
     try {
       if (statSync(this.path).isDirectory()) throw new UsageError(`--out ${target} is a folder: name a file`);
     } catch (error) {
@@ -92,7 +132,13 @@ export class AtomicFile {
   /** Partial files of this name left by downloads killed outright. */
   private removeLeftovers(): void {
     const prefix = `.${basename(this.path)}${PARTIAL}`;
-    for (const name of readdirSync(dirname(this.path))) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dirname(this.path));
+    } catch {
+      // A folder promo may write in but not list: no leftovers it could find.
+    }
+    for (const name of names) {
       if (!name.startsWith(prefix)) continue;
       const pid = Number(name.slice(prefix.length));
       if (!Number.isSafeInteger(pid) || pid === process.pid || alive(pid)) continue;
@@ -102,25 +148,59 @@ export class AtomicFile {
     }
   }
 
+  /**
+   * The download into the partial file, renamed over FILE at its end. What the disk refuses (the
+   * folder gone or made read-only, a full disk) is a local failure naming FILE, exit 1: never
+   * reported as the network's.
+   */
   sink(counted: Counted = { bytes: 0 }) {
     return async (body: Readable): Promise<void> => {
-      const fd = openSync(this.partial, 'wx');
-      const file = createWriteStream('', { fd, autoClose: false });
+      const failed = (error: unknown) =>
+        localFailure(`could not write ${this.path}; it was not written`, error);
+      let fd: number;
       try {
-        const count = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            counted.bytes += chunk.length;
-            done(null, chunk);
-          },
-        });
+        fd = openSync(this.partial, 'wx', this.mode());
+      } catch (error) {
+        throw failed(error);
+      }
+      const file = createWriteStream('', { fd, autoClose: false });
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          counted.bytes += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
         await pipeline(body, count, file);
         fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+      } catch (error) {
+        closeQuietly(fd);
+        // A failure of the file system call writing the file is local; the body's own (a
+        // connection cut, which the pipeline hands the file as well) stays the network's.
+        const call = (error as NodeJS.ErrnoException)?.syscall;
+        throw (call && DISK_CALLS.has(call)) || body.readableEnded ? failed(error) : error;
       }
-      renameSync(this.partial, this.path);
+      try {
+        closeSync(fd);
+        renameSync(this.partial, this.path);
+      } catch (error) {
+        throw failed(error);
+      }
       this.committed = true;
     };
+  }
+
+  /**
+   * An export carries personal data: its file, partial file included, is its owner's alone (0600),
+   * or keeps the mode FILE already has where that is stricter (0400 stays 0400; 0644 becomes 0600).
+   * The umask may take more away, never add.
+   */
+  private mode(): number {
+    try {
+      return statSync(this.path).mode & OWNER_READ_WRITE;
+    } catch {
+      return OWNER_READ_WRITE;
+    }
   }
 
   /** Removes the partial file unless the download ended in it being renamed (call in a finally). */
