@@ -43,7 +43,7 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.
     if (!(error instanceof PromoError) && session.runtime?.globals.debug)
-      ctx.stderr.write(`${session.runtime.secrets.scrub(String((error as Error)?.stack))}\n`);
+      out.stderrText(String((error as Error)?.stack));
     return exitCodeFor(error);
   } finally {
     await session.runtime?.close();

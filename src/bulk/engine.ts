@@ -7,6 +7,7 @@
 // whole), open (the lines to send, the journal), send (each line the journal does not say is done)
 // and finish (the summary and the exit code).
 import { ExitCode } from '../base/errors.js';
+import { shellQuote } from '../base/shell.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
@@ -260,7 +261,9 @@ class BulkRun<P, Roles> {
       inputSha256: resumed?.header.sha256 ?? header.sha256,
     });
     // One line: the resume command itself is in the summary, and printed on an interruption.
-    rt.out.notice(`Journal: ${journalPath} (after an interruption: the same command with --resume)`);
+    rt.out.notice(
+      `Journal: ${shellQuote(journalPath)} (after an interruption: the same command with --resume)`,
+    );
     return journal;
   }
 

@@ -93,11 +93,11 @@ export class Reporter {
       const key = record.error?.key ? ` (${record.error.key})` : '';
       const text = `line ${record.line}${record.code ? ` ${record.code}` : ''}: ${record.error?.message ?? 'failed'}${key}`;
       if (this.failures.length < LISTED) this.failures.push(text);
-      this.printAbove(this.rt.secrets.scrub(`failed: ${escapeCell(text)}`));
+      this.printAbove(`failed: ${escapeCell(text)}`);
     } else if (record.status === 'unknown') {
       if (this.unknownLines.length < LISTED * 3) this.unknownLines.push(record.line);
       this.printAbove(
-        `unknown: line ${record.line}${record.code ? ` ${record.code}` : ''}: the answer was lost`,
+        `unknown: ${escapeCell(`line ${record.line}${record.code ? ` ${record.code}` : ''}`)}: the answer was lost`,
       );
     }
     this.progress?.draw();
@@ -146,7 +146,7 @@ export class Reporter {
   private printAbove(text: string): void {
     if (!this.progress) return;
     this.printedAbove += 1;
-    if (this.printedAbove <= SHOWN_AS_THEY_COME) this.progress.print(text);
+    if (this.printedAbove <= SHOWN_AS_THEY_COME) this.progress.print(this.rt.out.forStderr(text));
     else if (this.printedAbove === SHOWN_AS_THEY_COME + 1)
       this.progress.print(
         '… more failed or unknown lines are counted, not shown: see the summary and the journal',
@@ -155,7 +155,7 @@ export class Reporter {
 
   /** A notice for people, above the progress line. */
   note(text: string): void {
-    if (this.progress) this.progress.print(text);
+    if (this.progress) this.progress.print(this.rt.out.forStderr(text));
     else this.rt.out.notice(text);
   }
 
@@ -193,7 +193,7 @@ export class Reporter {
         ...(left ? { resume: ending.resume } : {}),
         ...(ending.advice ? { advice: ending.advice } : {}),
       };
-      this.rt.ctx.stderr.write(`${JSON.stringify({ summary })}\n`);
+      this.rt.ctx.stderr.write(`${this.rt.secrets.scrub(JSON.stringify({ summary }))}\n`);
       return;
     }
     const lines: string[] = [];
@@ -216,9 +216,9 @@ export class Reporter {
       );
     }
     if (ending.advice) lines.push(ending.advice);
-    lines.push(`Journal: ${this.journal.path}`);
+    lines.push(`Journal: ${shellQuote(this.journal.path)}`);
     if (left) lines.push(`To resume: ${ending.resume}`);
-    this.rt.ctx.stderr.write(`${this.rt.secrets.scrub(lines.join('\n'))}\n`);
+    this.rt.out.stderrText(lines.join('\n'));
   }
 }
 

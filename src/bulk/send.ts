@@ -101,7 +101,7 @@ export class LineSender<P, Roles> {
       // Beside the HTTP trace, whose requests do not say which line they are for.
       onRepeat: this.parts.rt.globals.debug
         ? (attempt: number) =>
-            this.parts.rt.ctx.stderr.write(`* line ${line}: sending its request again: attempt ${attempt}\n`)
+            this.parts.rt.out.stderrText(`* line ${line}: sending its request again: attempt ${attempt}`)
         : undefined,
     };
     const task = written.then(async (marked) => {

@@ -367,9 +367,13 @@ export class Output {
     for (const filter of this.jqFilters ?? []) filter.close();
   }
 
-  /** Plain text data on stdout (a URL, a script), its secrets blanked unless revealed. */
+  /**
+   * Plain text data on stdout (a URL, a script, a verdict in words), its secrets blanked unless
+   * revealed; on a terminal, control characters escaped (piped, the text is exact).
+   */
   text(data: string, reveal?: Reveal): void {
-    const line = reveal?.secrets === 'shown' || !this.hasSecrets() ? data : this.scrub(data);
+    const shown = this.stdout.isTTY === true ? escapeForTerminal(data) : data;
+    const line = reveal?.secrets === 'shown' || !this.hasSecrets() ? shown : this.scrub(shown);
     this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
@@ -381,7 +385,7 @@ export class Output {
     if (this.stderr.isTTY !== true) return;
     // One line, whatever the terminal's width: a wrapped one would not be redrawn in place.
     const width = this.stderr.columns ? this.stderr.columns - 1 : Infinity;
-    this.stderr.write(`\r\x1b[2K${shorten(this.scrub(escapeForTerminal(text)), width)}`);
+    this.stderr.write(`\r\x1b[2K${shorten(this.forStderr(text), width)}`);
   }
 
   endProgress(): void {
@@ -416,15 +420,35 @@ export class Output {
     this.statusLine?.draw(true);
   }
 
+  /**
+   * The one door of text for people on stderr: the run's secrets blanked, control characters
+   * escaped (line breaks and tabs kept). Every line written there goes through it, or through a
+   * method below that uses it.
+   */
+  forStderr(text: string): string {
+    // Blanked first: a secret beside a control character is still a secret standing whole.
+    return escapeForTerminal(this.scrub(text));
+  }
+
+  /**
+   * Lines that no format reshapes (a --debug trace, a bulk run's summary), through the door, above
+   * the status line, as they are (not fitted to the terminal's width).
+   */
+  stderrText(text: string): void {
+    this.statusLine?.clear();
+    this.stderr.write(`${this.forStderr(text)}\n`);
+    this.statusLine?.draw(true);
+  }
+
   notice(message: string): void {
     if (this.stderrJson) this.stderr.write(`${JSON.stringify({ notice: this.scrub(message) })}\n`);
-    else this.toStderr(this.scrub(escapeForTerminal(message)));
+    else this.toStderr(this.forStderr(message));
   }
 
   async success(message: string): Promise<void> {
     if (this.isJson) return;
     const p = await palette(this.colorStderr());
-    this.stderr.write(`${p.green('✓')} ${this.scrub(escapeForTerminal(message))}\n`);
+    this.stderr.write(`${p.green('✓')} ${this.forStderr(message)}\n`);
   }
 
   async warn(message: string): Promise<void> {
@@ -433,7 +457,7 @@ export class Output {
       return;
     }
     const p = await palette(this.colorStderr());
-    this.toStderr(`${p.yellow('warning:')} ${this.scrub(escapeForTerminal(message))}`);
+    this.toStderr(`${p.yellow('warning:')} ${this.forStderr(message)}`);
   }
 
   async error(error: unknown): Promise<void> {

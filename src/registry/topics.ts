@@ -113,7 +113,8 @@ not a terminal and the output is json/ndjson. Text: "error: MESSAGE", the lines 
 130 on every path: Ctrl-C, SIGTERM and SIGHUP (a terminal closed, an SSH session dropped) alike,
 a prompt whose terminal went away included. A bulk run lets the requests in flight finish first.
 
-Text for people never carries control characters from the service raw; JSON is left as it is.
+Text for people never carries control characters from the service or the input raw (the --debug
+trace and a resume command included: a file name with them is quoted $'...'); JSON is left as it is.
 The run's secrets (the app token, the access tokens it used) never reach stdout or stderr: each is
 shown as [redacted] wherever it stands whole in what the service answered, in every format; the
 exceptions are asked for (token issue prints its token, promo api --show-secrets the answer).

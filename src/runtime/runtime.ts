@@ -91,7 +91,7 @@ export class Runtime {
       // and back-off included; waiting less would issue a second token beside it.
       lockWaitMs: timeoutMs * (retries + 1) + 30_000,
       signal: this.ctx.signal,
-      trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
+      trace: this.globals.debug ? (line) => this.out.stderrText(line) : undefined,
     });
     return this.tokenCacheInstance;
   }
@@ -105,7 +105,7 @@ export class Runtime {
         now: () => this.ctx.now(),
         sleep: (ms, signal) => this.ctx.sleep(ms, signal),
         signal: this.requestSignal ?? this.ctx.signal,
-        trace: this.globals.debug ? (line) => this.ctx.stderr.write(`${line}\n`) : undefined,
+        trace: this.globals.debug ? (line) => this.out.stderrText(line) : undefined,
         onWait: (ms, reason, kind) => {
           if (ms < 1000) return;
           const seconds = (ms / 1000).toFixed(1);
@@ -197,7 +197,7 @@ export class Runtime {
     this.closers.push(() => sandbox.close());
     // promo's own in-process server: no proxy stands between them.
     this.transport().bypassProxy(new URL(sandbox.url).origin);
-    if (this.globals.debug) this.ctx.stderr.write(`* built-in sandbox serving at ${sandbox.url}\n`);
+    if (this.globals.debug) this.out.stderrText(`* built-in sandbox serving at ${sandbox.url}`);
     return sandbox.url;
   }
 

@@ -84,7 +84,7 @@ ${BULK_HELP}`,
       `Roll back ${shown}${more} on profile '${profile}'? The uses and credits go back.`,
     );
     const debug = (line: string) => {
-      if (rt.globals.debug) rt.ctx.stderr.write(`${line}\n`);
+      if (rt.globals.debug) rt.out.stderrText(line);
     };
     if (redemptions.length === 1) {
       await printRolledBack(rt, [await rollbackOnce(client, redemptions[0]!, { reason, debug })]);

@@ -50,7 +50,7 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
       fetch: (q) => listVouchers(client, q),
       onWindow: (boundary) => {
         if (rt.globals.debug)
-          rt.ctx.stderr.write(`* 99 pages read; the next window starts at created_at ${boundary}\n`);
+          rt.out.stderrText(`* 99 pages read; the next window starts at created_at ${boundary}`);
       },
     },
   );

@@ -103,7 +103,7 @@ ${REDEEM_INPUT_HELP}`,
       return answer.valid ? ExitCode.ok : ExitCode.notApplicable;
     }
     const debug = (line: string) => {
-      if (rt.globals.debug) rt.ctx.stderr.write(`${line}\n`);
+      if (rt.globals.debug) rt.out.stderrText(line);
     };
     try {
       const { answer, foundByMark } = await redeemOnce(client, body, newMark(), { now: rt.ctx.now, debug });
