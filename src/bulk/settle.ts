@@ -30,6 +30,11 @@ export interface BulkAction<P> {
   check?(client: ApiClient, payload: P): Promise<Check>;
   /** Whether `check` can tell for this line (a create can only read back a voucher whose code it knows). */
   checkable?(payload: P): boolean;
+  /**
+   * Lines may name the same code, each its own request (a redemption: the service says whether the
+   * code allows another use). Without it a create names each code once: a later line naming it fails.
+   */
+  codeRepeats?: boolean;
   /** Sending it twice does no harm (a delete): a line whose answer was lost is simply sent again. */
   repeatable?: boolean;
   /** After a lost answer, an error answer that means the first attempt did it (a DELETE's 404), or that the line must be read back (a create's 409). */
