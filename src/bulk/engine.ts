@@ -174,7 +174,9 @@ class BulkRun<P, Roles> {
     const byMaxFailures = interrupted && this.why?.includes('--max-failures') === true;
     // The journal says how to go on, not only the summary: stderr may be gone with the terminal
     // that hung up (SIGHUP). `promo runs list` shows it.
-    if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
+    // A journal taken over is the other run's to end.
+    const ownsJournal = journal.lostTo === undefined;
+    if (ownsJournal && (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0))
       journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted && !byMaxFailures, this.why, resume)));
     journal.close();
     await reporter.finish(spec.command, {

@@ -81,9 +81,10 @@ killed, crashed); of several resumes started at once, one takes it, the others a
 that may be alive is refused by name (exit 2: its pid, host, start and command): on this machine
 even while paused (kill -STOP, Ctrl-Z), on another machine however long ago its lock was
 refreshed. --take-over (with --resume) takes the journal anyway, though never from a run that is
-running on this machine (stop that one with Ctrl-C). Before each burst of requests a run checks
-that the journal is still its own: one that lost it (paused while another took over) records the
-answers it was waiting for, sends nothing more and exits 1. Records are only ever appended.
+running on this machine (stop that one with Ctrl-C). Before each burst of requests, and before
+every retry or read-back of a line, a run checks that the journal is still its own: one that lost
+it (paused while another took over) records the answers it was waiting for, sends nothing more and
+exits 1 naming the new holder. Records are only ever appended.
 
 --max-failures N stops the run once N lines failed, as Ctrl-C does (those in flight finish, the
 summary says why, exit 7). voucher create --skip-existing reads back a code that exists already:

@@ -180,6 +180,15 @@ export class Journal {
     });
   }
 
+  /**
+   * Whether this run still holds the journal, asked again before each repeat of a line's request
+   * and each read-back that may lead to one: a run paused in its retries while another took the
+   * journal over must not send when it wakes. Found lost, the run stops (onLost).
+   */
+  owns(): boolean {
+    return this.stillOwned();
+  }
+
   private stillOwned(): boolean {
     if (this.lostTo === undefined) this.lostTo = this.owner?.();
     if (this.lostTo === undefined) return true;

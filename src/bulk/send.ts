@@ -97,6 +97,7 @@ export class LineSender<P, Roles> {
       exposed,
       lostBefore: this.parts.resumed?.states.answerLostBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
+      owned: () => this.parts.journal.owns(),
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
       sleep: (ms: number, signal?: AbortSignal) => this.parts.rt.ctx.sleep(ms, signal),
@@ -112,6 +113,8 @@ export class LineSender<P, Roles> {
         return;
       }
       const outcome = await settle(this.parts.client, action, payload.value, options);
+      // The run that took the journal over has the line (in flight): this one records nothing more.
+      if (outcome.takenOver) return;
       const done = outcome.done;
       // A line sent more than once says so: a repeat of a request that acts is never silent.
       const attempts = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};

@@ -56,6 +56,8 @@ export interface Outcome {
   fatal?: number;
   /** How many times this run sent the line's request (0: read back only, or never sent). */
   attempts: number;
+  /** Another run took the journal over before the line's next request: nothing is recorded. */
+  takenOver?: boolean;
 }
 
 export interface SettleOptions {
@@ -76,6 +78,12 @@ export interface SettleOptions {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Told before each repeat of the line's request (--debug shows it): `attempt` counts from 1. */
   onRepeat?(attempt: number): void;
+  /**
+   * Whether the run still holds its journal: asked before every request after the first (each
+   * repeat, each read-back, the send a read-back allows). False: the line is left as the journal
+   * has it (in flight) to the run that took the journal over, and nothing more is sent.
+   */
+  owned?(): boolean;
 }
 
 /**
@@ -120,17 +128,39 @@ export async function settle<P>(
   options: SettleOptions,
 ): Promise<Outcome> {
   const sends = { count: 0 };
+  // Every request after the first (sent just after the line was marked in flight, while the run
+  // held the journal) first asks whether the journal is still this run's.
+  let requests = 0;
+  const mayGo = () => {
+    requests += 1;
+    if (requests > 1 && options.owned?.() === false) throw new TakenOver();
+  };
   const counted: BulkAction<P> = {
     ...action,
     send: (c, p) => {
+      mayGo();
       sends.count += 1;
       if (sends.count > 1) options.onRepeat?.(sends.count);
       return action.send(c, p);
     },
+    check: action.check
+      ? (c, p) => {
+          mayGo();
+          return action.check!(c, p);
+        }
+      : undefined,
   };
-  const outcome = await settleLine(client, counted, payload, options);
-  return { ...outcome, attempts: sends.count };
+  try {
+    const outcome = await settleLine(client, counted, payload, options);
+    return { ...outcome, attempts: sends.count };
+  } catch (error) {
+    if (!(error instanceof TakenOver)) throw error;
+    return { status: 'unknown', attempts: sends.count, takenOver: true };
+  }
 }
+
+/** Thrown before a request once the journal is another run's: the line is left to that run. */
+class TakenOver extends Error {}
 
 async function settleLine<P>(
   client: ApiClient,
