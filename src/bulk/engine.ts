@@ -19,6 +19,7 @@ import {
   Journal,
   type JournalHeader,
   LineStates,
+  sealHeader,
 } from './journal.js';
 import { checkNewJournal } from './journal-file.js';
 import { type JournalLock, JournalTakenOver, lockJournal } from './journal-lock.js';
@@ -256,7 +257,7 @@ class BulkRun<P, Roles> {
       ...account,
       files,
     };
-    journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : header));
+    journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : sealHeader(header)));
     spec.onRun?.({
       startedAt: resumed?.header.started_at ?? header.started_at,
       inputSha256: resumed?.header.sha256 ?? header.sha256,

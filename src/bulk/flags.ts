@@ -61,13 +61,15 @@ names the run) a second run on it is refused. Its header binds the run: the acco
 (API URL and app id, never the token), the input's SHA-256 and line count, and the SHA-256 of
 everything its options read (--body FILE, --body - from stdin, --customer @FILE, any @FILE). A
 resume with another profile, API URL or app id, an edited file or other bytes on stdin is refused
-(exit 2, nothing sent), naming the option and the file.
+(exit 2, nothing sent), naming the option and the file. The header is sealed whole (header_sha256):
+a journal whose header was edited (its start, from which a redemption's mark is made, or any other
+field) is refused, exit 2, saying so.
 
 A journal is read strictly: a header field missing or null where promo writes a value, a record
 with a status the command never writes, or anything else promo did not write is refused (exit 2),
 naming the field or the line; a last record cut short by a crash counts as unknown. A journal of
-an older promo, which bound less, is named as such and resumed only with --accept-old-journal
-(its stdin lines then matched by number only, with a warning).
+an older promo, which bound less or had no seal, is named as such and resumed only with
+--accept-old-journal (with a warning; the oldest's stdin lines are matched by number only).
 
 A line's earlier answer holds: a line whose request was answered (a 409 "exists" included) is
 never recorded as created by a resume; only a line whose earlier answer was lost (or a 5xx) takes a

@@ -55,3 +55,64 @@ describe('a redemption file naming one code on several lines', () => {
     expect([redeemedOf(multi), redeemedOf(single)]).toEqual([2, 1]);
   });
 });
+
+/** A redemption whose answer is lost and whose look-up fails: the line is left unknown (exit 7). */
+async function leftUnknown(code: string, journal: string): Promise<string> {
+  await voucher(code, null);
+  const input = join(fx.configDir, `${code}.ndjson`);
+  writeFileSync(input, `${JSON.stringify({ code, order: { amount: 1500 } })}\n`);
+  fx.sandbox.faults.push(
+    { match: { method: 'POST', path: '/v1/redemptions' }, action: { reset: 'after-handling' } },
+    { match: { method: 'GET', path: '/v1/redemptions' }, times: 10, action: { status: 500 } },
+  );
+  const run = await fx.run(['voucher', 'redeem', '--input', input, '--results', journal, '-o', 'json']);
+  expect(run.code, run.stderr).toBe(7);
+  expect(jsonLines(readFileSync(journal, 'utf8')).at(-2)).toMatchObject({ line: 1, status: 'unknown' });
+  expect(redeemedOf(code)).toBe(1);
+  fx.sandbox.faults.set({});
+  return input;
+}
+
+/** The journal with its header replaced by `edit(header)`. */
+function editHeader(journal: string, edit: (header: Json) => Json): void {
+  const [first, ...rest] = readFileSync(journal, 'utf8').split('\n');
+  writeFileSync(journal, [JSON.stringify(edit(JSON.parse(first!))), ...rest].join('\n'));
+}
+
+describe('a journal header edited by hand', () => {
+  it('is refused whole (exit 2, naming the journal, nothing sent): its start makes the marks the resume looks up', async () => {
+    const code = fresh('EDIT');
+    const journal = join(fx.configDir, `${code}.journal`);
+    const input = await leftUnknown(code, journal);
+    editHeader(journal, (h) => ({
+      ...h,
+      started_at: new Date(Date.parse(h.started_at) - 60_000).toISOString(),
+    }));
+    const before = fx.sandbox.requests.length;
+    const resumed = await fx.run(['voucher', 'redeem', '--input', input, '--resume', journal, '-o', 'json']);
+    expect(resumed.code, resumed.stderr).toBe(2);
+    expect(errorOf(resumed.stderr).message).toBe(
+      `--resume: '${journal}' was edited: its header (line 1) is not the one promo wrote (its header_sha256 does not match); refusing to resume it`,
+    );
+    expect(fx.sandbox.requests.length).toBe(before);
+    expect(redeemedOf(code)).toBe(1);
+  });
+
+  it('a journal of the previous format (no seal) is resumed only with --accept-old-journal, and then finds the redemption', async () => {
+    const code = fresh('UNSEALED');
+    const journal = join(fx.configDir, `${code}.journal`);
+    const input = await leftUnknown(code, journal);
+    editHeader(journal, ({ header_sha256: _seal, ...h }) => ({ ...h, journal: 'promo-bulk-journal/2' }));
+    const resume = ['voucher', 'redeem', '--input', input, '--resume', journal, '-o', 'json'];
+    const refused = await fx.run(resume);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(errorOf(refused.stderr).message).toMatch(
+      /was written by an older promo, whose journal header was not sealed .*--accept-old-journal$/,
+    );
+    const resumed = await fx.run([...resume, '--accept-old-journal']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('whose header was not sealed');
+    expect(jsonLines(resumed.stdout)).toMatchObject([{ line: 1, status: 'created', code }]);
+    expect(redeemedOf(code)).toBe(1);
+  });
+});
