@@ -11,6 +11,7 @@ import type { Runtime } from '../runtime/runtime.js';
 import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
+import { guardRepeat, noteJournal } from './earlier-runs.js';
 import { describeHolder } from './holder.js';
 import {
   defaultJournalPath,
@@ -124,6 +125,12 @@ class BulkRun<P, Roles> {
     const checked = await this.check();
     const { spec, rt, source, soft } = this;
     if (spec.dryRun) return dryRun(rt, spec, await readRecords(source, spec.read, soft));
+    if (spec.movesMoney && !spec.flags.resume && checked.whole)
+      await guardRepeat(rt, spec.input, spec.flags.again, {
+        command: spec.command,
+        sha256: checked.whole.sha256,
+        ...checked.account,
+      });
     await spec.confirm?.(checked.whole?.first ?? [], checked.whole?.total ?? null);
     const lines = await this.lines(checked);
     const journal = this.openJournal(checked, lines);
@@ -258,6 +265,7 @@ class BulkRun<P, Roles> {
       files,
     };
     journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : sealHeader(header)));
+    if (!resumed && spec.movesMoney) noteJournal(rt.dirs.state, journalPath);
     spec.onRun?.({
       startedAt: resumed?.header.started_at ?? header.started_at,
       inputSha256: resumed?.header.sha256 ?? header.sha256,

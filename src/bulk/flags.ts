@@ -18,6 +18,8 @@ export interface BulkFlags {
   maxFailures?: number;
   /** --accept-old-journal: --resume takes a journal of an older promo, which binds less. */
   acceptOldJournal: boolean;
+  /** --again: a money-moving run of a file that ran already against the account is meant (earlier-runs.ts). */
+  again: boolean;
 }
 
 export interface RawBulkFlags {
@@ -31,6 +33,7 @@ export interface RawBulkFlags {
   skip?: string;
   maxFailures?: string;
   acceptOldJournal?: boolean;
+  again?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -88,6 +91,16 @@ every retry or read-back of a line, a run checks that the journal is still its o
 it (paused while another took over) records the answers it was waiting for, sends nothing more and
 exits 1 naming the new holder. Records are only ever appended.
 
+A run that moves money (voucher redeem, redemption rollback, publication create) is never started
+again on the same file by mistake: before anything is sent, promo looks for an earlier run of the
+same command, the same input file (its SHA-256) and the same account that did something, in its
+runs store (and the journals put elsewhere with --results). Found, it names that run and its
+journal and asks on a terminal (default no: exit 8); without one it refuses (exit 2, nothing sent)
+unless --again says the file is meant to run again. To finish that run, resume it instead.
+
+A file of redemptions may name a code on as many lines as it likes, each its own order: the service
+says whether the code allows another use. Only creates refuse a second line naming the same code.
+
 --max-failures N stops the run once N lines failed, as Ctrl-C does (those in flight finish, the
 summary says why, exit 7). voucher create --skip-existing reads back a code that exists already:
 the same fields, the line is skipped; other fields, it fails naming them.
@@ -126,6 +139,9 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     throw new UsageError('--accept-old-journal goes with --resume: it resumes a journal of an older promo');
   if (raw.resendUnknown && raw.resume === undefined)
     throw new UsageError('--resend-unknown goes with --resume: it sends again the unknown lines of that run');
+  if (raw.again && raw.input === undefined) throw new UsageError('--again goes with --input');
+  if (raw.again && raw.resume !== undefined)
+    throw new UsageError('--again starts a new run of the file: --resume continues its own, leave one out');
   if (raw.resume !== undefined && raw.results !== undefined)
     throw new UsageError('--resume adds to its own journal: leave out --results');
   if (raw.resume !== undefined && raw.skip !== undefined)
@@ -141,6 +157,7 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     resendUnknown: raw.resendUnknown === true,
     takeOver: raw.takeOver === true,
     acceptOldJournal: raw.acceptOldJournal === true,
+    again: raw.again === true,
     skip: raw.skip === undefined ? 0 : wholeNumber(raw.skip, '--skip', 0, Number.MAX_SAFE_INTEGER),
     maxFailures:
       raw.maxFailures === undefined

@@ -116,3 +116,61 @@ describe('a journal header edited by hand', () => {
     expect(redeemedOf(code)).toBe(1);
   });
 });
+
+describe('the same money-moving file run again as a fresh run', () => {
+  it('is named before anything is sent: refused without a terminal, asked on one (no: exit 8), sent with --again', async () => {
+    const code = fresh('AGAIN');
+    await voucher(code, null);
+    const input = join(fx.configDir, `${code}.ndjson`);
+    writeFileSync(input, ndjson({ code, order: { amount: 1000 } }, { code, order: { amount: 2000 } }));
+    const redeem = ['voucher', 'redeem', '--input', input, '-o', 'json'];
+    const first = await fx.run(redeem);
+    expect(first.code, first.stderr).toBe(0);
+    const journalOf = (stderr: string) =>
+      /^Journal: (.+) \(after/.exec(
+        jsonLines(stderr).find((l) => l.notice?.startsWith('Journal:'))?.notice,
+      )?.[1];
+    const firstJournal = journalOf(first.stderr);
+    expect(firstJournal).toContain(join(fx.configDir, 'runs'));
+    expect(redeemedOf(code)).toBe(2);
+    const posts = redeemPosts();
+
+    const refused = await fx.run(redeem);
+    expect(refused.code, refused.stderr).toBe(2);
+    const error = errorOf(refused.stderr);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^--input: this file ran already: voucher redeem on '${input}' \\(the same file\\) against this account, started \\S+, 2 done; its journal: '${firstJournal}'\\. A new run would send every line again: refusing without --again$`,
+      ),
+    );
+    expect(error.hint).toContain(`--resume '${firstJournal}'`);
+    const declined = await fx.run(redeem, { tty: true, answers: [false] });
+    expect(declined.code, declined.stderr).toBe(8);
+    expect([redeemPosts(), redeemedOf(code)]).toEqual([posts, 2]);
+
+    const elsewhere = join(fx.configDir, `${code}.again.journal`);
+    const again = await fx.run([...redeem, '--again', '--results', elsewhere]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(redeemedOf(code)).toBe(4);
+    // The newest earlier run is named, though its journal lives outside the runs store.
+    const third = await fx.run(redeem);
+    expect(third.code).toBe(2);
+    expect(errorOf(third.stderr).message).toContain(`its journal: '${elsewhere}'`);
+    expect(redeemedOf(code)).toBe(4);
+
+    // A refund batch the same.
+    const ids = (Object.values(fx.sandbox.state.redemptions) as Json[])
+      .filter((r) => r.object === 'redemption' && r.voucher?.code === code)
+      .map((r) => r.id);
+    const refunds = join(fx.configDir, `${code}.ids`);
+    writeFileSync(refunds, `${ids.join('\n')}\n`);
+    const rollback = ['redemption', 'rollback', '--input', refunds, '--yes', '-o', 'json'];
+    expect((await fx.run(rollback)).code).toBe(0);
+    const rollbacks = () => fx.sandbox.requests.filter((r) => r.rawPath.includes('/rollback')).length;
+    const sent = rollbacks();
+    const twice = await fx.run(rollback);
+    expect(twice.code, twice.stderr).toBe(2);
+    expect(errorOf(twice.stderr).message).toMatch(/^--input: this file ran already: redemption rollback on /);
+    expect(rollbacks()).toBe(sent);
+  });
+});

@@ -113,6 +113,7 @@ export function redeemMany(
   const run: { key?: string; startedAt?: string } = {};
   return runBulkInput(rt, {
     command: 'voucher redeem',
+    movesMoney: true,
     input,
     read: { formats: ['ndjson'] },
     prepare: (record) => redeemLine(record, shared),
