@@ -33,6 +33,7 @@ import { essentialArgs, resumeCommand } from './resume.js';
 import { checkResume } from './resume-check.js';
 import { type CheckedLines, InputChanged, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
+import { JournalLost } from './settle.js';
 import type { BulkSpec, KeptLine } from './spec.js';
 
 export type { BulkSpec } from './spec.js';
@@ -312,6 +313,11 @@ class BulkRun<P, Roles> {
     try {
       const client = await rt.client();
       client.observers.push((status, headers) => pacer.observe(status, headers));
+      // Before every attempt of every request (a retry, a read-back, a wait for the rate limit
+      // may have outlasted a pause): a run whose journal was taken over sends nothing more.
+      client.beforeAttempt = () => {
+        if (!journal.owns()) throw new JournalLost();
+      };
       this.sender = new LineSender({
         rt,
         spec,

@@ -97,7 +97,6 @@ export class LineSender<P, Roles> {
       exposed,
       lostBefore: this.parts.resumed?.states.answerLostBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
-      owned: () => this.parts.journal.owns(),
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
       sleep: (ms: number, signal?: AbortSignal) => this.parts.rt.ctx.sleep(ms, signal),

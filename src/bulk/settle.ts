@@ -78,12 +78,6 @@ export interface SettleOptions {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Told before each repeat of the line's request (--debug shows it): `attempt` counts from 1. */
   onRepeat?(attempt: number): void;
-  /**
-   * Whether the run still holds its journal: asked before every request after the first (each
-   * repeat, each read-back, the send a read-back allows). False: the line is left as the journal
-   * has it (in flight) to the run that took the journal over, and nothing more is sent.
-   */
-  owned?(): boolean;
 }
 
 /**
@@ -128,39 +122,34 @@ export async function settle<P>(
   options: SettleOptions,
 ): Promise<Outcome> {
   const sends = { count: 0 };
-  // Every request after the first (sent just after the line was marked in flight, while the run
-  // held the journal) first asks whether the journal is still this run's.
-  let requests = 0;
-  const mayGo = () => {
-    requests += 1;
-    if (requests > 1 && options.owned?.() === false) throw new TakenOver();
-  };
   const counted: BulkAction<P> = {
     ...action,
     send: (c, p) => {
-      mayGo();
       sends.count += 1;
       if (sends.count > 1) options.onRepeat?.(sends.count);
       return action.send(c, p);
     },
-    check: action.check
-      ? (c, p) => {
-          mayGo();
-          return action.check!(c, p);
-        }
-      : undefined,
   };
   try {
     const outcome = await settleLine(client, counted, payload, options);
     return { ...outcome, attempts: sends.count };
   } catch (error) {
-    if (!(error instanceof TakenOver)) throw error;
+    if (!(error instanceof JournalLost)) throw error;
     return { status: 'unknown', attempts: sends.count, takenOver: true };
   }
 }
 
-/** Thrown before a request once the journal is another run's: the line is left to that run. */
-class TakenOver extends Error {}
+/**
+ * Thrown before a request goes out (ApiClient.beforeAttempt, asked before every attempt: each
+ * retry, each read-back and the send it allows, the transport's own repeats) once the run's journal
+ * is another run's: the line is left, in flight, to that run.
+ */
+export class JournalLost extends Error {}
+
+/** Rethrows what must end the line at once, whatever the attempt was. */
+function passOn(error: unknown): void {
+  if (error instanceof JournalLost) throw error;
+}
 
 async function settleLine<P>(
   client: ApiClient,
@@ -181,6 +170,7 @@ async function settleLine<P>(
       try {
         found = await action.check!(client, payload);
       } catch (error) {
+        passOn(error);
         return unknown(options.stop.aborted ? lastError : error);
       }
       if (found === 'absent') exposed = false;
@@ -194,6 +184,7 @@ async function settleLine<P>(
     try {
       return { status: action.status, done: await action.send(client, payload) };
     } catch (error) {
+      passOn(error);
       lastError = error;
       if (options.stop.aborted) return unknown(error);
       if (error instanceof ApiError && (exposed || options.lostBefore || error.afterLostAnswer)) {
@@ -233,6 +224,7 @@ async function existing<P>(
   try {
     found = await action.check!(client, payload);
   } catch (error) {
+    passOn(error);
     return { status: 'failed', error: errorJson(error), fatal: fatalExit(error) };
   }
   if (found === 'absent') return { status: 'failed', error: errorJson(conflict) };

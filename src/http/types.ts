@@ -25,6 +25,11 @@ export interface HttpRequest {
    * be taken back, so the request is not repeated. Between chunks the timeout counts idle time.
    */
   sink?: (body: import('node:stream').Readable) => Promise<void>;
+  /**
+   * Asked before each attempt goes out, the first and every repeat (after any wait): throws to stop
+   * the request unsent (a bulk run whose journal another run took over while it was paused).
+   */
+  beforeAttempt?: () => void;
 }
 
 export interface HttpResponse {
