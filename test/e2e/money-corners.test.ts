@@ -1,7 +1,7 @@
-// The corners of bulk redeem where money could move twice, each counted in what the sandbox holds:
-// a file naming one multi-use code on several lines redeems it once per line (the service says
-// whether the code allows it); an edited journal header is refused; a run of the same file again is
-// named before anything is sent.
+// The corners of the bulk runs that move money, each counted in what the sandbox holds: a file
+// naming one multi-use code on several lines redeems it once per line (the service says whether the
+// code allows it); an edited journal header is refused; a fresh run of a file that ran already
+// (redeem, rollback, publication) is named before anything is sent.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -172,5 +172,34 @@ describe('the same money-moving file run again as a fresh run', () => {
     expect(twice.code, twice.stderr).toBe(2);
     expect(errorOf(twice.stderr).message).toMatch(/^--input: this file ran already: redemption rollback on /);
     expect(rollbacks()).toBe(sent);
+  });
+});
+
+describe('a publication file run again as a fresh run', () => {
+  it('is refused without --again, nothing sent', async () => {
+    const campaign = fresh('PUB');
+    const made = await fx.run([
+      'campaign',
+      'create',
+      campaign,
+      '--percent-off',
+      '5',
+      '--vouchers-count',
+      '4',
+      '--wait',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const input = join(fx.configDir, `${campaign}.csv`);
+    writeFileSync(input, `source_id\n${campaign}-a\n${campaign}-b\n`);
+    const publish = ['publication', 'create', '--campaign', campaign, '--input', input, '-o', 'json'];
+    const first = await fx.run(publish);
+    expect(first.code, first.stderr).toBe(0);
+    const publications = () =>
+      fx.sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/publications')).length;
+    const sent = publications();
+    const twice = await fx.run(publish);
+    expect(twice.code, twice.stderr).toBe(2);
+    expect(errorOf(twice.stderr).message).toMatch(/^--input: this file ran already: publication create on /);
+    expect(publications()).toBe(sent);
   });
 });
