@@ -2,8 +2,8 @@
 // the same file by mistake: a second fresh run would send every line again, each a new request the
 // journal of the first cannot stop. Before anything is sent, the journals promo knows (its runs
 // store, the state directory's runs/, and the journals put elsewhere with --results, which it notes
-// there) are searched for a run of the same command, the same input file (its SHA-256) and the same
-// account that did something. Found, promo asks on a terminal (default no: exit 8), and refuses
+// there) are searched for a run of the same command line (its steering options aside), the same
+// input file (its SHA-256) and the same account that did something. Found, promo asks on a terminal (default no: exit 8), and refuses
 // without one (exit 2) unless --again says the repeat is meant.
 import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +20,8 @@ const HEADER_BYTES = 64 * 1024;
 
 export interface ThisInput extends Account {
   command: string;
+  /** The command line without its steering options (resume.ts): another campaign is another run. */
+  args: string[];
   sha256: string;
 }
 
@@ -73,6 +75,8 @@ async function findEarlierRun(runs: string, run: ThisInput): Promise<EarlierRun 
     const header = headerOf(path);
     if (
       header?.command !== run.command ||
+      !Array.isArray(header.args) ||
+      header.args.join('\0') !== run.args.join('\0') ||
       header.sha256 !== run.sha256 ||
       header.api_url !== run.api_url ||
       (header.app_id ?? null) !== run.app_id

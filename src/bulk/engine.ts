@@ -129,6 +129,7 @@ class BulkRun<P, Roles> {
     if (spec.movesMoney && !spec.flags.resume && checked.whole)
       await guardRepeat(rt, spec.input, spec.flags.again, {
         command: spec.command,
+        args: essentialArgs(this.argv),
         sha256: checked.whole.sha256,
         ...checked.account,
       });

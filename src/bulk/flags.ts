@@ -93,8 +93,8 @@ exits 1 naming the new holder. Records are only ever appended.
 
 A run that moves money (voucher redeem, redemption rollback, publication create) is never started
 again on the same file by mistake: before anything is sent, promo looks for an earlier run of the
-same command, the same input file (its SHA-256) and the same account that did something, in its
-runs store (and the journals put elsewhere with --results). Found, it names that run and its
+same command line (steering options aside), the same input file (its SHA-256) and the same account
+that did something, in its runs store (and the journals put elsewhere with --results). Found, it names that run and its
 journal and asks on a terminal (default no: exit 8); without one it refuses (exit 2, nothing sent)
 unless --again says the file is meant to run again. To finish that run, resume it instead.
 

@@ -152,11 +152,25 @@ describe('the same money-moving file run again as a fresh run', () => {
     const again = await fx.run([...redeem, '--again', '--results', elsewhere]);
     expect(again.code, again.stderr).toBe(0);
     expect(redeemedOf(code)).toBe(4);
+    // --again starts a run; its resume (which leaves --again out) continues it, sending nothing done.
+    const resumed = await fx.run([...redeem, '--resume', elsewhere]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(redeemedOf(code)).toBe(4);
+    // The same file under another command line (another order for every line) is another run.
+    const other = await fx.run([
+      ...redeem,
+      '--metadata',
+      'till=T2',
+      '--results',
+      join(fx.configDir, `${code}.t2`),
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(redeemedOf(code)).toBe(6);
     // The newest earlier run is named, though its journal lives outside the runs store.
     const third = await fx.run(redeem);
     expect(third.code).toBe(2);
     expect(errorOf(third.stderr).message).toContain(`its journal: '${elsewhere}'`);
-    expect(redeemedOf(code)).toBe(4);
+    expect(redeemedOf(code)).toBe(6);
 
     // A refund batch the same.
     const ids = (Object.values(fx.sandbox.state.redemptions) as Json[])
