@@ -8,6 +8,7 @@
 import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CancelledError, UsageError } from '../base/errors.js';
+import { escapeForTerminal } from '../output/escape.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Account } from './binding.js';
 import type { JournalHeader } from './journal.js';
@@ -56,7 +57,8 @@ export async function guardRepeat(rt: Runtime, input: string, again: boolean, ru
   const what = `${earlier.header.command} on '${input}' (the same file) against this account, started ${earlier.header.started_at}, ${earlier.done} done${earlier.unknown ? `, ${earlier.unknown} unknown` : ''}; its journal: '${earlier.path}'`;
   if (rt.interactive) {
     const ok = await rt.prompts.confirm({
-      message: `This file ran already: ${what}. Run it again, sending every line again?`,
+      // Paths are the user's: shown escaped, as every error and notice is.
+      message: escapeForTerminal(`This file ran already: ${what}. Run it again, sending every line again?`),
       default: false,
     });
     if (!ok) throw new CancelledError();
