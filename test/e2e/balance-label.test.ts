@@ -24,6 +24,9 @@ const card = `GC-${Date.now().toString(36)}`;
 const env = () => ({ ...fx.env, PROMO_API_URL: proxy.url });
 const balance = (...flags: string[]) =>
   spawnPromo(['voucher', 'balance', card, ...flags, '-o', 'json'], { env: env(), timeoutMs: 30_000 });
+/** The same, in-process (the parallel pair alone needs two processes). */
+const balanceHere = (...flags: string[]) =>
+  fx.run(['voucher', 'balance', card, ...flags, '-o', 'json'], { env: { PROMO_API_URL: proxy.url } });
 const balancePosts = () =>
   fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === `/v1/vouchers/${card}/balance`)
     .length;
@@ -54,11 +57,11 @@ describe('voucher balance --source-id names one change', () => {
     );
     for (const run of both) expect(JSON.parse(run.stdout)).toMatchObject({ amount: 1000, balance: 11_000 });
 
-    const again = await balance(...add);
+    const again = await balanceHere(...add);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('not sent again');
 
-    const other = await balance('--remove', '50', '--source-id', 'ticket-77');
+    const other = await balanceHere('--remove', '50', '--source-id', 'ticket-77');
     expect(other.code, other.stderr).toBe(2);
     expect(jsonLines(other.stderr).find((l) => l.error)?.error.message).toMatch(
       /^--source-id ticket-77: card GC-\w+ already holds a change of \+10\.00 under it \(\S+\), not this one \(-50\.00\); a label names one change: nothing was sent$/,
