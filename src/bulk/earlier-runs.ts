@@ -12,6 +12,7 @@ import { escapeForTerminal } from '../output/escape.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Account } from './binding.js';
 import type { JournalHeader } from './journal.js';
+import { liveHolder } from './journal-lock.js';
 import { MAX_STDIN_LINES, readJournal } from './journal-read.js';
 
 /** Where the paths of journals put elsewhere (--results) are noted, one a line. */
@@ -88,7 +89,8 @@ async function findEarlierRun(runs: string, run: ThisInput): Promise<EarlierRun 
     try {
       const { states } = await readJournal(path, MAX_STDIN_LINES);
       const { done, unknown } = states.counts;
-      if (done + unknown > 0) found = { path, header, done, unknown };
+      // A run at work now counts even before its first line: two started at once would both send.
+      if (done + unknown > 0 || liveHolder(path)) found = { path, header, done, unknown };
     } catch {
       // A journal promo cannot read is no proof of a run.
     }
