@@ -190,8 +190,12 @@ function checkHeader(record: Json, path: string, bad: (what: string) => UsageErr
   const older = record.journal === OLD_JOURNAL_FORMAT;
   if (record.journal !== JOURNAL_FORMAT && record.journal !== UNSEALED_JOURNAL_FORMAT && !older)
     throw new UsageError(`--resume: '${path}' is not a journal of a promo bulk run`);
+  // A sealed header whose seal does not match was edited: a field found wrong says so too.
+  const edited = record.journal === JOURNAL_FORMAT && record.header_sha256 !== headerDigest(record);
   const wrong = (name: string, expected: string) =>
-    bad(`the header's "${name}" is ${JSON.stringify(record[name]) ?? 'missing'}, not ${expected}`);
+    bad(
+      `the header's "${name}" is ${JSON.stringify(record[name]) ?? 'missing'}, not ${expected}${edited ? ' (the header was edited: its header_sha256 does not match)' : ''}`,
+    );
   for (const [name, ok, expected] of older ? OLD_FIELDS : FIELDS)
     if (!ok(record[name])) throw wrong(name, expected);
   if (!older) {
@@ -204,7 +208,7 @@ function checkHeader(record: Json, path: string, bad: (what: string) => UsageErr
     if (once ? lines !== null : !(Number.isInteger(lines) && (lines as number) >= 0))
       throw wrong('lines', once ? 'null (the run read its input once)' : "the input file's count of lines");
   }
-  if (record.journal === JOURNAL_FORMAT && record.header_sha256 !== headerDigest(record))
+  if (edited)
     throw new UsageError(
       `--resume: '${path}' was edited: its header (line 1) is not the one promo wrote (its header_sha256 does not match); refusing to resume it`,
       'The header binds the run (its start makes the marks of its requests): resume with the journal as the run left it, or start a new run.',

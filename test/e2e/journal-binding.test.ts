@@ -144,7 +144,7 @@ describe('a journal is read strictly', () => {
       const resumed = await resume();
       expect([resumed.code, errorOf(resumed.stderr).message]).toEqual([
         2,
-        `--resume: '${journal}' line 1: the header's ${what}`,
+        `--resume: '${journal}' line 1: the header's ${what} (the header was edited: its header_sha256 does not match)`,
       ]);
       expect(fx.sandbox.requests).toEqual([]);
     }
