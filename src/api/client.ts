@@ -36,6 +36,8 @@ export class ApiClient {
   shownBaseUrl?: string;
   /** The hint of a 401 to the app credentials: where they came from and how to mend them. */
   refusedHint?: string;
+  /** Asked before each attempt of every request (HttpRequest.beforeAttempt): a bulk run's hold on its journal. */
+  beforeAttempt?: () => void;
 
   /** `bearer` issues the tokens of auth 'bearer'; without it such requests fail with an AuthError. */
   constructor(
@@ -94,6 +96,7 @@ export class ApiClient {
       body,
       idempotent: request.idempotent ?? !['POST', 'PATCH'].includes(request.method),
       mutates: request.mutates,
+      beforeAttempt: this.beforeAttempt,
     };
     return { http, bearer };
   }

@@ -12,6 +12,7 @@ import type { Runtime } from '../runtime/runtime.js';
 import { type Account, fileHashes, runAccount } from './binding.js';
 import { type CheckedInput, checkWhole } from './check-whole.js';
 import { dryRun } from './dry-run.js';
+import { guardRepeat, noteJournal } from './earlier-runs.js';
 import { describeHolder } from './holder.js';
 import {
   defaultJournalPath,
@@ -20,6 +21,7 @@ import {
   Journal,
   type JournalHeader,
   LineStates,
+  sealHeader,
 } from './journal.js';
 import { checkNewJournal } from './journal-file.js';
 import { type JournalLock, JournalTakenOver, lockJournal } from './journal-lock.js';
@@ -32,6 +34,7 @@ import { essentialArgs, resumeCommand } from './resume.js';
 import { checkResume } from './resume-check.js';
 import { type CheckedLines, InputChanged, InputDiffers, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
+import { JournalLost } from './settle.js';
 import type { BulkSpec, KeptLine } from './spec.js';
 
 export type { BulkSpec } from './spec.js';
@@ -124,6 +127,13 @@ class BulkRun<P, Roles> {
     const checked = await this.check();
     const { spec, rt, source, soft } = this;
     if (spec.dryRun) return dryRun(rt, spec, await readRecords(source, spec.read, soft));
+    if (spec.movesMoney && !spec.flags.resume && checked.whole)
+      await guardRepeat(rt, spec.input, spec.flags.again, {
+        command: spec.command,
+        args: essentialArgs(this.argv),
+        sha256: checked.whole.sha256,
+        ...checked.account,
+      });
     await spec.confirm?.(checked.whole?.first ?? [], checked.whole?.total ?? null);
     const lines = await this.lines(checked);
     const journal = this.openJournal(checked, lines);
@@ -175,7 +185,9 @@ class BulkRun<P, Roles> {
     const byMaxFailures = interrupted && this.why?.includes('--max-failures') === true;
     // The journal says how to go on, not only the summary: stderr may be gone with the terminal
     // that hung up (SIGHUP). `promo runs list` shows it.
-    if (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0)
+    // A journal taken over is the other run's to end.
+    const ownsJournal = journal.lostTo === undefined;
+    if (ownsJournal && (interrupted || !sent.reachedEnd || c.failed + c.unknown > 0))
       journal.add(JSON.stringify(endRecord(rt.ctx.now(), interrupted && !byMaxFailures, this.why, resume)));
     journal.close();
     await reporter.finish(spec.command, {
@@ -255,7 +267,8 @@ class BulkRun<P, Roles> {
       ...account,
       files,
     };
-    journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : header));
+    journal.write(JSON.stringify(resumed ? { resumed_at: header.started_at } : sealHeader(header)));
+    if (!resumed && spec.movesMoney) noteJournal(rt.dirs.state, journalPath);
     spec.onRun?.({
       startedAt: resumed?.header.started_at ?? header.started_at,
       inputSha256: resumed?.header.sha256 ?? header.sha256,
@@ -304,6 +317,11 @@ class BulkRun<P, Roles> {
     try {
       const client = await rt.client();
       client.observers.push((status, headers) => pacer.observe(status, headers));
+      // Before every attempt of every request (a retry, a read-back, a wait for the rate limit
+      // may have outlasted a pause): a run whose journal was taken over sends nothing more.
+      client.beforeAttempt = () => {
+        if (!journal.owns()) throw new JournalLost();
+      };
       this.sender = new LineSender({
         rt,
         spec,

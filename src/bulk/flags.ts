@@ -18,6 +18,8 @@ export interface BulkFlags {
   maxFailures?: number;
   /** --accept-old-journal: --resume takes a journal of an older promo, which binds less. */
   acceptOldJournal: boolean;
+  /** --again: a money-moving run of a file that ran already against the account is meant (earlier-runs.ts). */
+  again: boolean;
 }
 
 export interface RawBulkFlags {
@@ -31,6 +33,7 @@ export interface RawBulkFlags {
   skip?: string;
   maxFailures?: string;
   acceptOldJournal?: boolean;
+  again?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -61,13 +64,15 @@ names the run) a second run on it is refused. Its header binds the run: the acco
 (API URL and app id, never the token), the input's SHA-256 and line count, and the SHA-256 of
 everything its options read (--body FILE, --body - from stdin, --customer @FILE, any @FILE). A
 resume with another profile, API URL or app id, an edited file or other bytes on stdin is refused
-(exit 2, nothing sent), naming the option and the file.
+(exit 2, nothing sent), naming the option and the file. The header is sealed whole (header_sha256):
+a journal whose header was edited (its start, from which a redemption's mark is made, or any other
+field) is refused, exit 2, saying so.
 
 A journal is read strictly: a header field missing or null where promo writes a value, a record
 with a status the command never writes, or anything else promo did not write is refused (exit 2),
 naming the field or the line; a last record cut short by a crash counts as unknown. A journal of
-an older promo, which bound less, is named as such and resumed only with --accept-old-journal
-(its stdin lines then matched by number only, with a warning).
+an older promo, which bound less or had no seal, is named as such and resumed only with
+--accept-old-journal (with a warning; the oldest's stdin lines are matched by number only).
 
 A line's earlier answer holds: a line whose request was answered (a 409 "exists" included) is
 never recorded as created by a resume; only a line whose earlier answer was lost (or a 5xx) takes a
@@ -81,9 +86,20 @@ killed, crashed); of several resumes started at once, one takes it, the others a
 that may be alive is refused by name (exit 2: its pid, host, start and command): on this machine
 even while paused (kill -STOP, Ctrl-Z), on another machine however long ago its lock was
 refreshed. --take-over (with --resume) takes the journal anyway, though never from a run that is
-running on this machine (stop that one with Ctrl-C). Before each burst of requests a run checks
-that the journal is still its own: one that lost it (paused while another took over) records the
-answers it was waiting for, sends nothing more and exits 1. Records are only ever appended.
+running on this machine (stop that one with Ctrl-C). Before each burst of requests, and before
+every retry or read-back of a line, a run checks that the journal is still its own: one that lost
+it (paused while another took over) records the answers it was waiting for, sends nothing more and
+exits 1 naming the new holder. Records are only ever appended.
+
+A run that moves money (voucher redeem, redemption rollback, publication create) is never started
+again on the same file by mistake: before anything is sent, promo looks for an earlier run of the
+same command line (steering options aside), the same input file (its SHA-256) and the same account
+that did something, in its runs store (and the journals put elsewhere with --results). Found, it names that run and its
+journal and asks on a terminal (default no: exit 8); without one it refuses (exit 2, nothing sent)
+unless --again says the file is meant to run again. To finish that run, resume it instead.
+
+A file of redemptions may name a code on as many lines as it likes, each its own order: the service
+says whether the code allows another use. Only creates refuse a second line naming the same code.
 
 --max-failures N stops the run once N lines failed, as Ctrl-C does (those in flight finish, the
 summary says why, exit 7). voucher create --skip-existing reads back a code that exists already:
@@ -123,6 +139,9 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     throw new UsageError('--accept-old-journal goes with --resume: it resumes a journal of an older promo');
   if (raw.resendUnknown && raw.resume === undefined)
     throw new UsageError('--resend-unknown goes with --resume: it sends again the unknown lines of that run');
+  if (raw.again && raw.input === undefined) throw new UsageError('--again goes with --input');
+  if (raw.again && raw.resume !== undefined)
+    throw new UsageError('--again starts a new run of the file: --resume continues its own, leave one out');
   if (raw.resume !== undefined && raw.results !== undefined)
     throw new UsageError('--resume adds to its own journal: leave out --results');
   if (raw.resume !== undefined && raw.skip !== undefined)
@@ -138,6 +157,7 @@ export function parseBulkFlags(raw: RawBulkFlags): BulkFlags {
     resendUnknown: raw.resendUnknown === true,
     takeOver: raw.takeOver === true,
     acceptOldJournal: raw.acceptOldJournal === true,
+    again: raw.again === true,
     skip: raw.skip === undefined ? 0 : wholeNumber(raw.skip, '--skip', 0, Number.MAX_SAFE_INTEGER),
     maxFailures:
       raw.maxFailures === undefined

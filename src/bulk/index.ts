@@ -19,6 +19,7 @@
 // Without either, a lost answer leaves the line `unknown`, never sent again without
 // --resend-unknown. The options: bulkOptions (src/commands/bulk-options.ts); text for --help: BULK_HELP.
 
+export { type Account, runAccount } from './binding.js';
 export { type BulkSpec, runBulkInput } from './engine.js';
 export { collectErrors, PartialFailure, prepareAll } from './errors.js';
 export {

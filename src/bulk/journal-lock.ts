@@ -8,10 +8,12 @@
 //   (O_EXCL). The winner checks that the lock is still the one it judged, renames its own over it
 //   (atomic) and removes its claim. A holder lets go the same way, so that a run that lost its
 //   lock never removes the next one's.
-// - Before each burst of requests a run checks that the lock still names it (`lostTo`): a run
-//   paused while another took over stops when it wakes, and sends nothing more. (A request whose
-//   in-flight record was on the disk before the pause may still go out as it wakes: that line is
-//   unknown to the taker, which checks it or leaves it unknown, as after any lost answer.)
+// - Before each burst of in-flight records, and before every attempt of every request (a retry, a
+//   read-back, the transport's own repeats: ApiClient.beforeAttempt, set in engine.ts), a run
+//   checks that the lock still names it (`lostTo`): a run paused while another took over stops
+//   when it wakes, and sends nothing more. (A request already on its way when the run was paused
+//   may still land: that line is in flight to the taker, which checks it or leaves it unknown, as
+//   after any lost answer.)
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,

@@ -9,12 +9,14 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../base/errors.js';
 import {
   type EndRecord,
+  headerDigest,
   IN_FLIGHT,
   JOURNAL_FORMAT,
   type JournalHeader,
   LineStates,
   type LineStatus,
   OLD_JOURNAL_FORMAT,
+  UNSEALED_JOURNAL_FORMAT,
 } from './journal.js';
 import { chunksOf, inputSource, linesOf, lineText } from './lines.js';
 
@@ -31,7 +33,7 @@ export interface ReadJournal {
   cut: boolean;
   /** Each status the records use, with the first journal line that has it (engine.ts refuses one the command does not write). */
   statuses: Map<LineStatus, number>;
-  /** Written by an older promo (OLD_JOURNAL_FORMAT): it binds less, and is resumed only when asked. */
+  /** Written by an older promo (its header unsealed, or binding less): resumed only when asked. */
   older: boolean;
   /** How the last run on it ended, when it left lines to do and no run resumed it since. */
   ended?: EndRecord;
@@ -116,7 +118,7 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   }
   if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
   states.tally();
-  return { header, states, created, cut, statuses, older: header.journal === OLD_JOURNAL_FORMAT, ended };
+  return { header, states, created, cut, statuses, older: header.journal !== JOURNAL_FORMAT, ended };
 }
 
 /**
@@ -186,10 +188,14 @@ const OLD_FIELDS: FieldCheck[] = [
 /** The header's fields promo relies on, each of its type: a header edited by hand is refused, naming the field. */
 function checkHeader(record: Json, path: string, bad: (what: string) => UsageError): JournalHeader {
   const older = record.journal === OLD_JOURNAL_FORMAT;
-  if (record.journal !== JOURNAL_FORMAT && !older)
+  if (record.journal !== JOURNAL_FORMAT && record.journal !== UNSEALED_JOURNAL_FORMAT && !older)
     throw new UsageError(`--resume: '${path}' is not a journal of a promo bulk run`);
+  // A sealed header whose seal does not match was edited: a field found wrong says so too.
+  const edited = record.journal === JOURNAL_FORMAT && record.header_sha256 !== headerDigest(record);
   const wrong = (name: string, expected: string) =>
-    bad(`the header's "${name}" is ${JSON.stringify(record[name]) ?? 'missing'}, not ${expected}`);
+    bad(
+      `the header's "${name}" is ${JSON.stringify(record[name]) ?? 'missing'}, not ${expected}${edited ? ' (the header was edited: its header_sha256 does not match)' : ''}`,
+    );
   for (const [name, ok, expected] of older ? OLD_FIELDS : FIELDS)
     if (!ok(record[name])) throw wrong(name, expected);
   if (!older) {
@@ -202,6 +208,11 @@ function checkHeader(record: Json, path: string, bad: (what: string) => UsageErr
     if (once ? lines !== null : !(Number.isInteger(lines) && (lines as number) >= 0))
       throw wrong('lines', once ? 'null (the run read its input once)' : "the input file's count of lines");
   }
+  if (edited)
+    throw new UsageError(
+      `--resume: '${path}' was edited: its header (line 1) is not the one promo wrote (its header_sha256 does not match); refusing to resume it`,
+      'The header binds the run (its start makes the marks of its requests): resume with the journal as the run left it, or start a new run.',
+    );
   return record as unknown as JournalHeader;
 }
 

@@ -7,6 +7,7 @@
 // that a run costs at most one write per line, not two. The last record of a line
 // is what holds. An input read once (stdin, a FIFO) cannot be hashed whole before the run: its
 // records carry `input_sha256`, a short hash of the input up to their line (same-input.ts).
+import { createHash } from 'node:crypto';
 import { closeSync, fdatasyncSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExitCode, PromoError } from '../base/errors.js';
@@ -14,11 +15,14 @@ import type { ErrorJson } from '../output/errors.js';
 import { openJournalFile } from './journal-file.js';
 
 /**
- * The header's format. `/2` binds every input the run read and has every field; `/1` is what
- * older promos wrote (some without the account or the files): such a journal is resumed only with
- * --accept-old-journal (journal-read.ts).
+ * The header's format. `/3` binds every input the run read, has every field and is sealed whole by
+ * `header_sha256`, so that an edit of any field (the `started_at` a redemption's mark is made from
+ * included) is refused. `/2` had every field but no seal; `/1` is what older promos wrote (some
+ * without the account or the files): such journals are resumed only with --accept-old-journal
+ * (journal-read.ts).
  */
-export const JOURNAL_FORMAT = 'promo-bulk-journal/2';
+export const JOURNAL_FORMAT = 'promo-bulk-journal/3';
+export const UNSEALED_JOURNAL_FORMAT = 'promo-bulk-journal/2';
 export const OLD_JOURNAL_FORMAT = 'promo-bulk-journal/1';
 
 export type LineStatus = 'created' | 'updated' | 'deleted' | 'sent' | 'failed' | 'skipped' | 'unknown';
@@ -34,7 +38,7 @@ export interface JournalRecord {
 }
 
 export interface JournalHeader {
-  journal: typeof JOURNAL_FORMAT | typeof OLD_JOURNAL_FORMAT;
+  journal: typeof JOURNAL_FORMAT | typeof UNSEALED_JOURNAL_FORMAT | typeof OLD_JOURNAL_FORMAT;
   /** `voucher create`. */
   command: string;
   /** The command line, without the options that only steer the run (see resume.ts). */
@@ -58,6 +62,29 @@ export interface JournalHeader {
    * `--customer c.json`); binding.ts. Older journals kept `--body` alone, by option.
    */
   files?: Record<string, string | null>;
+  /** The SHA-256 of the rest of the header, canonical (headerDigest): the seal of format /3. */
+  header_sha256?: string;
+}
+
+/** The header sealed: its SHA-256 over its canonical JSON (keys sorted at every depth) added. */
+export function sealHeader(header: JournalHeader): JournalHeader {
+  return { ...header, header_sha256: headerDigest(header) };
+}
+
+/** The SHA-256 of a header without its seal, as canonical JSON: the same whatever order its keys are in. */
+export function headerDigest(header: object): string {
+  const { header_sha256: _seal, ...rest } = header as Record<string, unknown>;
+  return createHash('sha256').update(canonical(rest)).digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /**
@@ -178,6 +205,15 @@ export class Journal {
       const written = this.flush(owned) && owned;
       for (const go of this.starting.splice(0)) go(written);
     });
+  }
+
+  /**
+   * Whether this run still holds the journal, asked again before each repeat of a line's request
+   * and each read-back that may lead to one: a run paused in its retries while another took the
+   * journal over must not send when it wakes. Found lost, the run stops (onLost).
+   */
+  owns(): boolean {
+    return this.stillOwned();
   }
 
   private stillOwned(): boolean {

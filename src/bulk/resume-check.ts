@@ -3,6 +3,7 @@
 // files of its run (binding.ts). A journal of an older promo, which bound less, only when asked.
 import { UsageError } from '../base/errors.js';
 import { type Account, checkBinding } from './binding.js';
+import { UNSEALED_JOURNAL_FORMAT } from './journal.js';
 import type { ReadJournal } from './journal-read.js';
 import { checkResumable } from './resume.js';
 import type { BulkSpec } from './spec.js';
@@ -23,18 +24,25 @@ export function checkResume<P, Roles>(
   spec: BulkSpec<P, Roles>,
   run: ThisRun,
 ): string | undefined {
-  if (resumed.older && !spec.flags.acceptOldJournal) throw olderJournal(path);
-  checkResumable(resumed.header, path, spec.command, run.args, run.whole ?? null, resumed.older);
+  const unsealed = resumed.header.journal === UNSEALED_JOURNAL_FORMAT;
+  if (resumed.older && !spec.flags.acceptOldJournal) throw olderJournal(path, unsealed);
+  const bindsLess = resumed.older && !unsealed;
+  checkResumable(resumed.header, path, spec.command, run.args, run.whole ?? null, bindsLess);
   checkStatuses(resumed, path, spec);
-  if (resumed.older) return olderWarning(resumed, path, run.account);
+  if (bindsLess) return olderWarning(resumed, path, run.account);
   checkBinding(resumed.header, path, run.account, run.files);
+  if (unsealed)
+    return `--resume: '${path}' was written by an older promo (--accept-old-journal), whose header was not sealed: an edit of it cannot be told.`;
   return undefined;
 }
 
 /** A journal of an older promo binds less than this one would: resumed only when asked. */
-function olderJournal(path: string): UsageError {
+function olderJournal(path: string, unsealed: boolean): UsageError {
+  const what = unsealed
+    ? 'whose journal header was not sealed against edits (an edited start would change the marks promo looks its requests up by)'
+    : 'whose journal did not bind every file the run read (nor, before that, the account)';
   return new UsageError(
-    `--resume: '${path}' was written by an older promo, whose journal did not bind every file the run read (nor, before that, the account): refusing to resume it without --accept-old-journal`,
+    `--resume: '${path}' was written by an older promo, ${what}: refusing to resume it without --accept-old-journal`,
     'Make sure this run reads the same --input, --body and @FILEs and sends to the same account, then add --accept-old-journal; or start a new run.',
   );
 }

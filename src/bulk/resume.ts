@@ -30,6 +30,7 @@ const STEERING_WITH_VALUE = new Set([
   '--output',
 ]);
 const STEERING_SWITCHES = new Set([
+  '--again',
   '--resend-unknown',
   '--take-over',
   '--accept-old-journal',
@@ -101,13 +102,14 @@ export function checkResumable(
 
 /**
  * The command that resumes a run: the same line, --resume JOURNAL in place of the journal's
- * options, and never --take-over (taking over is asked for each time).
+ * options, and never --take-over (taking over is asked for each time) nor --again.
  */
 export function resumeCommand(argv: readonly string[], journalPath: string): string {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!.split('=')[0]!;
-    if (argv[i] === '--take-over') continue;
+    // Asked for each time, and --again starts a run: a resume continues one.
+    if (argv[i] === '--take-over' || argv[i] === '--again') continue;
     if (name === '--resume' || name === '--results' || name === '--skip') {
       if (!argv[i]!.includes('=')) i++;
       continue;

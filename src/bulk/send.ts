@@ -42,11 +42,13 @@ export class LineSender<P, Roles> {
   fatal?: number;
   /** Lines whose request this run sent (or read back). */
   sent = 0;
-  /** The line that first named each code, in this run or those it resumes (creates only). */
+  /** The line that first named each code, in this run or those it resumes (creates of codes only). */
   private readonly codes: Map<string, number>;
 
   constructor(private readonly parts: SenderParts<P, Roles>) {
-    this.codes = parts.spec.action.status === 'created' ? new Map(parts.resumed?.created) : new Map();
+    const { action } = parts.spec;
+    this.codes =
+      action.status === 'created' && !action.codeRepeats ? new Map(parts.resumed?.created) : new Map();
   }
 
   /** A line that no earlier run did: false when the run must stop reading (Ctrl-C, a fatal failure). */
@@ -110,6 +112,8 @@ export class LineSender<P, Roles> {
         return;
       }
       const outcome = await settle(this.parts.client, action, payload.value, options);
+      // The run that took the journal over has the line (in flight): this one records nothing more.
+      if (outcome.takenOver) return;
       const done = outcome.done;
       // A line sent more than once says so: a repeat of a request that acts is never silent.
       const attempts = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
@@ -137,7 +141,8 @@ export class LineSender<P, Roles> {
 
   /** For a create: the earlier line that named the same code (the first one is the one created). */
   private duplicateOf(line: number, code: string | undefined): number | undefined {
-    if (code === undefined || this.parts.spec.action.status !== 'created') return undefined;
+    const { action } = this.parts.spec;
+    if (code === undefined || action.status !== 'created' || action.codeRepeats) return undefined;
     const first = this.codes.get(code);
     if (first !== undefined && first !== line) return first;
     this.codes.set(code, line);

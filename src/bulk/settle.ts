@@ -30,6 +30,11 @@ export interface BulkAction<P> {
   check?(client: ApiClient, payload: P): Promise<Check>;
   /** Whether `check` can tell for this line (a create can only read back a voucher whose code it knows). */
   checkable?(payload: P): boolean;
+  /**
+   * Lines may name the same code, each its own request (a redemption: the service says whether the
+   * code allows another use). Without it a create names each code once: a later line naming it fails.
+   */
+  codeRepeats?: boolean;
   /** Sending it twice does no harm (a delete): a line whose answer was lost is simply sent again. */
   repeatable?: boolean;
   /** After a lost answer, an error answer that means the first attempt did it (a DELETE's 404), or that the line must be read back (a create's 409). */
@@ -51,6 +56,8 @@ export interface Outcome {
   fatal?: number;
   /** How many times this run sent the line's request (0: read back only, or never sent). */
   attempts: number;
+  /** Another run took the journal over before the line's next request: nothing is recorded. */
+  takenOver?: boolean;
 }
 
 export interface SettleOptions {
@@ -123,8 +130,25 @@ export async function settle<P>(
       return action.send(c, p);
     },
   };
-  const outcome = await settleLine(client, counted, payload, options);
-  return { ...outcome, attempts: sends.count };
+  try {
+    const outcome = await settleLine(client, counted, payload, options);
+    return { ...outcome, attempts: sends.count };
+  } catch (error) {
+    if (!(error instanceof JournalLost)) throw error;
+    return { status: 'unknown', attempts: sends.count, takenOver: true };
+  }
+}
+
+/**
+ * Thrown before a request goes out (ApiClient.beforeAttempt, asked before every attempt: each
+ * retry, each read-back and the send it allows, the transport's own repeats) once the run's journal
+ * is another run's: the line is left, in flight, to that run.
+ */
+export class JournalLost extends Error {}
+
+/** Rethrows what must end the line at once, whatever the attempt was. */
+function passOn(error: unknown): void {
+  if (error instanceof JournalLost) throw error;
 }
 
 async function settleLine<P>(
@@ -146,6 +170,7 @@ async function settleLine<P>(
       try {
         found = await action.check!(client, payload);
       } catch (error) {
+        passOn(error);
         return unknown(options.stop.aborted ? lastError : error);
       }
       if (found === 'absent') exposed = false;
@@ -159,6 +184,7 @@ async function settleLine<P>(
     try {
       return { status: action.status, done: await action.send(client, payload) };
     } catch (error) {
+      passOn(error);
       lastError = error;
       if (options.stop.aborted) return unknown(error);
       if (error instanceof ApiError && (exposed || options.lostBefore || error.afterLostAnswer)) {
@@ -198,6 +224,7 @@ async function existing<P>(
   try {
     found = await action.check!(client, payload);
   } catch (error) {
+    passOn(error);
     return { status: 'failed', error: errorJson(error), fatal: fatalExit(error) };
   }
   if (found === 'absent') return { status: 'failed', error: errorJson(conflict) };

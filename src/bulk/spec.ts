@@ -25,6 +25,11 @@ export interface BulkSpec<P, Roles = unknown> {
    * promo_request_id) makes each line's mark from it, so that the resume looks up the same mark.
    */
   onRun?(run: { startedAt: string; inputSha256: string | null }): void;
+  /**
+   * The run moves money (redemptions, rollbacks, publications): a new run of a file that ran already
+   * against the account asks first, or needs --again (earlier-runs.ts).
+   */
+  movesMoney?: boolean;
   /** Voucher creates: advise `voucher import` when the run is large and the limit low. */
   importAdvice?: boolean;
 }

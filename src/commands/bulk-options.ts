@@ -48,3 +48,12 @@ export const bulkOptions = defineOptions({
     help: 'stop after N failed lines, as Ctrl-C stops (those in flight finish); exit 7',
   },
 });
+
+/** For the commands whose lines move money (redemptions, rollbacks, publications): src/bulk/earlier-runs.ts. */
+export const againOption = defineOptions({
+  again: {
+    type: 'switch',
+    group,
+    help: 'run a file again that already ran against this account: every line is sent again (asked on a terminal, refused without one)',
+  },
+});

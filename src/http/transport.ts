@@ -115,6 +115,7 @@ export class Transport {
         if (lostBy && mutates) throw lost();
         throw new PromoError('Interrupted.', ExitCode.interrupted);
       }
+      request.beforeAttempt?.();
       if (attempt > 0 && mutates)
         this.trace(
           `* sending ${request.method} ${request.url.pathname} again: attempt ${attempt + 1} (sent ${sent} ${sent === 1 ? 'time' : 'times'} so far)`,

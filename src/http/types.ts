@@ -27,6 +27,11 @@ export interface HttpRequest {
    * and reaches the caller as it is, never as a network failure.
    */
   sink?: (body: import('node:stream').Readable, headers: IncomingHttpHeaders) => Promise<void>;
+  /**
+   * Asked before each attempt goes out, the first and every repeat (after any wait): throws to stop
+   * the request unsent (a bulk run whose journal another run took over while it was paused).
+   */
+  beforeAttempt?: () => void;
 }
 
 export interface HttpResponse {

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headerDigest } from '../../src/bulk/journal.js';
 import { jsonLines, ndjson, percentVoucher, writeIn } from '../helpers/input-files.js';
 import { spawnPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -143,14 +144,16 @@ describe('a journal is read strictly', () => {
       const resumed = await resume();
       expect([resumed.code, errorOf(resumed.stderr).message]).toEqual([
         2,
-        `--resume: '${journal}' line 1: the header's ${what}`,
+        `--resume: '${journal}' line 1: the header's ${what} (the header was edited: its header_sha256 does not match)`,
       ]);
       expect(fx.sandbox.requests).toEqual([]);
     }
-    // Edited to look like a run that read stdin: the input is a file, whose hash the header must have.
+    // Edited to look like a run that read stdin (and sealed again, as only a forger would: an edit
+    // alone is refused as such): the input is a file, whose hash the header must have.
+    const asRead = { ...header, sha256: null, lines: null, line_digests: true };
     writeFileSync(
       journal,
-      [JSON.stringify({ ...header, sha256: null, lines: null, line_digests: true }), ...rest, ''].join('\n'),
+      [JSON.stringify({ ...asRead, header_sha256: headerDigest(asRead) }), ...rest, ''].join('\n'),
     );
     const asStdin = await resume();
     expect([asStdin.code, errorOf(asStdin.stderr).message]).toEqual([

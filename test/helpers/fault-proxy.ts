@@ -1,6 +1,7 @@
 // A loopback proxy in front of the sandbox that loses answers for real: it lets the sandbox act and
 // then breaks the connection or answers 502/504 in its place, or refuses before forwarding (503,
-// or a reset once the request is in). Only the requests `match` picks are struck; read-backs pass.
+// or a reset once the request is in), or holds it first (a slow service). Only the requests `match`
+// picks are struck; read-backs pass.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,6 +12,8 @@ export interface ProxyFaults {
   status504After?: number;
   status503Before?: number;
   resetBefore?: number;
+  /** A slow service: each struck request is held this long before it is forwarded (its faults after). */
+  holdMs?: number;
   match?: (method: string, path: string) => boolean;
 }
 
@@ -42,6 +45,12 @@ export async function startFaultProxy(
     req.on('end', () => {
       const f = proxy.faults;
       const hit = (f.match ?? mutating)(req.method ?? 'GET', req.url ?? '/');
+      if (hit && f.holdMs) {
+        strike('held');
+        setTimeout(() => pass(f, hit), f.holdMs);
+      } else pass(f, hit);
+    });
+    const pass = (f: ProxyFaults, hit: boolean) => {
       // One draw decides the fault, so that the probabilities add up as given.
       let draw = hit ? random() : 1;
       const pick = (p = 0) => {
@@ -87,7 +96,7 @@ export async function startFaultProxy(
       );
       forwarded.on('error', () => req.socket.destroy());
       forwarded.end(Buffer.concat(chunks));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -131,6 +131,7 @@ export function publishMany(
 ): Promise<number> {
   return runBulkInput(rt, {
     command: 'publication create',
+    movesMoney: true,
     input,
     read: { formats: ['ndjson', 'csv'] },
     columns: roles,

@@ -12,7 +12,7 @@ import { parseBulkFlags } from '../../bulk/index.js';
 import { parseMetadata } from '../../input/metadata.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
-import { bulkOptions } from '../bulk-options.js';
+import { againOption, bulkOptions } from '../bulk-options.js';
 import { checkCampaign } from '../campaign/ref.js';
 import { metadataOption } from '../shared/metadata-option.js';
 import { checkCode } from '../voucher/codes-input.js';
@@ -42,6 +42,7 @@ const options = defineOptions({
     help: 'one code of --campaign to each customer of a CSV or NDJSON file (or -)',
   },
   ...bulkOptions,
+  ...againOption,
   dryRun: { type: 'switch', help: 'with --input: print the requests that would be sent; send nothing' },
 });
 

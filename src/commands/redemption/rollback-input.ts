@@ -61,6 +61,7 @@ export function rollbackMany(
 ): Promise<number> {
   return runBulkInput(rt, {
     command: 'redemption rollback',
+    movesMoney: true,
     input,
     read: { formats: ['ndjson', 'lines', 'csv'], headerNames: ['id'] },
     prepare: (record) => rollbackLine(record, options.reason),

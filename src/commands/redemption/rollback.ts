@@ -7,7 +7,7 @@ import { BULK_HELP, parseBulkFlags } from '../../bulk/index.js';
 import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { bulkOptions } from '../bulk-options.js';
+import { againOption, bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { redemptionColumns } from '../shared/redemption-view.js';
 import { rollbackMany } from './rollback-input.js';
@@ -64,6 +64,7 @@ ${BULK_HELP}`,
       help: 'a refund batch: ids one a line, or NDJSON with "id" and "reason"; - for stdin',
     },
     ...bulkOptions,
+    ...againOption,
   },
   run: async ({ ids, reason, input, ...flags }, rt) => {
     const bulk = parseBulkFlags({ ...flags, input });

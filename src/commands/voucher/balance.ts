@@ -12,6 +12,7 @@ import { type Column, formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { parseMoney } from '../shared/values.js';
+import { heldUnderLabel, underLabelLock } from './balance-label.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
 
@@ -97,8 +98,10 @@ Gift cards take currency units (10.50), loyalty cards whole points; a loyalty ca
 service refuses a removal beyond the balance, and promo says so in words. Prints the service's answer
 (amount, total, balance). A change whose answer was lost is never sent again blindly: each carries a
 source_id (promo's own unless --source-id) and promo reads the transactions back to learn whether it
-happened before sending it again. Given --source-id, a change the card already holds under that
-label is not sent again: a script may repeat the command safely.`,
+happened before sending it again. A --source-id names one change: the card already holding the same
+change (same amount, added or removed) under it, it is not sent again (exit 0, said so), so a script
+may repeat the command safely; another change under a label the card holds is refused (exit 2,
+nothing sent). On one machine, runs with the same label for the same card go one at a time.`,
   examples: [
     'promo voucher balance GIFT-7Q2 --add 10.00 --reason "late delivery"',
     'promo voucher balance LOYAL-1 --remove 250 --reason "granted by mistake"',
@@ -119,21 +122,28 @@ label is not sent again: a script may repeat the command safely.`,
     const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
     const size = signedAmount(voucher.type, (add ?? remove) as string, flag);
     const amount = add !== undefined ? size : -size;
-    const label = sourceId ?? `promo-${randomBytes(8).toString('hex')}`;
+    const gift = voucher.type === 'GIFT_VOUCHER';
     let answer: Balance;
     try {
-      // A label of your own may be on the card already (a run again after a lost answer): once is enough.
-      const before = sourceId === undefined ? undefined : await findTransaction(client, code, sourceId);
-      if (before?.details?.balance) {
-        rt.out.notice(
-          `The card already holds the change with source_id ${sourceId} (${before.id}): not sent again.`,
-        );
-        answer = before.details.balance;
-      } else answer = await sendUntilKnown(rt, code, amount, label, reason);
+      if (sourceId === undefined)
+        answer = await sendUntilKnown(rt, code, amount, `promo-${randomBytes(8).toString('hex')}`, reason);
+      else {
+        // A label of your own names one change (balance-label.ts): held on the card already, the
+        // same change is not sent again and another is refused; one run at a time per label.
+        answer = await underLabelLock(rt, code, sourceId, async () => {
+          const show = (n: number) => `${n > 0 ? '+' : ''}${gift ? formatMoney(n) : n}`;
+          const held = await heldUnderLabel(client, code, sourceId, amount, show);
+          if (!held) return sendUntilKnown(rt, code, amount, sourceId, reason);
+          rt.out.notice(
+            `The card already holds this change (${show(amount)}) with source_id ${sourceId}: not sent again.`,
+          );
+          return held;
+        });
+      }
     } catch (error) {
       throw error instanceof ApiError ? refusedInWords(error, code) : error;
     }
-    await rt.out.record(answer, balanceColumns(voucher.type === 'GIFT_VOUCHER'));
+    await rt.out.record(answer, balanceColumns(gift));
   },
 });
 

@@ -87,6 +87,8 @@ function redeemAction(run: { key?: string; startedAt?: string }): BulkAction<Red
   return {
     status: 'created',
     code: (p) => p.body.redeemables.map((r) => r.id).join(' '),
+    // A code may be redeemed as often as the service allows: each line is its own order.
+    codeRepeats: true,
     async send(client: ApiClient, p) {
       return done(await redeem(client, markedBody(p.body, mark(p))), p);
     },
@@ -111,6 +113,7 @@ export function redeemMany(
   const run: { key?: string; startedAt?: string } = {};
   return runBulkInput(rt, {
     command: 'voucher redeem',
+    movesMoney: true,
     input,
     read: { formats: ['ndjson'] },
     prepare: (record) => redeemLine(record, shared),

@@ -7,7 +7,7 @@ import { ApiError, ExitCode, UsageError } from '../../base/errors.js';
 import { parseBulkFlags } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
-import { bulkOptions } from '../bulk-options.js';
+import { againOption, bulkOptions } from '../bulk-options.js';
 import { orderTotals, redemptionColumns } from '../shared/redemption-view.js';
 import { orderOptions, orderParts, redeemBody } from './order-options.js';
 import { REDEEM_INPUT_HELP, redeemMany } from './redeem-input.js';
@@ -28,6 +28,7 @@ const options = defineOptions({
     help: 'many redemptions: NDJSON, one order a line, or - for stdin',
   },
   ...bulkOptions,
+  ...againOption,
 });
 
 /** The service refused a code for a rule: its 4xx names the key and lists every code's verdict. */
