@@ -2,8 +2,8 @@
 // DONE (or ERROR), `GET /v1/exports` lists, `DELETE` removes; the file itself is downloaded from the
 // URL in its result, which names the download host of the cluster and carries a token.
 import type { Readable } from 'node:stream';
+import { downloadHostOf, type ExportedObject } from 'promo-sandbox/facts/exports';
 import { ExitCode, PromoError } from '../base/errors.js';
-import { downloadHostOf, type ExportedObject } from '../facts/exports.js';
 import {
   anything,
   type Checked,
