@@ -69,6 +69,24 @@ describe('the workspace: promo and promo-sandbox', () => {
     expect(wrong).toEqual([]);
   });
 
+  // promo's tests use the sandbox as anyone would: its public entries, and its test helpers (which
+  // use those entries alone), never its modules.
+  it("promo's tests import none of promo-sandbox's modules, only its public entries and test helpers", () => {
+    const TESTS = join(ROOT, 'test');
+    const wrong = sources(TESTS).flatMap((file) =>
+      importsOf(join(TESTS, file))
+        .filter((spec) =>
+          spec.startsWith('.')
+            ? relative(ROOT, normalize(join(dirname(join(TESTS, file)), spec))).startsWith(
+                'packages/sandbox/src',
+              )
+            : spec.startsWith('promo-sandbox') && !exported(spec),
+        )
+        .map((spec) => `test/${file} → ${spec}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('keeps the facts a leaf that both sides import', () => {
     const facts = sources(join(PACKAGE_SRC, 'facts'));
     expect(facts.length).toBeGreaterThan(5);
