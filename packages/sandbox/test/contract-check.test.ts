@@ -65,6 +65,15 @@ describe.skipIf(!vendorFilesAvailable)('the contract check', () => {
     expect(exchangeProblems([exchange({ headers: bearer, answer: list })])).toEqual([]);
   });
 
+  it("reads an inactive token's introspection as `active: false` alone (the mended seven-ops file)", () => {
+    const introspect = (answer: unknown) =>
+      exchangeProblems([exchange({ method: 'POST', rawPath: '/v1/oauth/introspect', answer })], {
+        request: false,
+      });
+    expect(introspect({ active: false })).toEqual([]);
+    expect(introspect({ active: true })).not.toEqual([]);
+  });
+
   it('catches a request body against the schema: a wrong type and a pattern', () => {
     const created = { code: 'A' };
     const problems = exchangeProblems([

@@ -1,8 +1,9 @@
 // Answers lost after the service acted: the change is in the state, the client got 502, 504 or a
 // broken connection.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Sandbox, type SandboxOptions, startSandbox } from '../src/index.js';
+import type { Sandbox, SandboxOptions } from '../src/index.js';
 import { APP_HEADERS } from './core-helpers.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 import { createVoucher, deleteVoucher } from './state-helpers.js';
 
 let sandbox: Sandbox;
@@ -11,7 +12,7 @@ afterEach(async () => {
 });
 
 async function start(options: SandboxOptions = {}) {
-  sandbox = await startSandbox({ seed: { eventSchemas: ['signup'] }, ...options });
+  sandbox = await startCheckedSandbox({ seed: { eventSchemas: ['signup'] }, ...options });
   return sandbox;
 }
 

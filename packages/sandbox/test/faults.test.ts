@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseRateLimit, type Sandbox, type SandboxOptions, startSandbox } from '../src/index.js';
+import { parseRateLimit, type Sandbox, type SandboxOptions } from '../src/index.js';
 import { APP_HEADERS, fixedClock, postForm } from './core-helpers.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 import { until } from './helpers/until.js';
 
 let sandbox: Sandbox;
@@ -9,7 +10,7 @@ afterEach(async () => {
 });
 
 async function start(options: SandboxOptions = {}) {
-  sandbox = await startSandbox({ seed: {}, ...options });
+  sandbox = await startCheckedSandbox({ seed: {}, ...options });
   return sandbox;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../src/index.js';
 import { fixedClock, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 import { callSandbox } from './helpers/sandbox-http.js';
 
 const discount = { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' };
@@ -62,7 +63,7 @@ describe('import knobs on one sandbox', () => {
   const clock = fixedClock();
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ now: clock.now });
+    sandbox = await startCheckedSandbox({ now: clock.now });
   });
   afterAll(() => sandbox.close());
   afterEach(async () => {

@@ -1,6 +1,7 @@
 // The two list operations over real HTTP, as the CLI sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSeed, type Sandbox, startSandbox } from '../src/index.js';
+import { demoSeed, type Sandbox } from '../src/index.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 import { APP_HEADERS, callSandbox } from './helpers/sandbox-http.js';
 
 const STRUCTURE = 'lts_0a1b2c3d4e5f';
@@ -61,8 +62,8 @@ describe('list tiers over HTTP', () => {
   let demo: Sandbox;
   let crowded: Sandbox;
   beforeAll(async () => {
-    demo = await startSandbox({ now: () => clock.now });
-    crowded = await startSandbox({ seed: crowdedSeed(), now: () => START });
+    demo = await startCheckedSandbox({ now: () => clock.now });
+    crowded = await startCheckedSandbox({ seed: crowdedSeed(), now: () => START });
   });
   afterAll(async () => {
     await demo.close();
@@ -137,7 +138,7 @@ describe('list tiers over HTTP', () => {
 describe('list campaign templates over HTTP', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ now: () => START });
+    sandbox = await startCheckedSandbox({ now: () => START });
   });
   afterAll(() => sandbox.close());
 

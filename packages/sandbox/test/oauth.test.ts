@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../src/index.js';
+import type { Sandbox } from '../src/index.js';
 import { APP_HEADERS, fixedClock, postForm, readJson } from './core-helpers.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 
 let sandbox: Sandbox;
 afterEach(async () => {
@@ -8,7 +9,7 @@ afterEach(async () => {
 });
 
 async function start(clock = fixedClock()) {
-  sandbox = await startSandbox({ seed: {}, now: clock.now });
+  sandbox = await startCheckedSandbox({ seed: {}, now: clock.now });
   return {
     clock,
     token: (fields: Record<string, string>) => postForm(`${sandbox.url}/v1/oauth/token`, fields),

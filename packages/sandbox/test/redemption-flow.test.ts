@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/index.js';
+
+import { startCheckedSandbox } from './helpers/checked.js';
 import { callSandbox, type Json, useServedSandbox } from './helpers/sandbox-http.js';
 import { conforms, desk } from './redemption-helpers.js';
 
@@ -169,7 +170,7 @@ describe('faults and persistence', () => {
     const dir = mkdtempSync(join(tmpdir(), 'promo-redeem-state-'));
     const statePath = join(dir, 'state.json');
     try {
-      const before = await startSandbox({ statePath, timeZone: 'Asia/Tokyo' });
+      const before = await startCheckedSandbox({ statePath, timeZone: 'Asia/Tokyo' });
       const call = (url: string, method: string, path: string, body?: unknown) =>
         callSandbox(url, method, path, { body });
       await call(before.url, 'POST', '/v1/vouchers', {
@@ -181,7 +182,7 @@ describe('faults and persistence', () => {
         customer: { source_id: 'kept-customer' },
       });
       await before.close();
-      const after = await startSandbox({ statePath });
+      const after = await startCheckedSandbox({ statePath });
       try {
         const id = redeemed.body.redemptions[0].id;
         expect((await call(after.url, 'GET', `/v1/redemptions/${id}`)).body.result).toBe('SUCCESS');

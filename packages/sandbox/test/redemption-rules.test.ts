@@ -2,7 +2,8 @@
 // each key a code that does not apply is refused with, and recurring windows read in the project's
 // time zone across the day boundary. Over real HTTP; every answer checked against the vendor's schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../src/index.js';
+import type { Sandbox } from '../src/index.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 import { callSandbox, type Json } from './helpers/sandbox-http.js';
 import { conforms, desk, keyOf } from './redemption-helpers.js';
 
@@ -12,8 +13,8 @@ let utc: Sandbox;
 let warsaw: Sandbox;
 beforeAll(async () => {
   [utc, warsaw] = await Promise.all([
-    startSandbox({ now: () => NOW }),
-    startSandbox({ now: () => NOW, timeZone: 'Europe/Warsaw' }),
+    startCheckedSandbox({ now: () => NOW }),
+    startCheckedSandbox({ now: () => NOW, timeZone: 'Europe/Warsaw' }),
   ]);
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@
 // generated vouchers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed, startSandbox, stateFromSeed } from '../src/index.js';
+import { startCheckedSandbox } from './helpers/checked.js';
 import { JSON_HEADERS, type Json, useServedSandbox } from './helpers/sandbox-http.js';
 import { vendorApi as lifecycleApi } from './helpers/vendor.js';
 
@@ -137,7 +138,7 @@ describe('GET /v1/vouchers filters', () => {
 
 describe('generated vouchers', () => {
   it('come from the generatedVouchers option on top of the seed, oldest first, deterministic', async () => {
-    const small = await startSandbox({
+    const small = await startCheckedSandbox({
       seed: { vouchers: {} },
       generatedVouchers: { count: 3, prefix: 'X-', start: '2026-01-01', interval_seconds: 3600 },
     });

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
-import { type Json, mendFullDescription, visitSchemas } from './vendor-mends.js';
+import { type Json, mendFullDescription, mendSevenOpsDescription, visitSchemas } from './vendor-mends.js';
 
 /** The whole description, and the one that still holds OAuth and the v2 tiers (which the whole one lacks). */
 export const FULL_FILE = 'openapi-full.json';
@@ -161,5 +161,5 @@ export function fullApi(dir: string): OpenApi {
 
 /** The seven operations of the seed in `dir`: the only file that describes OAuth and the v2 tiers. */
 export function sevenOpsApi(dir: string): OpenApi {
-  return loadOpenApi(dir, SEVEN_OPS_FILE);
+  return loadOpenApi(dir, SEVEN_OPS_FILE, mendSevenOpsDescription);
 }

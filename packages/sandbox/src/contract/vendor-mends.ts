@@ -73,6 +73,30 @@ export function mendFullDescription(document: Json): void {
 }
 
 /**
+ * Mends openapi-7ops.json (the seed's seven operations: OAuth and the v2 tiers) in place.
+ *
+ * 8. Introspecting a token that does not exist (or expired) answers `{"active": false}` alone: the
+ * operation's own description says so, and so does the vendor's reference, while the schema makes
+ * every field of an active token required. An inactive token is read as that one field.
+ */
+export function mendSevenOpsDescription(document: Json): void {
+  const schemas = document.components.schemas as Record<string, Json>;
+  const active = schemas.OAuthTokenIntrospectResponseBody;
+  if (!active) return;
+  schemas.OAuthTokenIntrospectResponseBody = {
+    anyOf: [
+      active,
+      {
+        type: 'object',
+        required: ['active'],
+        properties: { active: { type: 'boolean', enum: [false] } },
+        additionalProperties: false,
+      },
+    ],
+  };
+}
+
+/**
  * 6. Security: the file lists the app keys and OAuth in one requirement object, which in OpenAPI
  * means all of them at once. The service takes either the app key pair or a bearer token (the
  * vendor's guide; openapi-7ops.json writes it as two alternatives). Split each into alternatives.
