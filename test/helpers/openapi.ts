@@ -2,6 +2,7 @@
 // folder that packages/sandbox/test/helpers/vendor.ts names (the one place that says where they are).
 import {
   FULL_FILE,
+  type Json,
   loadOpenApi as loadFrom,
   type OpenApi,
   SEVEN_OPS_FILE,
@@ -12,8 +13,9 @@ import { sevenOpsVendorApi, VENDOR_DIR, vendorApi } from '../../packages/sandbox
 
 export { FULL_FILE, type OpenApi, SEVEN_OPS_FILE, VENDOR_DIR, VENDOR_FILES, type VendorOperation };
 
-/** A file of the vendor's folder, read and compiled on first use. */
-export const loadOpenApi = (file: string): OpenApi => loadFrom(VENDOR_DIR, file);
+/** A file of the vendor's folder, read (and mended by `mend`, if given) and compiled on first use. */
+export const loadOpenApi = (file: string, mend?: (document: Json) => void): OpenApi =>
+  loadFrom(VENDOR_DIR, file, mend);
 /** The vendor's whole description, mended. */
 export const fullApi = vendorApi;
 /** The seven operations of the seed: the only file that describes OAuth and the v2 tiers. */

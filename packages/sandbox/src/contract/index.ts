@@ -13,4 +13,4 @@ export {
   type VendorOperation,
 } from './openapi.js';
 export { ROUTE_TABLE, type RouteContract } from './route-table.js';
-export type { Json } from './vendor-mends.js';
+export { type Json, mendFullDescription, mendSevenOpsDescription, visitSchemas } from './vendor-mends.js';

@@ -35,11 +35,15 @@ export async function startCheckedSandbox(options: SandboxOptions = {}): Promise
   });
 }
 
-/** After each test, the answers the sandbox of the moment gave conform. */
-export function answersConformAfterEach(sandbox: () => CheckedSandbox): void {
+/**
+ * After each test, the answers the sandbox of the moment gave conform (or, for a sandbox started
+ * otherwise with recordAnswers, those in the list of its requests).
+ */
+export function answersConformAfterEach(source: () => CheckedSandbox | RecordedRequest[]): void {
   afterEach(() => {
+    const current = source();
+    const problems = Array.isArray(current) ? checker.answerProblems(current) : current.answerProblems();
     // One line each, shown whole (a long list would be cut short in a diff).
-    const problems = sandbox().answerProblems();
     if (problems.length > 0) expect.fail(`${BROKEN}:\n${problems.join('\n')}`);
   });
 }
