@@ -9,10 +9,16 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // environment, and what they spawn inherits theirs. The bench leaves it out for the same reason.
 delete process.env.NODE_EXTRA_CA_CERTS;
 
+// The promo-sandbox package is run from its sources (its exports' "promo-source" condition): no
+// build of it is needed before the tests.
+const conditions = ['promo-source', 'node', 'import', 'default'];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['node'] } },
   define: { __PROMO_VERSION__: JSON.stringify(version) },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/sandbox/test/**/*.test.ts'],
     // Says once when the vendor's OpenAPI files are not beside the project (their tests skip).
     globalSetup: ['test/setup/vendor-files.ts'],
     testTimeout: 20_000,
@@ -26,7 +32,7 @@ export default defineConfig({
     // config directory and context (the suite passes with its files in a shuffled order).
     isolate: false,
     // Sandbox entries are frozen around each transaction, so a route that edits one in place fails
-    // loudly (src/sandbox/state-verify.ts).
+    // loudly (packages/sandbox/src/state-verify.ts).
     // App tokens in the profile file, never a developer's keychain, unless a test asks for one.
     env: { PROMO_SANDBOX_VERIFY: '1', PROMO_SECRET_STORE: 'file' },
   },

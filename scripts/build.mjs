@@ -167,6 +167,9 @@ const common = {
   metafile: true,
   logLevel: 'warning',
   define: { __PROMO_VERSION__: JSON.stringify(version) },
+  // The promo-sandbox package (its facts in the core, the sandbox itself in dist/lazy/) is bundled
+  // from its sources, as the tests run it: promo ships it inside its own build.
+  conditions: ['promo-source'],
   // Native code with a binary per platform: required from node_modules at run time, when a secret
   // lives in the keychain (src/config/keychain.ts), never bundled.
   external: ['@napi-rs/keyring'],

@@ -3,8 +3,8 @@
 // with `vouchers_count` starts the generation of its codes in the background: the campaign answers
 // at once with `vouchers_generation_status` IN_PROGRESS, and reads DONE (or FAILED) once they are
 // all there. Adding many vouchers, importing and deleting are async actions (202, an id to follow).
-import type { CampaignOrder } from '../facts/lists.js';
-import type { VoucherType } from '../facts/vouchers.js';
+import type { CampaignOrder } from 'promo-sandbox/facts/lists';
+import type { VoucherType } from 'promo-sandbox/facts/vouchers';
 import { OutcomeUnknownError } from '../http/failures.js';
 import {
   anything,
@@ -31,9 +31,9 @@ export const CAMPAIGN_TYPE_OF: Record<VoucherType, string> = {
   GIFT_VOUCHER: 'GIFT_VOUCHERS',
   LOYALTY_CARD: 'LOYALTY_PROGRAM',
 };
-export { CAMPAIGN_TYPES } from '../facts/vouchers.js';
+export { CAMPAIGN_TYPES } from 'promo-sandbox/facts/vouchers';
 export const CAMPAIGN_STATUSES = ['DONE', 'IN_PROGRESS', 'FAILED', 'DRAFT', 'MODIFYING'] as const;
-export { CAMPAIGN_ORDERS, type CampaignOrder } from '../facts/lists.js';
+export { CAMPAIGN_ORDERS, type CampaignOrder } from 'promo-sandbox/facts/lists';
 
 /** The voucher every code of the campaign is made from. */
 export interface CampaignVoucherBody {

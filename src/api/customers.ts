@@ -1,6 +1,6 @@
 // Customers: `POST /v1/customers` (an upsert by source_id), get, update and delete by id or source
 // id, the list with its query filters, and `POST /v1/customers/{id}/permanent-deletion`.
-import type { CustomerOrder } from '../facts/lists.js';
+import type { CustomerOrder } from 'promo-sandbox/facts/lists';
 import {
   anything,
   type Checked,
@@ -17,7 +17,7 @@ import {
 } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
-export { CUSTOMER_ORDERS, type CustomerOrder } from '../facts/lists.js';
+export { CUSTOMER_ORDERS, type CustomerOrder } from 'promo-sandbox/facts/lists';
 
 /** What a create or update sends: the service's customer fields (any other is sent as given). */
 export interface CustomerBody {

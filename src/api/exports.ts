@@ -3,8 +3,8 @@
 // URL in its result, which names the download host of the cluster and carries a token.
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import { downloadHostOf, type ExportedObject } from 'promo-sandbox/facts/exports';
 import { ExitCode, PromoError } from '../base/errors.js';
-import { downloadHostOf, type ExportedObject } from '../facts/exports.js';
 import { redactUrlTokens } from '../http/redact.js';
 import {
   anything,

@@ -13,7 +13,7 @@ import {
 } from './answer.js';
 import type { ApiClient } from './client.js';
 
-export { ALLOWED_SCOPES } from '../facts/scopes.js';
+export { ALLOWED_SCOPES } from 'promo-sandbox/facts/scopes';
 
 /** A token is sent back as a header and cached: printable ASCII, no spaces, not empty. */
 const tokenText = both(

@@ -5,7 +5,7 @@
 import { type Checked, list, maybe, object, optional, readAnswer, readListAnswer, text } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 
-export { MAX_PUBLICATION_COUNT, NO_VOUCHER_FOR_PUBLICATION } from '../facts/publications.js';
+export { MAX_PUBLICATION_COUNT, NO_VOUCHER_FOR_PUBLICATION } from 'promo-sandbox/facts/publications';
 
 export interface PublicationBody {
   voucher?: string;

@@ -4,7 +4,7 @@
 // repeated after a lost answer. Each carries a mark of promo's in its metadata instead
 // (REDEMPTION_MARK), so that the redemption can be looked up (findMarkedRedemptions) before any resend.
 
-import type { RedemptionOrder } from '../facts/lists.js';
+import type { RedemptionOrder } from 'promo-sandbox/facts/lists';
 import {
   anything,
   type Checked,
@@ -72,7 +72,7 @@ export async function redeem(client: ApiClient, body: RedeemBody): Promise<Redee
   return readAnswer(await client.call(redeemRequest(body)), REDEEM_ANSWER, 'POST /v1/redemptions');
 }
 
-export { REDEMPTION_ORDERS } from '../facts/lists.js';
+export { REDEMPTION_ORDERS } from 'promo-sandbox/facts/lists';
 
 export interface ListRedemptionsQuery {
   limit?: number;

@@ -1,7 +1,7 @@
 // List campaign templates: `GET /v1/templates/campaigns`, paged by `starting_after_id`, with the
 // service's deepObject `filters` (filters[<field>][conditions][<operator>]=<value>).
-import type { STRING_OPERATORS } from '../facts/filters.js';
-import type { TemplateOrder } from '../facts/lists.js';
+import type { STRING_OPERATORS } from 'promo-sandbox/facts/filters';
+import type { TemplateOrder } from 'promo-sandbox/facts/lists';
 import {
   type Checked,
   flag,
@@ -16,8 +16,8 @@ import {
 import type { ApiClient, ApiRequest } from './client.js';
 
 /** The conditions promo's --filter writes: those on text (facts/filters.ts). */
-export { STRING_OPERATORS as FILTER_OPERATORS } from '../facts/filters.js';
-export { TEMPLATE_ORDERS, type TemplateOrder } from '../facts/lists.js';
+export { STRING_OPERATORS as FILTER_OPERATORS } from 'promo-sandbox/facts/filters';
+export { TEMPLATE_ORDERS, type TemplateOrder } from 'promo-sandbox/facts/lists';
 export type FilterOperator = (typeof STRING_OPERATORS)[number];
 
 export interface FilterCondition {

@@ -1,9 +1,9 @@
 // List tiers (beta): `GET /v2/loyalties/tier-structures/{id}/tiers`, cursor-paginated, bearer-authenticated.
-import type { TierOrder } from '../facts/lists.js';
+import type { TierOrder } from 'promo-sandbox/facts/lists';
 import { type Checked, list, maybe, nullable, number, object, readAnswer, text } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
-export { TIER_ORDERS, type TierOrder } from '../facts/lists.js';
+export { TIER_ORDERS, type TierOrder } from 'promo-sandbox/facts/lists';
 
 /** Cursors are opaque to promo, but the service only issues ids of this shape. */
 export const TIER_CURSOR_PATTERN = /^lcrst_[a-f0-9]+$/;

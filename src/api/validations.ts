@@ -17,7 +17,7 @@ import {
 } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 
-export { MAX_REDEEMABLES } from '../facts/redemption-keys.js';
+export { MAX_REDEEMABLES } from 'promo-sandbox/facts/redemption-keys';
 
 export interface Redeemable {
   object: 'voucher';

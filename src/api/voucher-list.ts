@@ -1,13 +1,13 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number (1..99) with filters on campaign,
 // category, customer, creation and update dates, and the service's deepObject `filters`.
-import type { VoucherOrder } from '../facts/lists.js';
+import type { VoucherOrder } from 'promo-sandbox/facts/lists';
 import { type ListAnswer, readListAnswer } from './answer.js';
 import type { ApiClient, ApiRequest } from './client.js';
 import { type FilterCondition, filterParams } from './templates.js';
 import { VOUCHER_ANSWER, type Voucher } from './vouchers.js';
 
 // How the list pages and sorts is a fact the sandbox shares (facts/lists.ts).
-export { MAX_PAGE as MAX_VOUCHER_PAGE, VOUCHER_ORDERS, type VoucherOrder } from '../facts/lists.js';
+export { MAX_PAGE as MAX_VOUCHER_PAGE, VOUCHER_ORDERS, type VoucherOrder } from 'promo-sandbox/facts/lists';
 
 export interface ListVouchersQuery {
   limit?: number;

@@ -2,8 +2,8 @@
 // bodies are typed as the reference gives them; the answer's type is what its check reads
 // (answer.ts). Money is in hundredths throughout.
 
+import type { DiscountType, VoucherType } from 'promo-sandbox/facts/vouchers';
 import { ApiError } from '../base/errors.js';
-import type { DiscountType, VoucherType } from '../facts/vouchers.js';
 import { OutcomeUnknownError } from '../http/failures.js';
 import {
   anything,
@@ -29,7 +29,7 @@ export {
   ONE_OF_MANY_UNIT_EFFECTS as ONE_UNIT_EFFECTS,
   VOUCHER_TYPES,
   type VoucherType,
-} from '../facts/vouchers.js';
+} from 'promo-sandbox/facts/vouchers';
 
 export interface DiscountUnit {
   unit_off: number;

@@ -1,6 +1,7 @@
 // OAuth scopes as a person types them, checked against the service's list before anything is sent.
+
+import { ALLOWED_SCOPES } from 'promo-sandbox/facts/scopes';
 import { UsageError } from '../base/errors.js';
-import { ALLOWED_SCOPES } from '../facts/scopes.js';
 
 /**
  * Scopes as a person types them: repeated (`--scope api --scope vouchers`), space-separated in one

@@ -3,8 +3,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dirs } from './dirs.js';
 
-/** The built-in sandbox's entry point (src/sandbox/index.ts), loaded on first use. */
-export type SandboxModule = typeof import('../sandbox/index.js');
+/** The built-in sandbox: the public entry of the promo-sandbox package, loaded on first use. */
+export type SandboxModule = typeof import('promo-sandbox');
 
 export type InputStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number };

@@ -7,7 +7,7 @@ export const loadConf = () => import('conf');
 export const loadPrompts = () => import('./prompt-library.js');
 export const loadTable = () => import('cli-table3');
 export const loadLockfile = () => import('proper-lockfile');
-export const loadSandbox = () => import('../sandbox/index.js');
+export const loadSandbox = () => import('promo-sandbox');
 // Only when a proxy variable is set; it brings node:tls and node:https with it.
 export const loadProxy = () => import('../http/proxy.js');
 export const loadCsvStream = () => import('csv-parse');

@@ -1,7 +1,8 @@
 // The flags every list command shares (--limit, --all, --raw) and fixed choices such as --order,
 // checked before anything is sent.
+
+import { MAX_LIMIT, MIN_LIMIT } from 'promo-sandbox/facts/lists';
 import { UsageError } from '../base/errors.js';
-import { MAX_LIMIT, MIN_LIMIT } from '../facts/lists.js';
 
 export interface PagingFlags {
   limit?: string;

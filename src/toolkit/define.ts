@@ -18,7 +18,7 @@
 //    small: the build puts whatever is imported that way in dist/commands.cjs, see
 //    scripts/split.mjs).
 // 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
-// 3. For a service operation: one sandbox route (src/sandbox/), so that tests run against it.
+// 3. For a service operation: one sandbox route (packages/sandbox/src/), so that tests run against it.
 // Then refresh README's command table, which test/registry/readme.test.ts keeps equal to the
 // registry: UPDATE_README=1 npx vitest run test/registry/readme.test.ts
 // Values from a fixed set: `choices` (run gets their union, completion offers them); a value that

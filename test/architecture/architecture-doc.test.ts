@@ -1,13 +1,18 @@
 // ARCHITECTURE.md is read against the code: every module it names exists, and what it says the
 // transport retries is what transport.ts retries.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const doc = read('ARCHITECTURE.md');
-const files = (readdirSync(new URL('../../src', import.meta.url), { recursive: true }) as string[]).map((f) =>
-  f.replaceAll('\\', '/'),
-);
+const listed = (dir: string) =>
+  (readdirSync(new URL(`../../${dir}`, import.meta.url), { recursive: true }) as string[]).map((f) =>
+    f.replaceAll('\\', '/'),
+  );
+/** promo's modules (src/). */
+const files = listed('src');
+/** Every module the page may name: promo's and promo-sandbox's (packages/sandbox/src/). */
+const modules = [...files, ...listed('packages/sandbox/src').map((f) => `packages/sandbox/src/${f}`)];
 
 describe('ARCHITECTURE.md', () => {
   it('names only modules that exist', () => {
@@ -17,7 +22,8 @@ describe('ARCHITECTURE.md', () => {
       (name) =>
         !name.includes('*') &&
         !name.startsWith('test/') &&
-        !files.some((file) => file === name || file.endsWith(`/${name}`) || file === `${name}`),
+        !modules.some((file) => file === name || file.endsWith(`/${name}`)) &&
+        !existsSync(new URL(`../../${name}`, import.meta.url)),
     );
     expect(missing).toEqual([]);
   });
@@ -31,6 +37,14 @@ describe('ARCHITECTURE.md', () => {
     expect(flow).not.toMatch(/\b5xx\b/);
     const said = [...flow.matchAll(/\b(4\d\d|5\d\d)\b/g)].map((m) => Number(m[1]));
     expect([...new Set(said)].sort()).toEqual(retried!.split(',').map(Number).sort());
+  });
+
+  it("draws the two packages with every public entry of promo-sandbox's package.json", () => {
+    const manifest = JSON.parse(read('packages/sandbox/package.json'));
+    const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+    const drawing = doc.slice(doc.indexOf('## The two packages'), doc.indexOf('## The layers'));
+    expect(drawing).toContain('packages/sandbox');
+    for (const entry of entries) expect(drawing, entry).toContain(entry === '.' ? 'promo-sandbox' : entry);
   });
 
   it('places every folder of src/', () => {

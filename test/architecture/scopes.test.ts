@@ -1,9 +1,9 @@
-// The scopes are one list (src/facts/scopes.ts), which promo and the sandbox both import: it is the
+// The scopes are one list (promo-sandbox/facts/scopes), which promo and the sandbox both import: it is the
 // vendor's, and the sandbox grants each scope of it and no other.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ALLOWED_SCOPES } from 'promo-sandbox/facts/scopes';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_SCOPES } from '../../src/facts/scopes.js';
 import { FULL_FILE, VENDOR_DIR } from '../helpers/openapi.js';
 import { useServedSandbox } from '../helpers/sandbox-http.js';
 

@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Sandbox } from 'promo-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
+import { startCheckedSandbox } from '../helpers/sandbox.js';
 
 const APP_ID = 'login-app';
 const APP_TOKEN = 'login-secret-token-9f8e7d';
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ appId: APP_ID, appToken: APP_TOKEN });
+  sandbox = await startCheckedSandbox({ appId: APP_ID, appToken: APP_TOKEN });
 });
 afterAll(() => sandbox.close());
 

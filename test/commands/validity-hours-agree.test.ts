@@ -1,5 +1,5 @@
 // promo (before sending) and the sandbox (when answering) judge daily periods by one rule
-// (src/facts/validity-hours.ts): the same bodies clash for both, across midnight and the week's end,
+// (promo-sandbox/facts/validity-hours): the same bodies clash for both, across midnight and the week's end,
 // and a day named twice is one day.
 import { describe, expect, it } from 'vitest';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';

@@ -1,7 +1,9 @@
 // The sandbox exports its customers (exported_object `customer`): the rows are the customer store's,
 // in the vendor's field names (address_city from address.city), filtered and ordered.
+
+import type { Sandbox } from 'promo-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { startCheckedSandbox } from '../helpers/sandbox.js';
 import { APP_HEADERS, callSandbox } from '../helpers/sandbox-http.js';
 
 let clock = Date.parse('2026-06-01T12:00:00Z');
@@ -10,7 +12,7 @@ const call = (method: string, path: string, body?: unknown) =>
   callSandbox(sandbox.url, method, path, { body });
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock });
+  sandbox = await startCheckedSandbox({ now: () => clock });
   for (const [source_id, city] of [
     ['exp-b', 'Oslo'],
     ['exp-a', 'Bergen'],

@@ -4,11 +4,11 @@
 // nothing sent); a journal cut short by a crash is read, its last line taken as unknown.
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Sandbox } from 'promo-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { jsonLines, ndjson, percentVoucher, writeIn } from '../helpers/input-files.js';
 import { startPromo } from '../helpers/promo.js';
-import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { APP_ID, APP_TOKEN, startCheckedSandbox, useSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
 
 const fx = useSandbox();
@@ -131,7 +131,7 @@ describe('--results never replaces a journal', () => {
 describe('a resume is bound to the account and the files of its run', () => {
   let other: Sandbox;
   beforeAll(async () => {
-    other = await startSandbox({ appId: APP_ID, appToken: APP_TOKEN });
+    other = await startCheckedSandbox({ appId: APP_ID, appToken: APP_TOKEN });
   });
   afterAll(() => other.close());
 

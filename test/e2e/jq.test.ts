@@ -3,8 +3,8 @@
 // stopped by Ctrl-C or SIGTERM (exit 130: jq runs in a worker thread the main thread ends), and a
 // compile error shown whole.
 import { readFileSync } from 'node:fs';
+import { demoSeed } from 'promo-sandbox';
 import { describe, expect, it } from 'vitest';
-import { demoSeed } from '../../src/sandbox/index.js';
 import { spawnPromo, startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';

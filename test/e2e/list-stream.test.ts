@@ -2,8 +2,8 @@
 // is on stdout while the next one is still awaited), a reader that stops (`| head`) stops the walk,
 // and the lines are the items of the json array. The built promo against the sandbox over HTTP.
 import { spawn } from 'node:child_process';
+import { demoSeed } from 'promo-sandbox';
 import { describe, expect, it } from 'vitest';
-import { demoSeed } from '../../src/sandbox/index.js';
 import { BIN, spawnPromo, startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';

@@ -1,8 +1,9 @@
 // stdout is written whole: a reader slower than promo (`| (sleep 1; jq …)`) still gets every byte,
 // whatever the command and the format, and promo exits only once the pipe has taken them. The
 // built promo against the sandbox over HTTP, its stdout left unread for a while.
+
+import { demoSeed } from 'promo-sandbox';
 import { describe, expect, it } from 'vitest';
-import { demoSeed } from '../../src/sandbox/index.js';
 import { spawnPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

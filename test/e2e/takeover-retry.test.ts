@@ -4,8 +4,8 @@
 // in flight. Counted in the redemptions the sandbox holds.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FaultOptions } from 'promo-sandbox';
 import { describe, expect, it } from 'vitest';
-import type { FaultOptions } from '../../src/sandbox/faults.js';
 import { jsonLines } from '../helpers/input-files.js';
 import { startPromo } from '../helpers/promo.js';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';

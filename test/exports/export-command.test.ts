@@ -1,8 +1,8 @@
 // promo export against the sandbox, in-process: each exported object with its fields, the flags
 // checked before anything is sent, the request's parameters, and list, get, delete.
+
+import { columnTitle, EXPORT_FIELDS, EXPORTED_OBJECTS } from 'promo-sandbox/facts/exports';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FIELDS, EXPORTED_OBJECTS } from '../../src/facts/exports.js';
-import { columnTitle } from '../../src/sandbox/exports-csv.js';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { callSandbox } from '../helpers/sandbox-http.js';
 

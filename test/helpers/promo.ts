@@ -93,7 +93,7 @@ export function testContext(options: RunOptions = {}): {
     sleep: options.clock?.sleep ?? abortableSleep,
     platformDirs: platformDirsFor(options.configDir ?? join(tmpdir(), 'promo-test-unused')),
     prompts: scriptedPrompts(options.answers ?? [], asked),
-    sandbox: () => import('../../src/sandbox/index.js'),
+    sandbox: () => import('promo-sandbox'),
   };
   return { ctx, stdout, stderr, asked };
 }

@@ -1,7 +1,11 @@
 // A sandbox on an ephemeral loopback port and a profile pointing at it, for one test file.
 
-import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
-import { answersConformAfterEach } from '../contract/exchanges.js';
+import type { Sandbox, SandboxOptions } from 'promo-sandbox';
+import {
+  answersConformAfterEach,
+  type CheckedSandbox,
+  startCheckedSandbox,
+} from '../../packages/sandbox/test/helpers/checked.js';
 import { type RunOptions, runPromo, tempDir } from './promo.js';
 import { callSandbox, fileScoped, JSON_HEADERS } from './sandbox-http.js';
 
@@ -9,7 +13,7 @@ export const APP_ID = 'test-app-id-0001';
 export const APP_TOKEN = 'test-app-token-secret-7f3a9c1e';
 
 export interface Fixture {
-  sandbox: Sandbox;
+  sandbox: CheckedSandbox;
   configDir: string;
   /** Environment for a child process using the fixture's profile. */
   env: Record<string, string>;
@@ -18,9 +22,12 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-/** Starts a sandbox that accepts APP_ID/APP_TOKEN and saves a default profile `test` for it. */
+/**
+ * Starts a sandbox that accepts APP_ID/APP_TOKEN (the one way: its answers checked against the
+ * vendor's description, startCheckedSandbox) and saves a default profile `test` for it.
+ */
 export async function sandboxFixture(options: SandboxOptions = {}): Promise<Fixture> {
-  const sandbox = await startSandbox({ appId: APP_ID, appToken: APP_TOKEN, ...options });
+  const sandbox = await startCheckedSandbox({ appId: APP_ID, appToken: APP_TOKEN, ...options });
   const dir = tempDir();
   const added = await runPromo(
     [
@@ -68,7 +75,7 @@ export function useSandbox(options: SandboxOptions = {}): Fixture {
       current.sandbox.requests.length = 0;
     },
   );
-  answersConformAfterEach(() => fixture().sandbox.requests);
+  answersConformAfterEach(() => fixture().sandbox);
   return {
     get sandbox() {
       return fixture().sandbox;
@@ -97,3 +104,6 @@ export async function setImportSettings(fx: Fixture, settings: Record<string, un
 /** The requests the sandbox received, one line each: `GET /v1/vouchers?limit=3` (query decoded). */
 export const sentRequests = (sandbox: Sandbox) =>
   sandbox.requests.map((r) => `${r.method} ${r.rawPath}${r.query ? `?${decodeURIComponent(r.query)}` : ''}`);
+
+/** The one way promo's tests start a sandbox of their own: its answers checked (startCheckedSandbox). */
+export { type CheckedSandbox, startCheckedSandbox };

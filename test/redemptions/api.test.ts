@@ -1,6 +1,8 @@
 // The API layer of validations and redemptions (src/api/validations.ts, src/api/redemptions.ts)
 // against the sandbox over real HTTP: answers typed by their checks, a refusal as an ApiError with
 // its key, and a redeem or rollback whose answer is lost never sent twice, then looked up.
+
+import type { Sandbox } from 'promo-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { rollbackRedemption, rollbackStackedRedemption } from '../../src/api/redemption-rollbacks.js';
@@ -17,15 +19,15 @@ import { ApiError } from '../../src/base/errors.js';
 import { OutcomeUnknownError } from '../../src/http/failures.js';
 import { SecretSet } from '../../src/http/redact.js';
 import { Transport } from '../../src/http/transport.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { TestClock } from '../helpers/clock.js';
+import { startCheckedSandbox } from '../helpers/sandbox.js';
 import { callSandbox } from '../helpers/sandbox-http.js';
 
 const clock = new TestClock();
 let sandbox: Sandbox;
 let client: ApiClient;
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: clock.now });
+  sandbox = await startCheckedSandbox({ now: clock.now });
   const transport = new Transport({
     timeoutMs: 5000,
     retries: 3,

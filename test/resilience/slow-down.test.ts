@@ -1,12 +1,13 @@
 // X-Rate-Limit-Remaining read on every answer: a run spaces its last requests of a window out
 // instead of running into 429. One transport sending many requests, as a bulk run or --all does.
+
+import type { Sandbox } from 'promo-sandbox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { SecretSet } from '../../src/http/redact.js';
 import { Transport } from '../../src/http/transport.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { TestClock } from '../helpers/clock.js';
-import { APP_ID, APP_TOKEN } from '../helpers/sandbox.js';
+import { APP_ID, APP_TOKEN, startCheckedSandbox } from '../helpers/sandbox.js';
 
 // One clock for the service and for promo's waits: a wait for the window's reset moves it on at
 // once, and the sandbox's window resets by the same clock.
@@ -14,7 +15,7 @@ const clock = new TestClock();
 let sandbox: Sandbox;
 const log: string[] = [];
 beforeAll(async () => {
-  sandbox = await startSandbox({
+  sandbox = await startCheckedSandbox({
     appId: APP_ID,
     appToken: APP_TOKEN,
     now: clock.now,

@@ -2,17 +2,17 @@
 import { writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import type { Sandbox } from 'promo-sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
-import { APP_ID, APP_TOKEN } from '../helpers/sandbox.js';
+import { APP_ID, APP_TOKEN, startCheckedSandbox } from '../helpers/sandbox.js';
 
 /** A sandbox on every interface, reached by this machine's own non-loopback address if it has one. */
 let sandbox: Sandbox;
 let remoteUrl: string;
 let dir: ReturnType<typeof tempDir>;
 beforeAll(async () => {
-  sandbox = await startSandbox({ host: '0.0.0.0', appId: APP_ID, appToken: APP_TOKEN });
+  sandbox = await startCheckedSandbox({ host: '0.0.0.0', appId: APP_ID, appToken: APP_TOKEN });
   const port = new URL(sandbox.url).port;
   const external = Object.values(networkInterfaces())
     .flat()

@@ -1,7 +1,8 @@
 // The arguments and options of the command, apart from its definition (index.ts) and what runs
 // (run.ts), which both read them.
+
+import { ALLOWED_SCOPES } from 'promo-sandbox/facts/scopes';
 import { METHODS } from '../../api/names.js';
-import { ALLOWED_SCOPES } from '../../facts/scopes.js';
 import { defineArgs, defineOptions, type Input } from '../../toolkit/define.js';
 
 export const args = defineArgs({

@@ -2,6 +2,8 @@
 // a campaign whose vouchers are made from the options (what each is worth, its limits, how its
 // code looks). The service generates the codes in the background; --wait follows that to its end.
 // Everything is checked before anything is sent (exit 2, nothing sent).
+
+import { codeSpace, MAX_VOUCHERS_COUNT } from 'promo-sandbox/facts/code-space';
 import {
   CAMPAIGN_TYPE_OF,
   type CampaignVoucherBody,
@@ -13,7 +15,6 @@ import {
 import type { CreateVoucherBody, VoucherType } from '../../api/vouchers.js';
 import { UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/json.js';
-import { codeSpace, MAX_VOUCHERS_COUNT } from '../../facts/code-space.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';

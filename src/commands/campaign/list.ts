@@ -1,5 +1,7 @@
 // promo campaign list: one page of campaigns, or every page with --all, filtered by type, by the
 // service's filters (the --filter grammar of the list commands) and ordered by date.
+
+import { MAX_PAGE } from 'promo-sandbox/facts/lists';
 import {
   CAMPAIGN_FIELDS,
   CAMPAIGN_ORDERS,
@@ -12,7 +14,6 @@ import {
 import { CAMPAIGN_FILTERS } from '../../api/filter-fields.js';
 import type { FilterCondition } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
-import { MAX_PAGE } from '../../facts/lists.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';

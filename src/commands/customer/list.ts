@@ -2,6 +2,8 @@
 // service's list object), or with --all every matching customer, streamed with -o ndjson / -o csv.
 // --all reads oldest first by created_at in windows of 99 pages: when one is full, the next starts
 // at the created_at of the last customer read (a millisecond earlier, those read there left out by id).
+
+import { MAX_PAGE } from 'promo-sandbox/facts/lists';
 import {
   CUSTOMER_FIELDS,
   CUSTOMER_ORDERS,
@@ -11,7 +13,6 @@ import {
   listCustomers,
 } from '../../api/customers.js';
 import { UsageError } from '../../base/errors.js';
-import { MAX_PAGE } from '../../facts/lists.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';

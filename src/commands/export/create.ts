@@ -2,9 +2,10 @@
 // vendor's list (facts/exports.ts) so that help, completion and docs name each with its fields.
 // Without --wait it queues the export and prints it; with --wait it follows it and downloads the
 // CSV, to stdout as it arrives or to --out FILE whole.
+
+import { EXPORT_FIELDS, EXPORT_ORDERS, EXPORTED_OBJECTS, type ExportNoun } from 'promo-sandbox/facts/exports';
 import { createExport } from '../../api/exports.js';
 import { UsageError } from '../../base/errors.js';
-import { EXPORT_FIELDS, EXPORT_ORDERS, EXPORTED_OBJECTS, type ExportNoun } from '../../facts/exports.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { FILTER_GRAMMAR, filterOptions } from '../shared/filters.js';
 import { saveExport } from './download-step.js';

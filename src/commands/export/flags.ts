@@ -1,10 +1,16 @@
 // The flags of `promo export <object>`, turned into the export's parameters before anything is
 // sent: --fields against the vendor's list for that object (with what a typo may have meant),
 // --order against its orders, --filter in the lists' grammar, the dates as created_at conditions.
+
+import {
+  EXPORT_DATE_FIELD,
+  EXPORT_FIELDS,
+  EXPORT_ORDERS,
+  type ExportedObject,
+} from 'promo-sandbox/facts/exports';
 import type { ExportFilters, ExportParameters } from '../../api/exports.js';
 import { UsageError } from '../../base/errors.js';
 import { closeTo } from '../../base/suggest.js';
-import { EXPORT_DATE_FIELD, EXPORT_FIELDS, EXPORT_ORDERS, type ExportedObject } from '../../facts/exports.js';
 import { parseChoice } from '../paging.js';
 import { parseFilters } from '../shared/filters.js';
 import { isoDateMs } from '../shared/values.js';

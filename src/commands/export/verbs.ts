@@ -1,4 +1,4 @@
-import { EXPORTED_OBJECTS, type ExportNoun } from '../../facts/exports.js';
+import { EXPORTED_OBJECTS, type ExportNoun } from 'promo-sandbox/facts/exports';
 import { defineVerbs } from '../../toolkit/define.js';
 import { exportVerb } from './create.js';
 import del from './delete.js';

@@ -1,11 +1,12 @@
 // promo profile add <name> --app-id ID [--app-token-stdin] [--cluster C | --api-url URL] [--default]
 // The app token never comes as a plain argument: stdin, PROMO_APP_TOKEN, or a hidden prompt.
+
+import { ALLOWED_SCOPES } from 'promo-sandbox/facts/scopes';
 import { parseScopes } from '../../auth/scopes.js';
 import { AuthError, type ExitCodeValue, exitCodeFor, PromoError, UsageError } from '../../base/errors.js';
 import { readStdin } from '../../base/stdin.js';
 import { checkProfileName, type Profile, SANDBOX_PROFILE } from '../../config/profiles.js';
 import { savedNotice, saveProfile, secretChoice } from '../../config/secrets.js';
-import { ALLOWED_SCOPES } from '../../facts/scopes.js';
 import { checkApiUrl, checkCluster, type Globals } from '../../runtime/globals.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';

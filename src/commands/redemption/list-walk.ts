@@ -1,8 +1,9 @@
 // Every redemption of a query, page by page, also past the service's last page (99): oldest first,
 // and when a window's last page is reached the next window starts at the last date read (the
 // redemptions of that very instant already read are not given twice).
+
+import { MAX_PAGE } from 'promo-sandbox/facts/lists';
 import type { ListRedemptionsQuery, Redemption } from '../../api/redemptions.js';
-import { MAX_PAGE } from '../../facts/lists.js';
 
 export async function* walkRedemptions(
   query: ListRedemptionsQuery & { limit: number },

@@ -1,8 +1,9 @@
 // promo redemption list: redemptions (and rollbacks), newest first, filtered by code, customer,
 // result, status and creation time; --all for every one, streamed with -o ndjson or -o csv.
+
+import { REDEMPTION_STATUSES } from 'promo-sandbox/facts/redemption-keys';
 import { type ListRedemptionsQuery, listRedemptions, type Redemption } from '../../api/redemptions.js';
 import { UsageError } from '../../base/errors.js';
-import { REDEMPTION_STATUSES } from '../../facts/redemption-keys.js';
 import { ListProgress } from '../../output/list-progress.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';

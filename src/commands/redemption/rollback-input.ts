@@ -2,11 +2,12 @@
 // "id" and "reason"), through the bulk journal. A rollback whose answer was lost, or left in flight
 // by a kill, is read back on resume (ROLLED_BACK: done); `already_rolled_back` to a repeat of a
 // line whose answer was lost means the first one did it.
+
+import { ALREADY_ROLLED_BACK } from 'promo-sandbox/facts/redemption-keys';
 import { rollbackRequest } from '../../api/redemption-rollbacks.js';
 import { getRedemption } from '../../api/redemptions.js';
 import { type ApiError, UsageError } from '../../base/errors.js';
 import { type BulkAction, type BulkFlags, type InputRecord, runBulkInput } from '../../bulk/index.js';
-import { ALREADY_ROLLED_BACK } from '../../facts/redemption-keys.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { confirmOrCancel } from '../confirm.js';
 import { rollbackOnce } from './rollback-once.js';

@@ -2,13 +2,14 @@
 // back (ROLLED_BACK: it happened); not rolled back, sending it again is safe; the read-back failing,
 // the outcome is unknown (exit 6, with the command that checks). `already_rolled_back` to a repeat
 // sent after a lost answer means the first one did it: done earlier, not a failure.
+
+import { ALREADY_ROLLED_BACK } from 'promo-sandbox/facts/redemption-keys';
 import type { ApiClient } from '../../api/client.js';
 import { rollbackRedemption, rollbackStackedRedemption } from '../../api/redemption-rollbacks.js';
 import { getRedemption, type Redemption } from '../../api/redemptions.js';
 import { ApiError } from '../../base/errors.js';
 import { shellQuote } from '../../base/shell.js';
 import { answerLost } from '../../bulk/settle.js';
-import { ALREADY_ROLLED_BACK } from '../../facts/redemption-keys.js';
 import { OutcomeUnknownError } from '../../http/failures.js';
 
 export interface RolledBack {

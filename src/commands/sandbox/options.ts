@@ -1,60 +1,8 @@
-// The arguments and options of the command, apart from its definition (index.ts) and what runs
-// (run.ts), which both read them.
+// The options of the command: those of promo-sandbox's own bin (promo-sandbox/options), one table
+// for both; the definition (index.ts) and what runs (run.ts) read them.
+import { SANDBOX_OPTIONS } from 'promo-sandbox/options';
 import { defineOptions, type OptionValues } from '../../toolkit/define.js';
-import { lostAnswerOptions } from './lost-answers.js';
 
-export const options = defineOptions({
-  port: { type: 'value', value: 'n', help: 'port (default: a free one)' },
-  host: { type: 'value', value: 'host', help: 'address to listen on', default: '127.0.0.1' },
-  state: {
-    type: 'value',
-    value: 'file',
-    complete: 'files',
-    help: 'keep state in this file across restarts (each change appended, compacted now and then)',
-  },
-  seed: {
-    type: 'value',
-    value: 'file',
-    complete: 'files',
-    help: 'JSON file replacing the demo data (templates, tier structures, event schemas, campaigns)',
-  },
-  appId: { type: 'value', value: 'id', help: 'app id to accept (default sandbox)' },
-  appToken: { type: 'value', value: 'token', help: 'app token to accept (default sandbox)' },
-  rateLimit: {
-    type: 'value',
-    value: 'n/period',
-    help: 'answer 429 over this rate, e.g. 100/min or 100/hour',
-  },
-  bulkRateLimit: {
-    type: 'value',
-    value: 'n/period',
-    help: 'answer voucher imports 429 (X-Rate-Limit-Type: bulk_api_calls) over this rate, e.g. 10/hour',
-  },
-  importSpeed: {
-    type: 'value',
-    value: 'records/s',
-    help: 'how fast import jobs advance (default 1000 records a second)',
-  },
-  failImports: {
-    type: 'switch',
-    help: 'new import jobs stop half-way with status FAILED, and new exports end in ERROR',
-  },
-  vouchers: {
-    type: 'value',
-    value: 'n',
-    help: 'add n generated vouchers (GEN-000001...) a minute apart, e.g. to page past 9,900',
-  },
-  timeZone: {
-    type: 'value',
-    value: 'zone',
-    help: "the project's time zone (IANA name, default UTC), in which validity days and hours are read; a --state file keeps it",
-  },
-  latency: { type: 'value', value: 'ms', help: 'delay every answer' },
-  errorRate: { type: 'value', value: 'p', help: 'answer 503 with this probability (0..1)' },
-  resetRate: { type: 'value', value: 'p', help: 'drop the connection with this probability (0..1)' },
-  hang: { type: 'switch', help: 'never answer (to test timeouts)' },
-  ...lostAnswerOptions,
-  log: { type: 'switch', help: 'log each request on stderr' },
-});
+export const options = defineOptions(SANDBOX_OPTIONS);
 
 export type SandboxFlags = OptionValues<typeof options>;

@@ -2,11 +2,12 @@
 //   field=value  field!=value  field^=prefix  field$=suffix  field~=text  field!~=text
 //   field in A,B  field not in A,B  field? (has a value)  field!? (has none)
 // What it cannot say is refused before anything is sent.
+
+import { SUBSTRING_OPERATORS, TEMPLATE_CAMPAIGN_TYPES } from 'promo-sandbox/facts/filters';
 import { type FilterFields, filterFieldNames } from '../../api/filter-fields.js';
 import type { FilterCondition, FilterOperator } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
 import { closest } from '../../base/suggest.js';
-import { SUBSTRING_OPERATORS, TEMPLATE_CAMPAIGN_TYPES } from '../../facts/filters.js';
 
 /** --filter and --junction, as every list command that filters takes them. */
 export function filterOptions(example: string) {

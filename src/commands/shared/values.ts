@@ -1,9 +1,10 @@
 // Parsers for the values people type for a voucher, a campaign and a job list's dates: money in
 // currency units, counts, days of the week, HH:mm times, ISO 8601 dates and durations. Each failure names where the value came from
 // (`--amount-off`, or a CSV column) and the rule it broke.
+
+import { namedCharset } from 'promo-sandbox/facts/code-space';
 import type { VoucherType } from '../../api/vouchers.js';
 import { UsageError } from '../../base/errors.js';
-import { namedCharset } from '../../facts/code-space.js';
 
 /** `10.50` → 1050: the service keeps money in hundredths. Exact (no floating point), at most 2 decimals. */
 export function parseMoney(text: string, name: string): number {

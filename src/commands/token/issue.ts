@@ -1,9 +1,10 @@
 // promo token issue --scope S... [--new]: the profile's cached token while it has more than 60 s
 // left, else a new one; `--new` always issues.
+
+import { ALLOWED_SCOPES } from 'promo-sandbox/facts/scopes';
 import { parseScopes } from '../../auth/scopes.js';
 import { AuthError } from '../../base/errors.js';
 import type { CachedToken } from '../../config/token-cache.js';
-import { ALLOWED_SCOPES } from '../../facts/scopes.js';
 import { formatDate } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';

@@ -3,10 +3,10 @@
 // so each change carries a source_id (promo's own unless --source-id); after a lost answer promo
 // reads the card's transactions back for it and sends again only when the change is not there.
 import { randomBytes } from 'node:crypto';
+import { BALANCE_KEY_WORDS } from 'promo-sandbox/facts/balances';
 import { type Balance, changeBalance, findTransaction } from '../../api/balances.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { ApiError, ExitCode, PromoError, UsageError } from '../../base/errors.js';
-import { BALANCE_KEY_WORDS } from '../../facts/balances.js';
 import { OutcomeUnknownError } from '../../http/failures.js';
 import { type Column, formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';

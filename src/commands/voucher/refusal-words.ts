@@ -1,6 +1,6 @@
 // Why a code does not apply, in words a person can act on ("expired on 1 Feb 2020", "used 1 of 1
 // times", "valid only on Mondays"), from the service's key and, where it helps, the voucher itself.
-import { INAPPLICABLE_KEYS } from '../../facts/redemption-keys.js';
+import { INAPPLICABLE_KEYS } from 'promo-sandbox/facts/redemption-keys';
 import { formatMoney } from '../../output/table.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

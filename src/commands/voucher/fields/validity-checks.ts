@@ -1,8 +1,9 @@
 // The time rules of a create body: ISO 8601 dates and durations, the expiration not before the
 // start, a timeframe needing a start date, days 0..6, HH:mm times and daily periods that do not
 // overlap (a period whose end is not after its start runs past midnight).
+
+import { firstOverlap } from 'promo-sandbox/facts/validity-hours';
 import type { CreateVoucherBody } from '../../../api/vouchers.js';
-import { firstOverlap } from '../../../facts/validity-hours.js';
 import { formatDays, HH_MM, ISO_DURATION, isoDateMs } from '../../shared/values.js';
 import { bad, days, given, isObject, object, shown } from './body-checks.js';
 

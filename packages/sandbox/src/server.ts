@@ -1,0 +1,281 @@
+// The sandbox core: an HTTP server on loopback that records every request, lets the fault layer
+// decide first, then routes, authenticates and runs the operation inside a state transaction.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bodyLimit, describeBytes } from './bulk-calls.js';
+import { CONTROL_PREFIX, handleControl } from './core-control.js';
+import {
+  type Answer,
+  answer,
+  errorObject,
+  errorObjectForStatus,
+  newRequestId,
+  readBody,
+  send,
+} from './core-http.js';
+import { answerOperation } from './core-operation.js';
+import { type FaultController, FaultEngine, type FaultOptions } from './faults.js';
+import type { ImportSettings } from './import-jobs.js';
+import { applyImportSettings, checkImportSettings } from './import-settings.js';
+import { checkTimeZone, setTimeZone } from './project-settings.js';
+import { demoSeed, type SeedData } from './seed.js';
+import { loadSeedFile, openStateStore } from './state.js';
+import { type Route, SandboxError, type SandboxState } from './types.js';
+
+export interface SandboxOptions {
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0: an ephemeral port. */
+  port?: number;
+  /** The app credentials accepted; default 'sandbox' / 'sandbox'. */
+  appId?: string;
+  appToken?: string;
+  /**
+   * The file that keeps the state across restarts: loaded at start when present (else made from the
+   * seed), every change saved to it. Default: none, the state lives in memory.
+   */
+  state?: string;
+  /** The older name of `state`. */
+  statePath?: string;
+  /** Several processes use statePath at once: each request locks, reads what others appended, handles, appends, unlocks. */
+  shared?: boolean;
+  /** Bytes of log after which the state file is rewritten whole; default the snapshot's size, at least 4 MiB. */
+  compactAfterBytes?: number;
+  /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
+  seed?: SeedData | string;
+  /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
+  generatedVouchers?: SeedData['generatedVouchers'];
+  /** How import jobs are processed: `records_per_second` (default 1000) and `fail` (stop them half-way; exports end in ERROR). */
+  imports?: Partial<ImportSettings>;
+  /**
+   * The project's time zone (IANA name), in which recurring validity windows are read; UTC for a new
+   * state, and a state file keeps the zone it was given last.
+   */
+  timeZone?: string;
+  /** Millisecond clock, default Date.now; tests fix it. */
+  now?: () => number;
+  faults?: FaultOptions;
+  /**
+   * Compare every transaction with a whole-state copy (default PROMO_SANDBOX_VERIFY=1, as the tests
+   * set it); a test that holds 100,000 vouchers turns it off, as each copy would take seconds.
+   */
+  verify?: boolean;
+  /** Access log, one line per request; off by default. */
+  log?: (line: string) => void;
+  /** Keep each answer beside its request in `requests` (the contract tests check both); off by default. */
+  recordAnswers?: boolean;
+  /**
+   * Called once each exchange is over (control requests excepted), with the request and, when one
+   * was sent, its answer (implies recordAnswers): e.g. to check every exchange of a test suite
+   * (promo-sandbox/contract) even after `requests` was emptied.
+   */
+  onExchange?: (exchange: RecordedRequest) => void;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** As received: still percent-encoded, without the query. */
+  rawPath: string;
+  query: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /**
+   * The answer sent, when the sandbox was started with recordAnswers (none for a dropped connection);
+   * `byFault` when a fault chose it instead of the route (a scripted reply, a lost answer).
+   */
+  answer?: { status: number; body: string; byFault: boolean };
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:54321 */
+  url: string;
+  /** The app credentials it accepts. */
+  appId: string;
+  appToken: string;
+  /** Every request received, in order (control requests excepted). */
+  requests: RecordedRequest[];
+  /** The live state; in shared mode the one loaded last. */
+  readonly state: SandboxState;
+  faults: FaultController;
+  /** Stops listening and ends every open connection, hanging requests included. */
+  close(): Promise<void>;
+}
+
+/** Waits `ms`, or less if the sandbox closes meanwhile; without `ms`, until it closes. */
+function pause(signal: AbortSignal, ms?: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms === 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = ms === undefined ? undefined : setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function splitUrl(url: string): { rawPath: string; rawQuery: string } {
+  const mark = url.indexOf('?');
+  return mark === -1
+    ? { rawPath: url, rawQuery: '' }
+    : { rawPath: url.slice(0, mark), rawQuery: url.slice(mark + 1) };
+}
+
+/** The settings actually given: a key present with the value undefined leaves the default alone. */
+function definedOnly<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(settings).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+/** Starts a sandbox serving `routes`; startSandbox in index.ts passes the service's own route table. */
+export async function startSandboxWithRoutes(
+  routes: Route[],
+  options: SandboxOptions = {},
+): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const credentials = { appId: options.appId ?? 'sandbox', appToken: options.appToken ?? 'sandbox' };
+  const given = typeof options.seed === 'string' ? loadSeedFile(options.seed) : (options.seed ?? demoSeed());
+  const seed = {
+    ...given,
+    ...(options.generatedVouchers === undefined ? {} : { generatedVouchers: options.generatedVouchers }),
+    // In the seed too, so that a reset through the control API keeps the zone the sandbox was given.
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    ...(options.imports === undefined
+      ? {}
+      : { importSettings: { ...given.importSettings, ...definedOnly(options.imports) } }),
+  };
+  if (options.imports) {
+    try {
+      checkImportSettings(options.imports);
+    } catch (error) {
+      throw new Error(`Invalid import settings: ${(error as SandboxError).details}`);
+    }
+  }
+  if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
+  const { statePath, shared, compactAfterBytes, verify } = options;
+  const store = await openStateStore({ seed, statePath, shared, compactAfterBytes, verify });
+  // A state file that already exists keeps its own settings unless the options say otherwise.
+  if (options.imports) await store.transact((state) => applyImportSettings(state, options.imports ?? {}));
+  const { timeZone } = options;
+  if (timeZone !== undefined) await store.transact((state) => setTimeZone(state, timeZone));
+  const faults = new FaultEngine(options.faults, now);
+  const requests: RecordedRequest[] = [];
+  const closing = new AbortController();
+  const operations = { routes, store, credentials, now, log: options.log };
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const { rawPath, rawQuery } = splitUrl(req.url ?? '/');
+    const requestId = newRequestId();
+    const logLine = (outcome: string) =>
+      options.log?.(`${method} ${req.url} ${outcome} ${Date.now() - started}ms ${requestId}`);
+    const limit = bodyLimit(method, rawPath);
+    const { bytes, tooLarge } = await readBody(req, limit);
+
+    if (rawPath.startsWith(CONTROL_PREFIX)) {
+      const context = { credentials, requests, faults, store, now };
+      const reply = await handleControl(
+        { method, rawPath, headers: req.headers, body: bytes, requestId },
+        context,
+      );
+      await send(res, reply, {});
+      logLine(String(reply.status));
+      return;
+    }
+    const recorded: RecordedRequest = {
+      method,
+      rawPath,
+      query: rawQuery,
+      headers: req.headers,
+      body: bytes.toString('utf8'),
+    };
+    requests.push(recorded);
+
+    const decision = faults.decide(method, rawPath);
+    const dropConnection = (outcome: string) => {
+      req.socket.destroy();
+      logLine(outcome);
+      options.onExchange?.(recorded);
+    };
+    if (decision.kind === 'reset') return dropConnection('reset');
+    if (decision.kind === 'hang') {
+      await pause(closing.signal);
+      return dropConnection('hung until close');
+    }
+    await pause(closing.signal, decision.delayMs);
+    if (closing.signal.aborted) return dropConnection('closed');
+
+    let reply: Answer;
+    let byFault = decision.kind === 'reply';
+    if (decision.kind === 'reply') {
+      const body =
+        decision.body ??
+        (decision.status >= 400 ? errorObjectForStatus(decision.status, requestId) : undefined);
+      reply = answer(decision.status, body, decision.headers);
+    } else if (tooLarge) {
+      const details = `The body exceeds ${describeBytes(limit)}`;
+      const error = new SandboxError(413, 'request_too_large', 'Request too large', details);
+      // The rest of the body was never read, so the connection cannot carry another request.
+      reply = answer(413, errorObject(error, requestId), { Connection: 'close' });
+    } else {
+      const outcome = await answerOperation(operations, {
+        method,
+        rawPath,
+        rawQuery,
+        headers: req.headers,
+        bytes,
+        requestId,
+      });
+      reply = outcome.answer;
+      const lost =
+        decision.afterHandling ?? (outcome.changed ? faults.loseAnswer(method, rawPath) : undefined);
+      if (lost === 'reset') return dropConnection(`reset after handling (${reply.status})`);
+      if (lost !== undefined) {
+        options.log?.(`${method} ${req.url} answered ${reply.status}, replaced by ${lost} ${requestId}`);
+        reply = answer(lost, errorObjectForStatus(lost, requestId));
+        byFault = true;
+      }
+    }
+    await send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
+    if (options.recordAnswers || options.onExchange)
+      recorded.answer = { status: reply.status, body: reply.text ?? '', byFault };
+    logLine(String(reply.status));
+    options.onExchange?.(recorded);
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      // Only a failure to read the request lands here; there is no one left to answer.
+      options.log?.(`sandbox: ${(error as Error).message}`);
+      req.socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    ...credentials,
+    requests,
+    get state() {
+      return store.current;
+    },
+    faults,
+    async close() {
+      if (closing.signal.aborted) return;
+      closing.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      store.close();
+    },
+  };
+}
