@@ -138,34 +138,47 @@ class MarkedSettle<P> {
     } catch {
       return { status: this.action.status, done };
     }
-    return this.found(seen, done);
+    return this.found(seen);
   }
 
   /**
-   * The line's writes under its mark: one is the line done. More: the first (still in force) is
-   * kept, each other one not undone yet is said on stderr and undone where the service allows it.
+   * The line's writes under its mark: one is the line done. More (a request that landed after its
+   * window): the first still in force is kept, each other one not undone yet is said on stderr and
+   * undone where the service allows it; one that could not be undone leaves the line unknown, for a
+   * resume to look at again.
    */
-  private async found(seen: Seen<MarkedDone>, mine?: Done): Promise<Settled> {
+  private async found(seen: Seen<MarkedDone>): Promise<Settled> {
     const { writes } = seen;
     const kept = writes.find((w) => !w.undone) ?? writes[0]!;
     const extras = writes.filter((w) => w !== kept && !w.undone);
     if (extras.length === 0) return { status: this.action.status, done: kept };
-    // One extra at most: promo resends a line only once its first send can no longer land.
-    const extra = extras.find((w) => w.id === mine?.id) ?? extras.at(-1)!;
     const check = this.marked.check(this.payload);
-    const head = `${writes.length} writes carry the mark of one line (${kept.id ?? '?'} and ${extra.id ?? '?'}): a request landed after its landing window`;
+    const ids = extras.map((w) => w.id ?? '?').join(', ');
+    const head = `${writes.length} writes carry the mark of one line (kept ${kept.id ?? '?'}; extra ${ids}): a request landed after its landing window`;
     if (!this.marked.undo) {
-      this.options.tell?.(`${head}; the service cannot undo ${extra.id ?? 'the extra'}. See: ${check}`);
-      return { status: this.action.status, done: kept, extra: { id: extra.id, error: 'cannot be undone' } };
+      this.options.tell?.(`${head}; the service cannot undo them. See: ${check}`);
+      return { status: this.action.status, done: kept, extra: { id: ids, error: 'cannot be undone' } };
     }
-    try {
-      const undoneBy = await this.marked.undo(this.client, this.payload, extra);
-      this.options.tell?.(`${head}; promo undid ${extra.id ?? 'the extra'} (${undoneBy}).`);
-      return { status: this.action.status, done: kept, extra: { id: extra.id, undone_by: undoneBy } };
-    } catch (error) {
-      const why = (error as Error).message;
-      this.options.tell?.(`${head}; undoing ${extra.id ?? 'the extra'} failed: ${why}. See: ${check}`);
-      return { status: this.action.status, done: kept, extra: { id: extra.id, error: why } };
+    const undoneBy: string[] = [];
+    for (const extra of extras) {
+      try {
+        undoneBy.push(await this.marked.undo(this.client, this.payload, extra));
+      } catch (error) {
+        // Left unknown: a resume looks the mark up again and undoes what is still not undone.
+        const why = (error as Error).message;
+        this.options.tell?.(`${head}; undoing ${extra.id ?? 'it'} failed: ${why}. See: ${check}`);
+        return {
+          status: 'unknown',
+          done: kept,
+          error: {
+            key: 'extra_not_undone',
+            message: `${head}; undoing ${extra.id ?? 'it'} failed (${why}); a --resume tries again`,
+          },
+          extra: { id: ids, error: why },
+        };
+      }
     }
+    this.options.tell?.(`${head}; promo undid ${ids} (${undoneBy.join(', ')}).`);
+    return { status: this.action.status, done: kept, extra: { id: ids, undone_by: undoneBy.join(', ') } };
   }
 }
