@@ -83,6 +83,16 @@ class MarkedSettle<P> {
         );
       }
       resend = true;
+    } else if (options.lostBefore) {
+      // An earlier attempt got a 5xx that is not a lost answer: the service may have acted still.
+      try {
+        const seen = await this.marked.lookUp(this.client, this.payload);
+        if (seen.writes.length > 0) return this.found(seen);
+      } catch (error) {
+        return this.unknown(
+          `an earlier attempt failed and looking it up failed (${(error as Error).message})`,
+        );
+      }
     }
     let lastError: unknown;
     for (let attempt = 0; attempt <= options.retries; attempt++) {
