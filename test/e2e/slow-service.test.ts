@@ -189,6 +189,35 @@ describe('a 2xx whose body cannot be read is a lost answer', () => {
     const listed = await fx.run(['publication', 'list', '--voucher', 'SLOW-P1', '-o', 'json']);
     expect(JSON.parse(listed.stdout)).toHaveLength(1);
   });
+  it('a bulk publication is looked up: each customer one code, exit 0', async () => {
+    expect(
+      (await fx.run('campaign create SLOW-C --percent-off 5 --vouchers-count 4 --wait'.split(' '))).code,
+    ).toBe(0);
+    const input = join(fx.configDir, 'slow-customers.csv');
+    writeFileSync(input, 'source_id\nslow-c1\nslow-c2\n');
+    proxy.faults = {
+      garble2xx: 1,
+      match: (method, path) => method === 'POST' && path.startsWith('/v1/publications'),
+    };
+    const run = await promo([
+      'publication',
+      'create',
+      '--campaign',
+      'SLOW-C',
+      '--input',
+      input,
+      '-o',
+      'json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(proxy.struck['garble-2xx']).toBe(2);
+    const listed = await fx.run(['publication', 'list', '--campaign', 'SLOW-C', '-o', 'json']);
+    expect(
+      JSON.parse(listed.stdout)
+        .map((p: Json) => p.tracking_id)
+        .sort(),
+    ).toEqual(['slow-c1', 'slow-c2']);
+  });
 });
 
 describe('a redemption refused, then made, under one mark', () => {
