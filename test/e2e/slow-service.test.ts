@@ -164,6 +164,19 @@ describe('a service slower than --timeout', () => {
   });
 });
 
+describe('the landing window', () => {
+  it('a PROMO_LANDING_WINDOW that is not a number of seconds is exit 2, nothing sent', async () => {
+    const input = join(fx.configDir, 'slow-window.ndjson');
+    writeFileSync(input, '{"code":"SLOW-W1"}\n');
+    const run = await fx.run(['voucher', 'redeem', '--input', input], {
+      env: { PROMO_LANDING_WINDOW: '5m' },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("PROMO_LANDING_WINDOW must be a number of seconds (0 to 999999), not '5m'");
+    expect(fx.sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
+
 describe('a 2xx whose body cannot be read is a lost answer', () => {
   it('a balance change is read back: changed once, exit 0', async () => {
     await voucher({ code: 'SLOW-G2', type: 'GIFT_VOUCHER', gift: { amount: 10_000 } });
