@@ -72,7 +72,7 @@ export function landingWindowMs(env: Record<string, string | undefined>, timeout
 
 /** The words of an unknown outcome: nothing sent again, and the command that checks. */
 export function unknownWords(what: string, check: string): string {
-  return `Whether ${what} happened is unknown: it may still reach the service, which can be slower than --timeout, so promo did not send it again. Check with: ${check}`;
+  return `Whether ${what} happened is unknown: not found by its mark yet, and a service slower than --timeout may still act on it. Check with: ${check}`;
 }
 
 /**
@@ -116,7 +116,7 @@ function unknownOutcome(write: MarkedWrite<unknown>, lost: unknown, lookup?: unk
   return new OutcomeUnknownError({
     method,
     path,
-    why: `the answer could not be used (${(lost as Error).message})`,
+    why: `the answer could not be used (${(lost as Error).message}); promo did not send it again`,
     lost: 'gateway',
     code: 'EANSWERLOST',
     hint,
