@@ -122,7 +122,8 @@ class MarkedSettle<P> {
       if (action.afterLoss?.(error) === 'done')
         return { status: action.status, done: { code: action.code(this.payload) } };
     }
-    if (answerLost(error)) {
+    // A 500 may come after the service acted: for money it is looked up like a lost answer.
+    if (answerLost(error) || (error instanceof ApiError && error.status === 500)) {
       let seen: Seen<MarkedDone>;
       try {
         seen = await this.marked.lookUp(this.client, this.payload);
