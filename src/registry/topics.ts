@@ -159,8 +159,8 @@ ${(await import('../bulk/flags.js')).BULK_HELP}
 Money is never moved twice, even when the service is slower than --timeout. A redemption, a
 rollback, a balance change and a publication carry a mark of promo's (a redemption's metadata
 promo_request_id, a source_id; a rollback's is its redemption's status). After a lost answer (a
-timeout, a connection lost after the request went out, a 502 or 504, or a 2xx whose body cannot be
-read) promo looks the mark up: found once, it happened once (promo never sent it twice). Not found
+timeout, a connection lost after the request went out, a 502 or 504, a 2xx whose body cannot be
+read; in a bulk run a 500 too) promo looks the mark up: found once, it happened once (promo never sent it twice). Not found
 proves nothing, as the request may still be on its way: it is not sent again. A single command
 exits 6 naming the command that checks; a bulk run journals the line unknown, with "sent_at", and
 exits 7. A --resume looks unknown lines up first (found: done) and sends one again only when its
