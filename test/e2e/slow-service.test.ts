@@ -119,10 +119,13 @@ describe('a service slower than --timeout', () => {
       expect(lastOf(journal, line)!.sent_at).toMatch(/^\d{4}-/);
       expect(lastOf(journal, line)!.attempts).toBeUndefined();
     }
-    // Resumed before they land: still unknown, nothing sent, within the landing window.
+    // Resumed before they land: still unknown, nothing sent, within the landing window, which a
+    // look-up does not restart (the record keeps the time of the send).
+    const sentAt = lastOf(journal, 1)!.sent_at;
     const early = await promo([...argv, '--resume', journal]);
     expect(early.code, early.stderr).toBe(7);
     expect(lastOf(journal, 1)!.error.message).toContain('may still land');
+    expect(lastOf(journal, 1)!.sent_at).toBe(sentAt);
     expect(proxy.struck.held).toBe(2);
     await land();
     const posts = fx.sandbox.requests.filter((r) => redemptionPosts(r.method, r.rawPath)).length;
