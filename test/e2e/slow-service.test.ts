@@ -236,6 +236,25 @@ describe('a 2xx whose body cannot be read is a lost answer', () => {
   });
 });
 
+describe('a 500 after the service acted', () => {
+  it('a bulk redeem line is looked up, not sent again: one redemption', async () => {
+    await discount('SLOW-500');
+    const input = join(fx.configDir, 'slow-500.ndjson');
+    writeFileSync(input, '{"code":"SLOW-500"}\n');
+    fx.sandbox.faults.set({
+      script: [{ match: { method: 'POST', path: '/v1/redemptions' }, action: { replyAfterHandling: 500 } }],
+    });
+    const run = await fx.run(['voucher', 'redeem', '--input', input, '-o', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    const made = redemptionsOf('SLOW-500');
+    expect(made).toHaveLength(1);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      status: 'created',
+      id: made[0]!.id,
+    });
+  });
+});
+
 describe('a redemption refused, then made, under one mark', () => {
   it('a SUCCESS beside a FAILURE is the line done, never redeemed again', async () => {
     await discount('SLOW-F1', { active: false });
