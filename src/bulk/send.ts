@@ -105,6 +105,7 @@ export class LineSender<P, Roles> {
       lostBefore: this.parts.resumed?.states.answerLostBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
       lastSentAt: this.parts.resumed?.sentAt.get(line),
+      firstRun: state === LineStates.none,
       landingWindowMs: this.landingWindowMs,
       now: () => this.parts.rt.ctx.now(),
       tell: (message: string) => this.parts.reporter.note(`line ${line}: ${message}`),

@@ -133,6 +133,12 @@ class MarkedSettle<P> {
         );
       }
       if (seen.writes.length > 0) return this.found(seen);
+      // The line's first request ever, refused under its mark: that refusal is this request's.
+      if (seen.refused && this.options.firstRun && this.sends === 1) {
+        const key = seen.refused.refusal ?? 'refused';
+        const message = `the service refused it (${key}): found by its mark after the answer was lost`;
+        return { status: 'failed', error: { key, message } };
+      }
       return this.unknown(`${(error as Error).message}; not found under its mark`);
     }
     if (refusedForNow(error) && fatalExit(error) === undefined) return undefined;

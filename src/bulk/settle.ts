@@ -48,7 +48,11 @@ export interface BulkAction<P> {
 }
 
 /** A line's write as the service holds it; `undone`: promo undid it as an extra. */
-export type MarkedDone = Done & { undone?: boolean };
+export type MarkedDone = Done & {
+  undone?: boolean;
+  /** A refusal kept under the mark (Seen.refused): the service's key. */
+  refusal?: string;
+};
 
 /** How a money write of a bulk run is looked up and, when it was made twice, undone once. */
 export interface MarkedLine<P> {
@@ -94,6 +98,8 @@ export interface SettleOptions {
   onRepeat?(attempt: number): void;
   /** A money write: when an earlier run last sent it (its journal's `sent_at`). */
   lastSentAt?: number;
+  /** No earlier run sent the line: whatever is under its mark came from this run. */
+  firstRun?: boolean;
   /** A money write: how long after its last send a request may still land (marked-write.ts). */
   landingWindowMs?: number;
   now?(): number;

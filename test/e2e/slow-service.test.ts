@@ -256,6 +256,18 @@ describe('a 500 after the service acted', () => {
 });
 
 describe('a redemption refused, then made, under one mark', () => {
+  it('a line refused on its first send, its answer lost, is failed with the key found under its mark', async () => {
+    await discount('SLOW-F0', { active: false });
+    const input = join(fx.configDir, 'slow-refused-0.ndjson');
+    writeFileSync(input, '{"code":"SLOW-F0"}\n');
+    proxy.faults = { resetAfter: 1, match: redemptionPosts };
+    const run = await promo(['voucher', 'redeem', '--input', input, '-o', 'json']);
+    expect(run.code, run.stderr).toBe(7);
+    const record = JSON.parse(run.stdout.trim());
+    expect(record).toMatchObject({ line: 1, status: 'failed', error: { key: 'voucher_disabled' } });
+    expect(proxy.struck['reset-after']).toBe(1);
+  });
+
   it('a SUCCESS beside a FAILURE is the line done, never redeemed again', async () => {
     await discount('SLOW-F1', { active: false });
     const input = join(fx.configDir, 'slow-refused.ndjson');

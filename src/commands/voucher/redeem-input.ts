@@ -97,11 +97,13 @@ function redeemAction(run: { key?: string; startedAt?: string }): BulkAction<Red
       async lookUp(client, p) {
         const found = await listMarked(client, mark(p), Date.parse(run.startedAt ?? '') || 0);
         const seen = seenOf(found);
+        const refused = seen.refused?.redemptions[0];
         return {
           writes: seen.writes.map((answer) => {
             const top = answer.parent_redemption ?? answer.redemptions[0];
             return { ...done(answer, p), undone: top?.status === 'ROLLED_BACK' };
           }),
+          ...(refused ? { refused: { id: refused.id, refusal: refused.failure_code ?? undefined } } : {}),
         };
       },
       // An extra redemption is rolled back: its use (and a gift card's credits) go back.
