@@ -54,6 +54,15 @@ class MarkedSettle<P> {
     return this.options.now?.() ?? Date.now();
   }
 
+  /** What the service holds under the line's mark, or why looking it up failed. */
+  private async look(): Promise<Seen<MarkedDone> | { failed: string }> {
+    try {
+      return await this.marked.lookUp(this.client, this.payload);
+    } catch (error) {
+      return { failed: (error as Error).message };
+    }
+  }
+
   private unknown(why: string): Settled {
     const message = `${why}; it may still land, so promo did not send it again. Check with: ${this.marked.check(this.payload)}`;
     return { status: 'unknown', error: { key: 'outcome_unknown', message }, sentAt: this.sentAt };
@@ -64,14 +73,11 @@ class MarkedSettle<P> {
     let resend = false;
     if (options.exposed) {
       // An earlier run sent it and got no answer (or was stopped with it in flight): look first.
-      let seen: Seen<MarkedDone>;
-      try {
-        seen = await this.marked.lookUp(this.client, this.payload);
-      } catch (error) {
+      const seen = await this.look();
+      if ('failed' in seen)
         return this.unknown(
-          `an earlier run sent it, its answer was lost and looking it up failed (${(error as Error).message})`,
+          `an earlier run sent it, its answer was lost and looking it up failed (${seen.failed})`,
         );
-      }
       if (seen.writes.length > 0) return this.found(seen);
       const window = options.landingWindowMs ?? 0;
       const since = this.sentAt === undefined ? undefined : this.now() - this.sentAt;
@@ -85,14 +91,10 @@ class MarkedSettle<P> {
       resend = true;
     } else if (options.lostBefore) {
       // An earlier attempt got a 5xx that is not a lost answer: the service may have acted still.
-      try {
-        const seen = await this.marked.lookUp(this.client, this.payload);
-        if (seen.writes.length > 0) return this.found(seen);
-      } catch (error) {
-        return this.unknown(
-          `an earlier attempt failed and looking it up failed (${(error as Error).message})`,
-        );
-      }
+      const seen = await this.look();
+      if ('failed' in seen)
+        return this.unknown(`an earlier attempt failed and looking it up failed (${seen.failed})`);
+      if (seen.writes.length > 0) return this.found(seen);
     }
     let lastError: unknown;
     for (let attempt = 0; attempt <= options.retries; attempt++) {
@@ -124,14 +126,9 @@ class MarkedSettle<P> {
     }
     // A 500 may come after the service acted: for money it is looked up like a lost answer.
     if (answerLost(error) || (error instanceof ApiError && error.status === 500)) {
-      let seen: Seen<MarkedDone>;
-      try {
-        seen = await this.marked.lookUp(this.client, this.payload);
-      } catch (lookup) {
-        return this.unknown(
-          `${(error as Error).message}; looking it up failed too (${(lookup as Error).message})`,
-        );
-      }
+      const seen = await this.look();
+      if ('failed' in seen)
+        return this.unknown(`${(error as Error).message}; looking it up failed too (${seen.failed})`);
       if (seen.writes.length > 0) return this.found(seen);
       // The line's first request ever, refused under its mark: that refusal is this request's.
       if (seen.refused && this.options.firstRun && this.sends === 1) {
@@ -149,13 +146,8 @@ class MarkedSettle<P> {
 
   /** After a resend answered: a second write under the mark is the first one landing late. */
   private async lookAgain(done: Done): Promise<Settled> {
-    let seen: Seen<MarkedDone>;
-    try {
-      seen = await this.marked.lookUp(this.client, this.payload);
-    } catch {
-      return { status: this.action.status, done };
-    }
-    return this.found(seen);
+    const seen = await this.look();
+    return 'failed' in seen ? { status: this.action.status, done } : this.found(seen);
   }
 
   /**
