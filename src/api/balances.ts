@@ -114,6 +114,22 @@ export function nextTransactions(list: TransactionList): string | undefined {
   return list.page.has_more ? (list.page.more_starting_after ?? list.items.at(-1)?.id) : undefined;
 }
 
+/** Every transaction of the card carrying this source_id, oldest first (a lost answer's look-up). */
+export async function findTransactions(
+  client: ApiClient,
+  code: string,
+  sourceId: string,
+): Promise<Transaction[]> {
+  const found: Transaction[] = [];
+  let start: string | undefined;
+  do {
+    const page = await listTransactions(client, code, 100, start);
+    found.push(...page.items.filter((t) => t.source_id === sourceId));
+    start = nextTransactions(page);
+  } while (start !== undefined);
+  return found.reverse();
+}
+
 /**
  * The card's transaction carrying this source_id, newest first, or undefined. Walks until it finds
  * it: a change promo just made is on the first page unless many changes came since.

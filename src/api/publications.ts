@@ -96,15 +96,6 @@ export function listPublicationsRequest(query: PublicationQuery): ApiRequest {
   return { method: 'GET', path: '/v1/publications', query: params, auth: 'app' };
 }
 
-/**
- * The publications promo marked with this source_id. A lost answer's publication is looked up so
- * before the request is sent again.
- */
-export async function findPublication(client: ApiClient, sourceId: string): Promise<Publication | undefined> {
-  const { items } = await listPublications(client, { sourceId, limit: 1 });
-  return items[0];
-}
-
 export async function listPublications(client: ApiClient, query: PublicationQuery) {
   return readListAnswer(
     await client.call(listPublicationsRequest(query)),

@@ -27,6 +27,7 @@ import { checkNewJournal } from './journal-file.js';
 import { type JournalLock, JournalTakenOver, lockJournal } from './journal-lock.js';
 import { MAX_STDIN_LINES, type ReadJournal, readJournal } from './journal-read.js';
 import { InputReadInterrupted, type InputSource, inputSource, sha256 } from './lines.js';
+import { landingWindowMs } from './marked-write.js';
 import { Pacer } from './pacer.js';
 import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
@@ -211,6 +212,8 @@ class BulkRun<P, Roles> {
   /** The journal resumed, the account, the input checked whole: all before a line is sent. */
   private async check(): Promise<Checked<P>> {
     const { rt, spec, source, soft, argv } = this;
+    // A bad PROMO_LANDING_WINDOW is refused before anything is read or sent (exit 2).
+    if (spec.action.marked) landingWindowMs(rt.ctx.env, rt.globals.timeoutMs);
     const maxLine = source.rereadable ? (source.size ?? 0) + 1 : MAX_STDIN_LINES;
     const path = spec.flags.resume;
     const resumed = path ? await readJournal(path, maxLine, soft) : undefined;

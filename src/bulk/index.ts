@@ -16,7 +16,8 @@
 // to send it, and how to tell after a lost answer whether the service acted: `check` reads it
 // back (a voucher by code), `repeatable` sends it again (a delete, an enable), `afterLoss` says
 // what an error answer to a repeat means (a DELETE's 404: done; a create's 409: read it back).
-// Without either, a lost answer leaves the line `unknown`, never sent again without
+// `marked` makes it a money write (settle-marked.ts): looked up by its mark, sent again only by a
+// resume past the landing window (marked-write.ts). Without any of them, a lost answer leaves the line `unknown`, never sent again without
 // --resend-unknown. The options: bulkOptions (src/commands/bulk-options.ts); text for --help: BULK_HELP.
 
 export { type Account, runAccount } from './binding.js';

@@ -37,6 +37,8 @@ export interface ReadJournal {
   older: boolean;
   /** How the last run on it ended, when it left lines to do and no run resumed it since. */
   ended?: EndRecord;
+  /** A money write's lines left `unknown`: when each was last sent (their records' `sent_at`). */
+  sentAt: Map<number, number>;
 }
 
 type Json = Record<string, unknown>;
@@ -58,6 +60,7 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   const created = new Map<string, number>();
   const statuses = new Map<LineStatus, number>();
   let ended: EndRecord | undefined;
+  const sentAt = new Map<number, number>();
   // A line that is not a record: a cut one if it is the file's last or a resume followed it.
   let pending: { line: number; text: string | undefined } | undefined;
   const takeCut = (text: string | undefined) => {
@@ -111,6 +114,9 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
       states.markInFlight(line);
     else states.markOutcome(line, definite(status, record.error));
     if (status === 'created' && typeof record.code === 'string') created.set(record.code, line);
+    const sent = typeof record.sent_at === 'string' ? Date.parse(record.sent_at) : Number.NaN;
+    if (Number.isFinite(sent)) sentAt.set(line, sent);
+    else if (status !== 'unknown') sentAt.delete(line);
   }
   if (pending) {
     if (!cut) throw bad(pending.line, 'not a JSON record');
@@ -118,7 +124,16 @@ export async function readJournal(path: string, maxLine: number, signal?: AbortS
   }
   if (!header) throw new UsageError(`--resume: '${path}' is empty, not a journal of a promo bulk run`);
   states.tally();
-  return { header, states, created, cut, statuses, older: header.journal !== JOURNAL_FORMAT, ended };
+  return {
+    header,
+    states,
+    created,
+    cut,
+    statuses,
+    older: header.journal !== JOURNAL_FORMAT,
+    ended,
+    sentAt,
+  };
 }
 
 /**

@@ -35,6 +35,10 @@ export interface JournalRecord {
   error?: ErrorJson | { key: string; message: string };
   /** How many times this run sent the line's request, when more than once (settle.ts). */
   attempts?: number;
+  /** A money write left unknown (or in flight): when its request last went out (settle-marked.ts). */
+  sent_at?: string;
+  /** A money write found twice under its mark: the extra one, and what undid it. */
+  extra?: { id?: string; undone_by?: string; error?: string };
 }
 
 export interface JournalHeader {

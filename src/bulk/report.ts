@@ -212,7 +212,7 @@ export class Reporter {
       const more = c.unknown - this.unknownLines.length;
       lines.push(
         `Unknown (the service may or may not have acted; the answer was lost): line${c.unknown > 1 ? 's' : ''} ${this.unknownLines.join(', ')}${more > 0 ? ` and ${more} more (see the journal)` : ''}.`,
-        '  Resuming checks those it can; the others are not sent again without --resend-unknown.',
+        '  Resuming checks those it can (a money write by its mark, sent again only past its landing window: promo help bulk); the others are not sent again without --resend-unknown.',
       );
     }
     if (ending.advice) lines.push(ending.advice);

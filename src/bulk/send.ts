@@ -6,10 +6,12 @@ import type { ApiClient } from '../api/client.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { IN_FLIGHT, type Journal, LineStates } from './journal.js';
 import type { ReadJournal } from './journal-read.js';
+import { landingWindowMs } from './marked-write.js';
 import type { Pacer } from './pacer.js';
 import type { ReadItem } from './read.js';
 import type { Reporter } from './report.js';
 import { canCheck, settle } from './settle.js';
+import { settleMarked } from './settle-marked.js';
 import type { BulkSpec, KeptLine } from './spec.js';
 
 export interface SenderParts<P, Roles> {
@@ -45,10 +47,14 @@ export class LineSender<P, Roles> {
   /** The line that first named each code, in this run or those it resumes (creates of codes only). */
   private readonly codes: Map<string, number>;
 
+  /** A money write: how long after its last send a request may still land. */
+  private readonly landingWindowMs: number;
+
   constructor(private readonly parts: SenderParts<P, Roles>) {
     const { action } = parts.spec;
     this.codes =
       action.status === 'created' && !action.codeRepeats ? new Map(parts.resumed?.created) : new Map();
+    this.landingWindowMs = landingWindowMs(parts.rt.ctx.env, parts.rt.globals.timeoutMs);
   }
 
   /** A line that no earlier run did: false when the run must stop reading (Ctrl-C, a fatal failure). */
@@ -88,7 +94,10 @@ export class LineSender<P, Roles> {
     while (this.tasks.size >= spec.flags.concurrency)
       await new Promise<void>((resolve) => (this.slotFreed = resolve));
     if (this.fatal !== undefined || soft?.aborted || !(await pacer.acquire(soft))) return false;
-    const marked = { line, status: 'unknown', code, error: inFlight };
+    // A money write's in-flight record says when it went out: a resume sends it again only once
+    // the landing window has passed since (settle-marked.ts).
+    const sentAt = action.marked ? { sent_at: new Date(this.parts.rt.ctx.now()).toISOString() } : {};
+    const marked = { line, status: 'unknown', code, error: inFlight, ...sentAt };
     const json = JSON.stringify(digest ? { ...marked, input_sha256: digest } : marked);
     this.sent += 1;
     // Sent once its in-flight record is on the disk; not at all if it cannot be written there.
@@ -97,6 +106,11 @@ export class LineSender<P, Roles> {
       exposed,
       lostBefore: this.parts.resumed?.states.answerLostBefore(line) ?? false,
       resendUnknown: spec.flags.resendUnknown,
+      lastSentAt: this.parts.resumed?.sentAt.get(line),
+      firstRun: state === LineStates.none,
+      landingWindowMs: this.landingWindowMs,
+      now: () => this.parts.rt.ctx.now(),
+      tell: (message: string) => this.parts.reporter.note(`line ${line}: ${message}`),
       stop: this.parts.stop,
       retries: this.parts.rt.globals.retries,
       sleep: (ms: number, signal?: AbortSignal) => this.parts.rt.ctx.sleep(ms, signal),
@@ -111,7 +125,9 @@ export class LineSender<P, Roles> {
         this.sent -= 1;
         return;
       }
-      const outcome = await settle(this.parts.client, action, payload.value, options);
+      const outcome = action.marked
+        ? await settleMarked(this.parts.client, { ...action, marked: action.marked }, payload.value, options)
+        : await settle(this.parts.client, action, payload.value, options);
       // The run that took the journal over has the line (in flight): this one records nothing more.
       if (outcome.takenOver) return;
       const done = outcome.done;
@@ -125,6 +141,10 @@ export class LineSender<P, Roles> {
           id: done?.id,
           error: outcome.error,
           ...attempts,
+          ...(outcome.status === 'unknown' && outcome.sentAt !== undefined
+            ? { sent_at: new Date(outcome.sentAt).toISOString() }
+            : {}),
+          ...(outcome.extra ? { extra: outcome.extra } : {}),
         },
         digest,
       );

@@ -1,13 +1,15 @@
 // One line of a bulk run, from its request to an outcome that is true of the service: what to do
 // when the answer was lost (read back, send again, or leave it `unknown`), and which answers to a
 // repeat mean that the first attempt did it (a DELETE's 404, a create's 409 holding the same voucher).
-import { UnreadableAnswerError } from '../api/answer.js';
 import type { ApiClient, ApiRequest } from '../api/client.js';
 import { ApiError, AuthError, ExitCode, exitCodeFor, NetworkError, PromoError } from '../base/errors.js';
 import { backoffMs } from '../http/retry-policy.js';
 import { OutcomeUnknownError } from '../http/transport.js';
 import { type ErrorJson, errorJson } from '../output/errors.js';
 import type { LineStatus } from './journal.js';
+import { answerLost, type Seen } from './marked-write.js';
+
+export { answerLost };
 
 /** What the service holds for a line that is done. */
 export interface Done {
@@ -41,11 +43,30 @@ export interface BulkAction<P> {
   afterLoss?(error: ApiError): 'done' | 'check' | undefined;
   /** An error that is no failure, with the reason the line counts as skipped (--ignore-missing). */
   skips?(error: unknown): string | undefined;
+  /** A write of money or codes, looked up by its mark after a lost answer (settle-marked.ts). */
+  marked?: MarkedLine<P>;
   /**
    * A 409 (it exists already) is read back (`check`): the same as the line, it is skipped; other,
    * the line fails naming what differs (voucher create --skip-existing).
    */
   skipsExisting?: boolean;
+}
+
+/** A line's write as the service holds it; `undone`: promo undid it as an extra. */
+export type MarkedDone = Done & {
+  undone?: boolean;
+  /** A refusal kept under the mark (Seen.refused): the service's key. */
+  refusal?: string;
+};
+
+/** How a money write of a bulk run is looked up and, when it was made twice, undone once. */
+export interface MarkedLine<P> {
+  /** What the service holds under the line's mark, oldest first. */
+  lookUp(client: ApiClient, payload: P): Promise<Seen<MarkedDone>>;
+  /** Undoes an extra write, returning the id of what undid it; absent: the service cannot (a publication). */
+  undo?(client: ApiClient, payload: P, extra: MarkedDone): Promise<string>;
+  /** The promo command that shows what the service holds under the mark. */
+  check(payload: P): string;
 }
 
 export interface Outcome {
@@ -58,6 +79,10 @@ export interface Outcome {
   attempts: number;
   /** Another run took the journal over before the line's next request: nothing is recorded. */
   takenOver?: boolean;
+  /** A money write: when its last request went out (this run's or, unknown still, an earlier run's). */
+  sentAt?: number;
+  /** A money write found twice under its mark: the extra one, and what undid it. */
+  extra?: { id?: string; undone_by?: string; error?: string };
 }
 
 export interface SettleOptions {
@@ -78,28 +103,24 @@ export interface SettleOptions {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Told before each repeat of the line's request (--debug shows it): `attempt` counts from 1. */
   onRepeat?(attempt: number): void;
-}
-
-/**
- * The request went out and no answer tells what became of it: the connection broke after it was
- * sent (or --timeout struck then), a gateway answered 502/504 in the service's place, or the
- * service answered 2xx with a body promo cannot read (it acted, but on what?). Bulk
- * requests are sent as not idempotent, so that the transport reports these instead of retrying.
- */
-export function answerLost(error: unknown): boolean {
-  if (error instanceof OutcomeUnknownError) return true;
-  // The service said yes (2xx) with a body promo cannot read: it acted, on what it cannot say.
-  if (error instanceof UnreadableAnswerError) return true;
-  return error instanceof ApiError && (error.status === 502 || error.status === 504);
+  /** A money write: when an earlier run last sent it (its journal's `sent_at`). */
+  lastSentAt?: number;
+  /** No earlier run sent the line: whatever is under its mark came from this run. */
+  firstRun?: boolean;
+  /** A money write: how long after its last send a request may still land (marked-write.ts). */
+  landingWindowMs?: number;
+  now?(): number;
+  /** Said on stderr (a write found twice under its mark). */
+  tell?(message: string): void;
 }
 
 /** The service certainly did not act: a repeat is harmless when the line names its code. */
-function refusedForNow(error: unknown): boolean {
+export function refusedForNow(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 503 || error.status === 500;
   return error instanceof NetworkError && !(error instanceof OutcomeUnknownError);
 }
 
-function fatalExit(error: unknown): number | undefined {
+export function fatalExit(error: unknown): number | undefined {
   if (error instanceof AuthError) return ExitCode.auth;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return ExitCode.auth;
   if (error instanceof NetworkError && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? ''))
@@ -109,7 +130,7 @@ function fatalExit(error: unknown): number | undefined {
 
 /** The line can be read back after a lost answer. */
 export function canCheck<P>(action: BulkAction<P>, payload: P): boolean {
-  return action.check !== undefined && (action.checkable?.(payload) ?? true);
+  return (action.check !== undefined || action.marked !== undefined) && (action.checkable?.(payload) ?? true);
 }
 
 const unknownBefore = { key: 'outcome_unknown', message: 'an earlier run sent it and its answer was lost' };
@@ -211,7 +232,7 @@ async function settleLine<P>(
   return exposed ? unknown(lastError) : { status: 'failed', error: errorJson(lastError) };
 }
 
-const interrupted = { key: 'interrupted', message: 'interrupted before it was sent' };
+export const interrupted = { key: 'interrupted', message: 'interrupted before it was sent' };
 
 /** The line exists already: skipped when what the service holds is what it says, else failed. */
 async function existing<P>(

@@ -28,7 +28,7 @@ export const bulkOptions = defineOptions({
   resendUnknown: {
     type: 'switch',
     group,
-    help: 'with --resume: send again the lines whose answer was lost and cannot be checked',
+    help: 'with --resume: send again the lines whose answer was lost and cannot be checked (a money write: only past its landing window)',
   },
   takeOver: {
     type: 'switch',

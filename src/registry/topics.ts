@@ -18,6 +18,10 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['PROMO_DEBUG=1', 'HTTP trace on stderr, secrets redacted (as --debug)'],
   ['PROMO_CONFIG_DIR', 'one directory for profiles, cached tokens and sandbox data'],
   [
+    'PROMO_LANDING_WINDOW',
+    'seconds after its last send that a lost money write may still land (default --timeout + 300); see promo help bulk',
+  ],
+  [
     'PROMO_SECRET_STORE=auto|keychain|file',
     "where login and profile add keep app tokens: the system's keychain where it answers (auto), always (keychain), or the 0600 profile file",
   ],
@@ -152,6 +156,22 @@ percent-off ...); a list of codes has one code a line. Bulk options: --concurren
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
 --resend-unknown, --take-over, --accept-old-journal.
 ${(await import('../bulk/flags.js')).BULK_HELP}
+
+Money is never moved twice, even when the service is slower than --timeout. A redemption, a
+rollback, a balance change and a publication carry a mark of promo's (a redemption's metadata
+promo_request_id, a source_id; a rollback's is its redemption's status). After a lost answer (a
+timeout, a connection lost after the request went out, a 502 or 504, a 2xx whose body cannot be
+read; in a bulk run a 500 too) promo looks the mark up: found once, it happened once (promo never sent it twice). Not found
+proves nothing, as the request may still be on its way: it is not sent again. A single command
+exits 6 naming the command that checks; a bulk run journals the line unknown, with "sent_at", and
+exits 7. A --resume looks unknown lines up first (found: done) and sends one again only when its
+last send is older than the landing window: --timeout plus 300 s by default (no proxy or load
+balancer holds a request that long), PROMO_LANDING_WINDOW=SECONDS to change it. --resend-unknown
+also respects the window; it only lets a line whose send time the journal lacks go. After a resend
+promo looks again: a second write under one mark is said on stderr and undone where the service
+allows it (an extra redemption rolled back), its record keeping both ("extra": id and undone_by);
+a publication cannot be taken back, and is reported as such. A request that never went out (a
+connection refused) is tried again by promo at once: it cannot land twice.
 
 SIGTERM and SIGHUP (a terminal closed, an SSH session dropped) stop a run as Ctrl-C does: no new
 requests, those in flight finished and journaled, the lock released, exit 130. A run that leaves

@@ -125,12 +125,12 @@ describe('voucher balance: a lost answer never changes a balance twice', () => {
     const run = await promo(['voucher', 'balance', 'GL-1', '--add', '10.00', '-o', 'json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ amount: 1000, balance: 2000 });
-    expect(run.stderr).toContain('the change happened');
+    expect(run.stderr).toContain('it happened once');
     expect(balancePosts('GL-1')).toHaveLength(1);
     expect(giftOf('GL-1').balance).toBe(2000);
   });
 
-  it('a connection broken before the change: not in the trail, so promo sends it again, once', async () => {
+  it('a connection broken before the change: not in the trail yet, so unknown (exit 6), never sent again', async () => {
     await giftCard('GL-2', 1000);
     fx.sandbox.faults.set({
       script: [
@@ -140,12 +140,14 @@ describe('voucher balance: a lost answer never changes a balance twice', () => {
         },
       ],
     });
+    // promo cannot tell a request the service dropped from one still on its way: no resend.
     const run = await promo(['voucher', 'balance', 'GL-2', '--remove', '2.50', '-o', 'json']);
-    expect(run.code).toBe(0);
-    expect(balancePosts('GL-2')).toHaveLength(2);
-    expect(giftOf('GL-2').balance).toBe(750);
+    expect(run.code, run.stderr).toBe(6);
+    expect(run.stderr).toContain('Check with: promo voucher transactions GL-2 (source_id promo-');
+    expect(balancePosts('GL-2')).toHaveLength(1);
+    expect(giftOf('GL-2').balance).toBe(1000);
     const id = fx.sandbox.state.vouchers['GL-2']?.id;
-    expect(Object.values(fx.sandbox.state.transactions).filter((t) => t.voucher_id === id)).toHaveLength(1);
+    expect(Object.values(fx.sandbox.state.transactions).filter((t) => t.voucher_id === id)).toHaveLength(0);
   });
 
   it('many changes with answers lost at random: the balance moves by exactly what was asked', async () => {

@@ -1,17 +1,11 @@
 // `publication create --campaign NAME --input FILE|-`: one publication per customer, through the
 // bulk journal. Each customer gets exactly one code: every request carries join_once=true (a repeat
 // for the same customer and campaign answers the same code, so a repeat is safe) and a source_id
-// made from the campaign and the customer, so that after a lost answer or a kill the line is read
-// back (the publications with that source_id) before anything is sent again.
+// made from the campaign and the customer, so that after a lost answer or a kill the line is looked
+// up (the publications with that source_id) before anything is sent again (bulk/settle-marked.ts).
 // CSV columns: source_id / customer / customer-source-id (a source_id), id / customer-id (an id),
 // metadata.KEY (typed like --metadata). NDJSON fields: source_id, id or customer, and metadata.
-import {
-  findPublication,
-  type PublicationBody,
-  publicationRequest,
-  publish,
-  publishedCodes,
-} from '../../api/publications.js';
+import { type PublicationBody, publicationRequest, publish, publishedCodes } from '../../api/publications.js';
 import { UsageError } from '../../base/errors.js';
 import { columnName, columnRoles } from '../../bulk/columns.js';
 import {
@@ -24,14 +18,15 @@ import {
 import { cellPair, parseMetadata } from '../../input/metadata.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { customerRef } from './customer.js';
-import { publicationMarker } from './publish-once.js';
+import { publicationCheck, publicationMarker, publicationsMarked } from './publish-once.js';
 
 export const INPUT_HELP = `
 --input FILE|- publishes one code of the campaign to each customer a line names. CSV columns:
 source_id (or customer, customer-source-id), id (or customer-id), metadata.KEY; NDJSON fields:
 source_id, id or customer, metadata. Each customer gets exactly one code: the requests carry
 join_once=true (the service answers a repeat for the same customer with the same code) and a
-source_id promo makes from the campaign and the customer, read back after a lost answer or a kill.
+source_id promo makes from the campaign and the customer, looked up after a lost answer or a kill
+(not found: unknown until a --resume finds it or its landing window has passed; promo help bulk).
 ${BULK_HELP}`;
 
 type Role = { kind: 'source_id' } | { kind: 'id' } | { kind: 'metadata'; key: string };
@@ -114,12 +109,16 @@ const publishAction: BulkAction<Payload> = {
     return { id: publication.id, code: publishedCodes(publication).join(',') };
   },
   request: (body) => publicationRequest(body, true),
-  async check(client, body) {
-    const found = await findPublication(client, body.source_id);
-    return found ? { id: found.id, code: publishedCodes(found).join(',') } : 'absent';
+  // A money write (bulk/settle-marked.ts), looked up by its source_id; the service cannot take a
+  // publication back, so a second one under a mark is said, not undone. join_once makes one
+  // unlikely: the service answers a repeat for the customer with the same code.
+  marked: {
+    async lookUp(client, body) {
+      const found = await publicationsMarked(client, body.source_id);
+      return { writes: found.map((p) => ({ id: p.id, code: publishedCodes(p).join(',') })) };
+    },
+    check: (body) => publicationCheck(body.source_id),
   },
-  // join_once answers a repeat with the same code: a line that cannot be read back may be sent again.
-  repeatable: true,
 };
 
 export function publishMany(

@@ -17,6 +17,11 @@ const options = defineOptions({
   campaign: { type: 'value', value: 'name', help: 'only the publications of this campaign' },
   customer: { type: 'value', value: 'id', help: 'only those of this customer (cust_...)' },
   voucher: { type: 'value', value: 'code', help: 'only those of this code' },
+  sourceId: {
+    type: 'value',
+    value: 'id',
+    help: 'only those carrying this source_id (promo gives each publication one: how a lost answer is checked)',
+  },
   limit: { type: 'value', short: 'l', value: 'n', help: 'publications per page, 1 to 100 (default 10)' },
   all: { type: 'switch', help: 'every page, to the last' },
   raw: { type: 'switch', help: "print the service's whole list object of one page" },
@@ -36,10 +41,11 @@ export default defineCommand({
   aliases: ['ls'],
   summary: 'List the codes handed to customers, newest first',
   description: `Publications, newest first, filtered by campaign, customer (its id) or code; one page, or
-every page with --all (streamed with -o ndjson or -o csv).`,
+every page with --all (streamed with -o ndjson or -o csv); --source-id finds the one a lost answer left unknown.`,
   examples: [
     'promo publication list --campaign Welcome',
     'promo publication list --customer cust_0a1b2c --all -o ndjson',
+    'promo publication list --source-id promo-pub-3f9c0a1b2c3d4e5f6a7b8c9d',
   ],
   options,
   run: async (flags, rt) => {
@@ -57,6 +63,7 @@ every page with --all (streamed with -o ndjson or -o csv).`,
           campaign,
           customer: flags.customer,
           voucher,
+          sourceId: flags.sourceId,
           limit,
           page,
         });

@@ -1,14 +1,13 @@
 // One publication whose answer may be lost. With join_once from a campaign a repeat answers the same
-// code, so the transport repeats it itself. Otherwise the publication carries a source_id promo made
-// (publicationMarker) and, after a lost answer, promo lists the publications with that source_id and
-// sends again only when none is there.
+// code, so the transport repeats it itself. Every publication carries a source_id promo made
+// (publicationMarker): after a lost answer (a 2xx that cannot be read included) promo lists the
+// publications with that source_id and never sends it again (bulk/marked-write.ts): not there yet,
+// the outcome is unknown, as the request may still land.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
-import { findPublication, type Publication, type PublicationBody, publish } from '../../api/publications.js';
-import { OutcomeUnknownError } from '../../http/failures.js';
-
-/** Sends after a lost answer only when no publication carries the marker; this many times at most. */
-const MAX_SENDS = 3;
+import { listPublications, type Publication, type PublicationBody, publish } from '../../api/publications.js';
+import { shellQuote } from '../../base/shell.js';
+import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 
 /** A source_id for one publication: random, or the same for the same customer and campaign. */
 export function publicationMarker(campaign?: string, customer?: string): string {
@@ -17,28 +16,33 @@ export function publicationMarker(campaign?: string, customer?: string): string 
   return `promo-pub-${digest.slice(0, 24)}`;
 }
 
+/** The command that lists the publications carrying a source_id. */
+export function publicationCheck(sourceId: string): string {
+  return `promo publication list --source-id ${shellQuote(sourceId)}`;
+}
+
+/** The publications carrying `sourceId`, oldest first. */
+export async function publicationsMarked(client: ApiClient, sourceId: string): Promise<Publication[]> {
+  const { items } = await listPublications(client, { sourceId, limit: 100 });
+  return [...items].sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? ''));
+}
+
 export async function publishOnce(
   client: ApiClient,
   body: PublicationBody & { source_id: string },
   joinOnce: boolean,
   told: (message: string) => void = () => undefined,
 ): Promise<Publication> {
-  for (let sent = 1; ; sent++) {
-    try {
-      return await publish(client, body, joinOnce);
-    } catch (error) {
-      if (!(error instanceof OutcomeUnknownError)) throw error;
-      const found = await findPublication(client, body.source_id);
-      if (found) {
-        told(`The answer was lost; publication ${found.id} (source_id ${body.source_id}) shows it happened.`);
-        return found;
-      }
-      if (sent >= MAX_SENDS) {
-        throw error.withHint(
-          `No publication with source_id ${body.source_id} yet: \`promo publication list --customer ...\` shows whether it arrived before you publish again.`,
-        );
-      }
-      told(`The answer was lost and no publication carries source_id ${body.source_id}: sending it again.`);
-    }
-  }
+  const write: MarkedWrite<Publication> = {
+    what: 'the publication',
+    check: publicationCheck(body.source_id),
+    send: () => publish(client, body, joinOnce),
+    lookUp: async () => ({ writes: await publicationsMarked(client, body.source_id) }),
+  };
+  const { answer, foundByMark } = await writeOnce(write, () => undefined);
+  if (foundByMark)
+    told(
+      `The answer was lost; publication ${answer.id} (source_id ${body.source_id}) is the one there: it happened once.`,
+    );
+  return answer;
 }

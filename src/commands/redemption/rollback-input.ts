@@ -1,7 +1,8 @@
 // `redemption rollback --input FILE|-`: a refund batch, one redemption id a line (or NDJSON with
 // "id" and "reason"), through the bulk journal. A rollback whose answer was lost, or left in flight
-// by a kill, is read back on resume (ROLLED_BACK: done); `already_rolled_back` to a repeat of a
-// line whose answer was lost means the first one did it.
+// by a kill, is read back (ROLLED_BACK: done; else unknown, sent again by a --resume once its
+// landing window has passed: bulk/settle-marked.ts); `already_rolled_back` to a repeat of a line
+// whose answer was lost means the first one did it.
 
 import { ALREADY_ROLLED_BACK } from 'promo-sandbox/facts/redemption-keys';
 import { rollbackRequest } from '../../api/redemption-rollbacks.js';
@@ -10,7 +11,7 @@ import { type ApiError, UsageError } from '../../base/errors.js';
 import { type BulkAction, type BulkFlags, type InputRecord, runBulkInput } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { confirmOrCancel } from '../confirm.js';
-import { rollbackOnce } from './rollback-once.js';
+import { rollbackCheck, sendRollback } from './rollback-once.js';
 
 export interface RollbackLine {
   id: string;
@@ -33,24 +34,24 @@ export function rollbackLine(record: InputRecord, reason: string | undefined): R
   return { id: checkId(id), reason: own ?? reason };
 }
 
-/** One send: the redemption read (a stacked one rolls back with /rollbacks), then rolled back once. */
+/** One send: the redemption read (a stacked one rolls back with /rollbacks), then rolled back. */
 const rollbackAction: BulkAction<RollbackLine> = {
   status: 'updated',
   code: () => undefined,
   async send(client, line) {
     const redemption = await getRedemption(client, line.id);
-    // attempts 1: the journal's settle step owns what follows a lost answer.
-    const done = await rollbackOnce(client, redemption, {
-      reason: line.reason,
-      debug: () => {},
-      attempts: 1,
-    });
+    const done = await sendRollback(client, redemption, line.reason);
     return { id: done.rollbacks[0]?.id ?? line.id };
   },
   request: (line) => rollbackRequest(line.id, line.reason === undefined ? {} : { reason: line.reason }),
-  async check(client, line) {
-    const now = await getRedemption(client, line.id);
-    return now.status === 'ROLLED_BACK' ? { id: line.id } : 'absent';
+  // Its mark is the redemption's status; the service rolls a redemption back once at most, so
+  // there is never an extra to undo.
+  marked: {
+    async lookUp(client, line) {
+      const now = await getRedemption(client, line.id);
+      return { writes: now.status === 'ROLLED_BACK' ? [{ id: line.id }] : [] };
+    },
+    check: (line) => rollbackCheck(line.id),
   },
   afterLoss: (error: ApiError) => (error.body.key === ALREADY_ROLLED_BACK ? 'done' : undefined),
 };

@@ -1,7 +1,7 @@
 // A rollback is never sent twice blindly either: when its answer is lost, the redemption is read
-// back (ROLLED_BACK: it happened); not rolled back, sending it again is safe; the read-back failing,
-// the outcome is unknown (exit 6, with the command that checks). `already_rolled_back` to a repeat
-// sent after a lost answer means the first one did it: done earlier, not a failure.
+// back (ROLLED_BACK: it happened); not rolled back, the rollback may still land, so the outcome is
+// unknown (exit 6, with the command that checks; bulk/marked-write.ts). `already_rolled_back` to a
+// repeat sent after a lost answer means the first one did it: done earlier, not a failure.
 
 import { ALREADY_ROLLED_BACK } from 'promo-sandbox/facts/redemption-keys';
 import type { ApiClient } from '../../api/client.js';
@@ -9,8 +9,7 @@ import { rollbackRedemption, rollbackStackedRedemption } from '../../api/redempt
 import { getRedemption, type Redemption } from '../../api/redemptions.js';
 import { ApiError } from '../../base/errors.js';
 import { shellQuote } from '../../base/shell.js';
-import { answerLost } from '../../bulk/settle.js';
-import { OutcomeUnknownError } from '../../http/failures.js';
+import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 
 export interface RolledBack {
   id: string;
@@ -27,7 +26,8 @@ export function isStacked(redemption: Redemption): boolean {
   return redemption.object === 'redemption' && !redemption.voucher;
 }
 
-async function send(client: ApiClient, redemption: Redemption, reason?: string) {
+/** The rollback's request, once; what follows a lost answer is the caller's. */
+export async function sendRollback(client: ApiClient, redemption: Redemption, reason?: string) {
   const body = reason === undefined ? {} : { reason };
   if (isStacked(redemption)) {
     const answer = await rollbackStackedRedemption(client, redemption.id, body);
@@ -37,47 +37,38 @@ async function send(client: ApiClient, redemption: Redemption, reason?: string) 
   return { answer, rollbacks: [answer] };
 }
 
-/** Rolls `redemption` back once, however many answers are lost on the way. */
+/** The command that shows whether a redemption was rolled back. */
+export function rollbackCheck(id: string): string {
+  return `promo redemption get ${shellQuote(id)} (status ROLLED_BACK: it was rolled back)`;
+}
+
+/** Rolls `redemption` back once: a lost answer is read back, never sent again (marked-write.ts). */
 export async function rollbackOnce(
   client: ApiClient,
   redemption: Redemption,
-  options: { reason?: string; debug(line: string): void; attempts?: number; lostBefore?: boolean },
+  options: { reason?: string; debug(line: string): void; lostBefore?: boolean },
 ): Promise<RolledBack> {
   const { id } = redemption;
-  let lost = options.lostBefore === true;
-  const attempts = options.attempts ?? 3;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { id, ...(await send(client, redemption, options.reason)), doneEarlier: false };
-    } catch (error) {
-      const already = error instanceof ApiError && error.body.key === ALREADY_ROLLED_BACK;
-      if (already && (lost || error.afterLostAnswer)) return { id, rollbacks: [], doneEarlier: true };
-      if (!answerLost(error)) throw error;
-      lost = true;
-      options.debug(`* the rollback's answer was lost; reading ${id} back`);
-      let now: Redemption;
-      try {
-        now = await getRedemption(client, id);
-      } catch (readBack) {
-        throw unknown(error, id, readBack);
-      }
-      if (now.status === 'ROLLED_BACK') return { id, rollbacks: [], doneEarlier: true };
-      if (attempt >= attempts) throw unknown(error, id);
-      options.debug(`* ${id} is not rolled back: the rollback did not happen, so sending it again is safe`);
-    }
+  const earlier: RolledBack = { id, rollbacks: [], doneEarlier: true };
+  // The mark of a rollback is its redemption's status: ROLLED_BACK once it happened.
+  const write: MarkedWrite<RolledBack> = {
+    what: `the rollback of ${id}`,
+    check: rollbackCheck(id),
+    send: async () => ({
+      id,
+      ...(await sendRollback(client, redemption, options.reason)),
+      doneEarlier: false,
+    }),
+    lookUp: async () => ({
+      writes: (await getRedemption(client, id)).status === 'ROLLED_BACK' ? [earlier] : [],
+    }),
+  };
+  try {
+    return (await writeOnce(write, options.debug)).answer;
+  } catch (error) {
+    // A rollback repeated after a lost answer (an earlier run's): the first one did it.
+    const already = error instanceof ApiError && error.body.key === ALREADY_ROLLED_BACK;
+    if (already && (options.lostBefore === true || error.afterLostAnswer)) return earlier;
+    throw error;
   }
-}
-
-function unknown(lost: unknown, id: string, readBack?: unknown): Error {
-  const why = readBack === undefined ? '' : ` Reading it back failed too: ${(readBack as Error).message}.`;
-  const hint = `Whether it was rolled back is unknown.${why} Check with: promo redemption get ${shellQuote(id)} (status ROLLED_BACK: it was)`;
-  if (lost instanceof OutcomeUnknownError) return lost.withHint(hint);
-  return new OutcomeUnknownError({
-    method: 'POST',
-    path: `/v1/redemptions/${id}/rollback`,
-    why: `the answer could not be used (${(lost as Error).message})`,
-    lost: 'gateway',
-    code: 'EANSWERLOST',
-    hint,
-  });
 }

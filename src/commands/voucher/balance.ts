@@ -1,13 +1,14 @@
 // promo voucher balance <code> (--add A | --remove A): a manual change of a gift card's credits (in
 // currency units) or a loyalty card's points, with a reason. The service takes no idempotency key,
 // so each change carries a source_id (promo's own unless --source-id); after a lost answer promo
-// reads the card's transactions back for it and sends again only when the change is not there.
+// reads the card's transactions back for it and never sends it again (bulk/marked-write.ts).
 import { randomBytes } from 'node:crypto';
 import { BALANCE_KEY_WORDS } from 'promo-sandbox/facts/balances';
-import { type Balance, changeBalance, findTransaction } from '../../api/balances.js';
+import { type Balance, changeBalance, findTransactions } from '../../api/balances.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { ApiError, ExitCode, PromoError, UsageError } from '../../base/errors.js';
-import { OutcomeUnknownError } from '../../http/failures.js';
+import { shellQuote } from '../../base/shell.js';
+import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 import { type Column, formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
@@ -15,9 +16,6 @@ import { parseMoney } from '../shared/values.js';
 import { heldUnderLabel, underLabelLock } from './balance-label.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
-
-/** Sends after a lost answer only when the transactions show the change did not happen; this many times at most. */
-const MAX_SENDS = 3;
 
 const options = defineOptions({
   add: {
@@ -59,8 +57,8 @@ function refusedInWords(error: ApiError, code: string): PromoError {
   return new PromoError(`Refused: ${code}: ${words} (${key}); nothing changed`, ExitCode.failure, error.hint);
 }
 
-/** Sends the change; after a lost answer, reads the trail for its source_id before sending again. */
-async function sendUntilKnown(
+/** Sends the change once; after a lost answer, reads the trail for its source_id (marked-write.ts). */
+async function sendOnce(
   rt: Runtime,
   code: string,
   amount: number,
@@ -68,26 +66,25 @@ async function sendUntilKnown(
   reason?: string,
 ): Promise<Balance> {
   const client = await rt.client();
-  for (let sent = 1; ; sent++) {
-    try {
-      return await changeBalance(client, code, { amount, source_id: sourceId, reason });
-    } catch (error) {
-      if (!(error instanceof OutcomeUnknownError)) throw error;
-      const found = await findTransaction(client, code, sourceId);
-      if (found?.details?.balance) {
-        rt.out.notice(`The answer was lost; the card's transactions show the change happened (${found.id}).`);
-        return found.details.balance;
-      }
-      if (sent >= MAX_SENDS) {
-        throw error.withHint(
-          `Not in the card's transactions yet: \`promo voucher transactions ${code}\` shows whether source_id ${sourceId} arrived before you change it again.`,
-        );
-      }
-      rt.out.notice(
-        `The answer was lost and the card's transactions hold no change ${sourceId}: sending it again.`,
-      );
-    }
-  }
+  const write: MarkedWrite<Balance> = {
+    what: 'the balance change',
+    check: `promo voucher transactions ${shellQuote(code)} (source_id ${sourceId})`,
+    send: () => changeBalance(client, code, { amount, source_id: sourceId, reason }),
+    lookUp: async () => ({
+      writes: (await findTransactions(client, code, sourceId)).flatMap((t) =>
+        t.details?.balance ? [t.details.balance] : [],
+      ),
+    }),
+  };
+  const debug = (line: string) => {
+    if (rt.globals.debug) rt.ctx.stderr.write(`${line}\n`);
+  };
+  const { answer, foundByMark } = await writeOnce(write, debug);
+  if (foundByMark)
+    rt.out.notice(
+      `The answer was lost; the card's transactions hold the change ${sourceId} once: it happened once.`,
+    );
+  return answer;
 }
 
 export default defineCommand({
@@ -96,12 +93,14 @@ export default defineCommand({
   description: `One manual change, with a reason kept on the card's trail (promo voucher transactions).
 Gift cards take currency units (10.50), loyalty cards whole points; a loyalty card needs a holder. The
 service refuses a removal beyond the balance, and promo says so in words. Prints the service's answer
-(amount, total, balance). A change whose answer was lost is never sent again blindly: each carries a
-source_id (promo's own unless --source-id) and promo reads the transactions back to learn whether it
-happened before sending it again. A --source-id names one change: the card already holding the same
-change (same amount, added or removed) under it, it is not sent again (exit 0, said so), so a script
-may repeat the command safely; another change under a label the card holds is refused (exit 2,
-nothing sent). On one machine, runs with the same label for the same card go one at a time.`,
+(amount, total, balance). A change whose answer was lost (a timeout, a connection lost, a 502 or 504, a
+2xx that cannot be read) is never sent again: each carries a source_id (promo's own unless
+--source-id) and promo reads the transactions back; not there yet, the outcome is unknown (exit 6,
+with the command that checks), as the change may still land. A --source-id names one change: the card
+already holding the same change (same amount, added or removed) under it, it is not sent again
+(exit 0, said so), so a script may repeat the command safely; another change under a label the card
+holds is refused (exit 2, nothing sent). On one machine, runs with the same label for the same card
+go one at a time.`,
   examples: [
     'promo voucher balance GIFT-7Q2 --add 10.00 --reason "late delivery"',
     'promo voucher balance LOYAL-1 --remove 250 --reason "granted by mistake"',
@@ -126,14 +125,14 @@ nothing sent). On one machine, runs with the same label for the same card go one
     let answer: Balance;
     try {
       if (sourceId === undefined)
-        answer = await sendUntilKnown(rt, code, amount, `promo-${randomBytes(8).toString('hex')}`, reason);
+        answer = await sendOnce(rt, code, amount, `promo-${randomBytes(8).toString('hex')}`, reason);
       else {
         // A label of your own names one change (balance-label.ts): held on the card already, the
         // same change is not sent again and another is refused; one run at a time per label.
         answer = await underLabelLock(rt, code, sourceId, async () => {
           const show = (n: number) => `${n > 0 ? '+' : ''}${gift ? formatMoney(n) : n}`;
           const held = await heldUnderLabel(client, code, sourceId, amount, show);
-          if (!held) return sendUntilKnown(rt, code, amount, sourceId, reason);
+          if (!held) return sendOnce(rt, code, amount, sourceId, reason);
           rt.out.notice(
             `The card already holds this change (${show(amount)}) with source_id ${sourceId}: not sent again.`,
           );

@@ -4,6 +4,7 @@
 // answer, or a line left in flight by a kill, is looked up on resume, never redeemed twice.
 import { createHash } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
+import { rollbackRedemption, rollbackStackedRedemption } from '../../api/redemption-rollbacks.js';
 import { redeem, redeemRequest } from '../../api/redemptions.js';
 import type { CustomerRef, Order, RedeemBody } from '../../api/validations.js';
 import { UsageError } from '../../base/errors.js';
@@ -16,14 +17,15 @@ import {
 } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { checkCodes, type OrderParts } from './order-options.js';
-import { lookUpMarked, markedBody } from './redeem-once.js';
+import { checkCommand, listMarked, markedBody, seenOf } from './redeem-once.js';
 
 export const REDEEM_INPUT_HELP = `
 --input FILE|- redeems one order per NDJSON line: {"code": "C"} or {"codes": ["A", "B"]}, with
 "order" (the service's order, amounts in hundredths), "customer" ({"source_id": ...} or an id) and
 "metadata"; the order flags apply to every line (a line's own values win). Each redemption carries a
 mark made from the run and its line: a line whose answer was lost, or left in flight by a kill, is
-looked up on --resume and never redeemed twice.
+looked up by it, never redeemed twice: not found, it stays unknown until a --resume finds it, or
+sends it again once its landing window has passed (promo help bulk).
 ${BULK_HELP}`;
 
 export interface RedeemLine {
@@ -93,12 +95,29 @@ function redeemAction(run: { key?: string; startedAt?: string }): BulkAction<Red
       return done(await redeem(client, markedBody(p.body, mark(p))), p);
     },
     request: (p) => redeemRequest(markedBody(p.body, 'pr_(made per run and line)')),
-    async check(client, p) {
-      const found = await lookUpMarked(client, mark(p), Date.parse(run.startedAt ?? '') || 0);
-      if (!found) return 'absent';
-      const refused = found.redemptions.find((r) => r.result === 'FAILURE');
-      if (refused) return { differs: `the service refused it: ${refused.failure_code ?? 'no key'}` };
-      return done(found, p);
+    marked: {
+      async lookUp(client, p) {
+        const found = await listMarked(client, mark(p), Date.parse(run.startedAt ?? '') || 0);
+        const seen = seenOf(found);
+        const refused = seen.refused?.redemptions[0];
+        return {
+          writes: seen.writes.map((answer) => {
+            const top = answer.parent_redemption ?? answer.redemptions[0];
+            return { ...done(answer, p), undone: top?.status === 'ROLLED_BACK' };
+          }),
+          ...(refused ? { refused: { id: refused.id, refusal: refused.failure_code ?? undefined } } : {}),
+        };
+      },
+      // An extra redemption is rolled back: its use (and a gift card's credits) go back.
+      async undo(client, p, extra) {
+        const id = extra.id ?? '';
+        const body = { reason: `promo: a second redemption under the mark ${mark(p)}` };
+        // A stacked one (more than one code) is its parent, rolled back whole.
+        if (p.body.redeemables.length > 1)
+          return (await rollbackStackedRedemption(client, id, body)).parent_rollback.id;
+        return (await rollbackRedemption(client, id, body)).id;
+      },
+      check: (p) => checkCommand(mark(p)),
     },
   };
 }

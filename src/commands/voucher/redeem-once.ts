@@ -1,8 +1,7 @@
 // A redemption is never sent twice: the service takes no idempotency key, so each redemption promo
-// sends carries a mark of its own (metadata REDEMPTION_MARK) and, when the answer is lost (the
-// connection broke after sending, a 502 or 504, a timeout), promo looks the mark up before anything
-// else: found, it happened (its redemptions are the answer); not found, it did not, and sending it
-// again is safe; the lookup unreachable, the outcome is unknown (exit 6, with the command that checks).
+// sends carries a mark of its own (metadata REDEMPTION_MARK) and, when the answer is lost, promo
+// looks the mark up (the rule: bulk/marked-write.ts): found once, that is the answer; not found,
+// the outcome is unknown (exit 6, with the command that checks), and nothing is sent again.
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
 import {
@@ -14,8 +13,7 @@ import {
 } from '../../api/redemptions.js';
 import type { RedeemBody } from '../../api/validations.js';
 import { shellQuote } from '../../base/shell.js';
-import { answerLost } from '../../bulk/settle.js';
-import { OutcomeUnknownError } from '../../http/failures.js';
+import { type MarkedWrite, type Seen, writeOnce } from '../../bulk/marked-write.js';
 
 /** A fresh mark for one redemption. */
 export function newMark(): string {
@@ -38,27 +36,51 @@ export function checkCommand(mark: string): string {
   return `promo redemption list --filter ${shellQuote(`metadata.${REDEMPTION_MARK}=${mark}`)}`;
 }
 
-/** The redemptions promo marked with `mark` (a stacked one's parent and each code's), in an answer's shape. */
-export async function lookUpMarked(
-  client: ApiClient,
-  mark: string,
-  sentAt: number,
-): Promise<RedeemAnswer | undefined> {
+/** The redemptions promo marked with `mark`: a stacked one's parent and each code's, refusals too. */
+export async function listMarked(client: ApiClient, mark: string, sentAt: number): Promise<Redemption[]> {
   const found = await listRedemptions(client, {
     limit: 100,
     createdAfter: new Date(sentAt - CLOCK_SLACK_MS).toISOString(),
     filters: [{ field: `metadata.${REDEMPTION_MARK}`, operator: '$is', values: [mark] }],
   });
-  return found.items.length === 0 ? undefined : answerOf(found.items);
+  return found.items.filter((r) => r.object === 'redemption');
 }
 
-function answerOf(found: Redemption[]): RedeemAnswer {
-  const redemptions = found.filter((r) => r.voucher);
-  const parent = found.find((r) => !r.voucher);
+/**
+ * What the service holds under a mark, one answer per redemption request that took effect: a
+ * redemption of one code, or a stacked one's parent with its codes' (oldest first). A SUCCESS
+ * wins over the FAILUREs kept beside it (an earlier attempt the service refused); FAILUREs alone
+ * are the refusal.
+ */
+export function seenOf(found: Redemption[]): Seen<RedeemAnswer> {
+  const success = found.filter((r) => r.result === 'SUCCESS');
+  const writes = success
+    .filter((r) => !r.redemption)
+    .sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))
+    .map((top): RedeemAnswer => {
+      const children = success.filter((r) => r.redemption === top.id);
+      if (children.length === 0) return { redemptions: [top], order: top.order };
+      return { redemptions: children, parent_redemption: top, order: top.order };
+    });
+  const failures = found.filter((r) => r.result === 'FAILURE');
   return {
-    redemptions: redemptions.length > 0 ? redemptions : found,
-    ...(parent ? { parent_redemption: parent } : {}),
-    order: parent?.order ?? (redemptions.length === 1 ? redemptions[0]?.order : undefined),
+    writes,
+    ...(failures.length > 0 ? { refused: { redemptions: failures, order: failures[0]?.order } } : {}),
+  };
+}
+
+/** The redemption promo marked with `mark`, as a marked write (marked-write.ts). */
+export function markedRedemption(
+  client: ApiClient,
+  body: RedeemBody,
+  mark: string,
+  sentAt: number,
+): MarkedWrite<RedeemAnswer> {
+  return {
+    what: 'the redemption',
+    check: checkCommand(mark),
+    send: () => redeem(client, markedBody(body, mark)),
+    lookUp: async () => seenOf(await listMarked(client, mark, sentAt)),
   };
 }
 
@@ -68,45 +90,12 @@ export interface RedeemOnce {
   foundByMark: boolean;
 }
 
-/** Redeems `body` (marked with `mark`) at most once, however many answers are lost on the way. */
-export async function redeemOnce(
+/** Redeems `body` (marked with `mark`) once; a lost answer is looked up, never sent again. */
+export function redeemOnce(
   client: ApiClient,
   body: RedeemBody,
   mark: string,
-  options: { now(): number; debug(line: string): void; attempts?: number },
+  options: { now(): number; debug(line: string): void },
 ): Promise<RedeemOnce> {
-  const marked = markedBody(body, mark);
-  const attempts = options.attempts ?? 3;
-  for (let attempt = 1; ; attempt++) {
-    const sentAt = options.now();
-    try {
-      return { answer: await redeem(client, marked), foundByMark: false };
-    } catch (error) {
-      if (!answerLost(error)) throw error;
-      options.debug(`* the redemption's answer was lost; looking it up by its mark ${mark}`);
-      let found: RedeemAnswer | undefined;
-      try {
-        found = await lookUpMarked(client, mark, sentAt);
-      } catch (lookup) {
-        throw unknownOutcome(error, mark, lookup);
-      }
-      if (found) return { answer: found, foundByMark: true };
-      if (attempt >= attempts) throw unknownOutcome(error, mark);
-      options.debug('* not found by its mark: it did not happen, so sending it again is safe');
-    }
-  }
-}
-
-function unknownOutcome(lost: unknown, mark: string, lookup?: unknown): Error {
-  const why = lookup === undefined ? '' : ` Looking it up failed too: ${(lookup as Error).message}.`;
-  const hint = `Whether it happened is unknown.${why} Check with: ${checkCommand(mark)}`;
-  if (lost instanceof OutcomeUnknownError) return lost.withHint(hint);
-  return new OutcomeUnknownError({
-    method: 'POST',
-    path: '/v1/redemptions',
-    why: `the answer could not be used (${(lost as Error).message})`,
-    lost: 'gateway',
-    code: 'EANSWERLOST',
-    hint,
-  });
+  return writeOnce(markedRedemption(client, body, mark, options.now()), options.debug);
 }

@@ -58,8 +58,13 @@ async function printRedeemed(rt: Runtime, answer: RedeemAnswer, foundByMark: boo
         `Stacked redemption ${answer.parent_redemption.id}: roll it back whole with promo redemption rollback ${answer.parent_redemption.id}`,
       );
   }
+  // One write under a mark that promo sent once: that is "once". A refusal under it: nothing happened.
   if (foundByMark)
-    rt.out.notice('The answer was lost; promo found the redemption by its mark: it happened once.');
+    rt.out.notice(
+      failed.length === 0
+        ? 'The answer was lost; promo found the redemption by its mark: it happened once.'
+        : 'The answer was lost; promo found the refusal by its mark: nothing was redeemed.',
+    );
   return failed.length > 0 ? ExitCode.notApplicable : ExitCode.ok;
 }
 
@@ -72,9 +77,10 @@ order's totals; with -o json the service's answer. A code the service refuses fo
 each code's key (quantity_exceeded, voucher_expired, ...) and the reason in words; nothing is used.
 --dry-run asks the service to validate the codes instead, and redeems nothing.
 Never twice: each redemption carries a mark of promo's (metadata promo_request_id). When its answer is
-lost (connection broken after sending, 502 or 504, a timeout), promo looks the mark up: found, it
-happened and is printed; not found, it did not, and promo sends it again (--debug says so); the
-lookup failing, the outcome is unknown: exit 6, with the command that checks.
+lost (connection broken after sending, 502 or 504, a timeout, a 2xx that cannot be read), promo looks
+the mark up: found, it happened once and is printed. Not found proves nothing (a slow service may
+still land it), so promo does not send it again: the outcome is unknown, exit 6, with the command
+that checks (promo help bulk: the rule).
 ${REDEEM_INPUT_HELP}`,
   examples: [
     'promo voucher redeem SUMMER20 --amount 120.50',
