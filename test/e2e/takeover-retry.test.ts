@@ -54,8 +54,10 @@ async function pausedInItsRetry(code: string, faults: FaultOptions): Promise<voi
   // The taker finds the line in flight and looks its mark up (held 1.5 s): paused there in turn,
   // it holds the journal while the first wakes.
   fx.sandbox.faults.set({ latencyMs: 1500 });
+  // The line's first request is known not to have acted (a 503), but the taker knows only that it
+  // was in flight: a short landing window lets it send again once the mark is not found.
   const taker = startPromo([...redeem, '--resume', journal, '--take-over'], {
-    env: fx.env,
+    env: { ...fx.env, PROMO_LANDING_WINDOW: '0.5' },
     timeoutMs: 60_000,
   });
   await until(() => lookUps() === lookedUp + 1);
