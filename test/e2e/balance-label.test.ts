@@ -8,6 +8,7 @@ import { jsonLines } from '../helpers/input-files.js';
 import { spawnPromo } from '../helpers/promo.js';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { callSandbox, JSON_HEADERS, type Json } from '../helpers/sandbox-http.js';
+import { until } from '../helpers/until.js';
 
 const fx = useSandbox();
 const headers = { ...JSON_HEADERS, 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN };
@@ -69,5 +70,26 @@ describe('voucher balance --source-id names one change', () => {
     expect(balancePosts()).toBe(1);
     expect(await labelled('ticket-77')).toHaveLength(1);
     expect((fx.sandbox.state.vouchers[card] as Json).gift.balance).toBe(11_000);
+  }, 30_000);
+
+  it('a run again while the first change under the label may still land sends nothing (exit 6); after it landed: not sent', async () => {
+    const label = 'ticket-88';
+    const before = balancePosts();
+    // --timeout 1 gives up on the change the proxy holds 1.5 s: the outcome is unknown.
+    const first = await balanceHere('--add', '5', '--source-id', label, '--timeout', '1');
+    expect(first.code, first.stderr).toBe(6);
+    const again = await balanceHere('--add', '5', '--source-id', label);
+    expect(again.code, again.stderr).toBe(6);
+    expect(jsonLines(again.stderr).find((l) => l.error)?.error.message).toMatch(
+      /^a change under --source-id ticket-88 went out \d+ s ago and its answer was lost; it is not on the card yet but may still land \(up to \d+ s after it was sent\): nothing was sent$/,
+    );
+    // The first, held by the proxy, reaches the sandbox later; the second never went out.
+    await until(() => balancePosts() === before + 1);
+    expect(await labelled(label)).toHaveLength(1);
+    const after = await balanceHere('--add', '5', '--source-id', label);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stderr).toContain('not sent again');
+    expect(balancePosts()).toBe(before + 1);
+    expect(await labelled(label)).toHaveLength(1);
   }, 30_000);
 });

@@ -7,12 +7,13 @@
 // - the card holding the label already: the same change (same signed amount) is not sent again;
 //   another change under it is refused (exit 2), nothing sent.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Balance, findTransaction } from '../../api/balances.js';
 import type { ApiClient } from '../../api/client.js';
 import { ExitCode, errnoCode, PromoError, UsageError } from '../../base/errors.js';
 import { runAccount } from '../../bulk/index.js';
+import { landingWindowMs } from '../../bulk/marked-write.js';
 import { acquireLock } from '../../config/lock.js';
 import type { Runtime } from '../../runtime/runtime.js';
 
@@ -35,12 +36,51 @@ export async function heldUnderLabel(
   );
 }
 
+/**
+ * When a change under the label last went out from this machine with no answer known yet: a run
+ * that timed out (exit 6) leaves it, so that a run again within the landing window, not finding the
+ * change yet, says the outcome is still unknown instead of sending a second one that would land
+ * beside the first.
+ */
+export interface LabelSends {
+  /** Throws (exit 6) when a change under the label went out less than the landing window ago. */
+  refuseWhileInFlight(check: string): void;
+  /** Before the request goes out. */
+  sending(): void;
+  /** The answer is known (the change made, or refused): nothing is in flight any more. */
+  settled(): void;
+}
+
+function labelSends(rt: Runtime, file: string, label: string): LabelSends {
+  const sentFile = `${file}.sent`;
+  return {
+    refuseWhileInFlight(check) {
+      let sentAt: number;
+      try {
+        sentAt = Number(readFileSync(sentFile, 'utf8'));
+      } catch {
+        return;
+      }
+      const window = landingWindowMs(rt.ctx.env, rt.globals.timeoutMs);
+      const since = rt.ctx.now() - sentAt;
+      if (!Number.isFinite(sentAt) || since >= window) return;
+      throw new PromoError(
+        `a change under --source-id ${label} went out ${Math.round(since / 1000)} s ago and its answer was lost; it is not on the card yet but may still land (up to ${Math.round(window / 1000)} s after it was sent): nothing was sent`,
+        ExitCode.network,
+        `Check with: ${check}; run this again later: once the window has passed, a change still not there is sent.`,
+      );
+    },
+    sending: () => writeFileSync(sentFile, String(rt.ctx.now()), { mode: 0o600 }),
+    settled: () => rmSync(sentFile, { force: true }),
+  };
+}
+
 /** Runs `work` holding the label's lock on this machine; waits while another run holds it. */
 export async function underLabelLock<T>(
   rt: Runtime,
   code: string,
   label: string,
-  work: () => Promise<T>,
+  work: (sends: LabelSends) => Promise<T>,
 ): Promise<T> {
   const { api_url, app_id } = await runAccount(rt);
   const dir = join(rt.dirs.state, 'labels');
@@ -67,7 +107,7 @@ export async function underLabelLock<T>(
     );
   }
   try {
-    return await work();
+    return await work(labelSends(rt, file, label));
   } finally {
     await release().catch(() => undefined);
   }

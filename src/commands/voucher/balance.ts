@@ -129,10 +129,22 @@ go one at a time.`,
       else {
         // A label of your own names one change (balance-label.ts): held on the card already, the
         // same change is not sent again and another is refused; one run at a time per label.
-        answer = await underLabelLock(rt, code, sourceId, async () => {
+        answer = await underLabelLock(rt, code, sourceId, async (sends) => {
           const show = (n: number) => `${n > 0 ? '+' : ''}${gift ? formatMoney(n) : n}`;
           const held = await heldUnderLabel(client, code, sourceId, amount, show);
-          if (!held) return sendOnce(rt, code, amount, sourceId, reason);
+          if (!held) {
+            sends.refuseWhileInFlight(
+              `promo voucher transactions ${shellQuote(code)} (source_id ${sourceId})`,
+            );
+            sends.sending();
+            const made = await sendOnce(rt, code, amount, sourceId, reason).catch((error: unknown) => {
+              // A definite refusal: nothing is in flight; a lost answer keeps the record.
+              if (error instanceof ApiError) sends.settled();
+              throw error;
+            });
+            sends.settled();
+            return made;
+          }
           rt.out.notice(
             `The card already holds this change (${show(amount)}) with source_id ${sourceId}: not sent again.`,
           );
