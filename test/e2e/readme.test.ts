@@ -48,7 +48,7 @@ function runAll(lines: string[], cwd: string, env: Record<string, string>): { li
   const run = spawnSync('bash', ['--norc', '--noprofile', '-o', 'pipefail', '-c', script], {
     cwd,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PATH: `${bin}:${process.env.PATH}`,
       HOME: home,
@@ -78,5 +78,5 @@ describe('the README, as written', () => {
     const results = runAll(lines, examples, { PROMO_PROFILE: 'sandbox' });
     expect(results).toEqual(lines.map((line) => ({ line, code: expectedCode(line) })));
     // Every recipe is a few runs of the built bin: seconds alone, far more on a loaded machine.
-  }, 90_000);
+  }, 150_000);
 });

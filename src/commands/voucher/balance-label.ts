@@ -96,7 +96,7 @@ export async function underLabelLock<T>(
       // The other run may wait on a slow service for its change and a read-back or two.
       waitMs: rt.globals.timeoutMs * 4 + 10_000,
       signal: rt.ctx.signal,
-      trace: rt.globals.debug ? (line) => rt.ctx.stderr.write(`${line}\n`) : undefined,
+      trace: rt.globals.debug ? (line) => rt.out.stderrText(line) : undefined,
     });
   } catch (error) {
     if (errnoCode(error) !== 'ELOCKED') throw error;

@@ -77,7 +77,7 @@ async function sendOnce(
     }),
   };
   const debug = (line: string) => {
-    if (rt.globals.debug) rt.ctx.stderr.write(`${line}\n`);
+    if (rt.globals.debug) rt.out.stderrText(line);
   };
   const { answer, foundByMark } = await writeOnce(write, debug);
   if (foundByMark)
