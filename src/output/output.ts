@@ -18,7 +18,8 @@ export type { Reveal } from './secrets.js';
 export type { Column } from './table.js';
 
 /** How this output prints, as output/printing.ts resolved it. */
-export type PrintingOf = Pick<Printing, 'output' | 'colorStdout' | 'colorStderr' | 'stderrJson'>;
+export type PrintingOf = Pick<Printing, 'output' | 'colorStdout' | 'colorStderr' | 'stderrJson'> &
+  Partial<Pick<Printing, 'quiet'>>;
 
 /** What the run adds to how it prints: its secrets, and how its data is shaped. */
 export interface DataOptions {
@@ -38,6 +39,8 @@ export interface DataOptions {
 
 export class Output {
   readonly format: OutputFormat;
+  /** -q/--quiet: notices, successes, warnings and progress are not written; errors are. */
+  readonly quiet: boolean;
   private readonly colorStdout: boolean;
   private readonly colorStderr: () => boolean;
   private readonly scrub: (text: string) => string;
@@ -58,6 +61,7 @@ export class Output {
     this.colorStdout = printing.colorStdout;
     this.colorStderr = printing.colorStderr;
     this.stderrJsonNow = printing.stderrJson;
+    this.quiet = printing.quiet === true;
     this.scrub = options.scrub ?? ((t) => t);
     this.hasSecrets = options.hasSecrets ?? (() => options.scrub !== undefined);
     this.fields = options.fields;
@@ -378,7 +382,7 @@ export class Output {
    * not a terminal, so logs and scripts never see it. endProgress() clears it.
    */
   progress(text: string): void {
-    if (this.stderr.isTTY !== true) return;
+    if (this.quiet || this.stderr.isTTY !== true) return;
     // One line, whatever the terminal's width: a wrapped one would not be redrawn in place.
     const width = this.stderr.columns ? this.stderr.columns - 1 : Infinity;
     this.stderr.write(`\r\x1b[2K${shorten(this.scrub(escapeForTerminal(text)), width)}`);
@@ -417,17 +421,19 @@ export class Output {
   }
 
   notice(message: string): void {
+    if (this.quiet) return;
     if (this.stderrJson) this.stderr.write(`${JSON.stringify({ notice: this.scrub(message) })}\n`);
     else this.toStderr(this.scrub(escapeForTerminal(message)));
   }
 
   async success(message: string): Promise<void> {
-    if (this.isJson) return;
+    if (this.isJson || this.quiet) return;
     const p = await palette(this.colorStderr());
     this.stderr.write(`${p.green('✓')} ${this.scrub(escapeForTerminal(message))}\n`);
   }
 
   async warn(message: string): Promise<void> {
+    if (this.quiet) return;
     if (this.stderrJson) {
       this.stderr.write(`${JSON.stringify({ warning: this.scrub(message) })}\n`);
       return;

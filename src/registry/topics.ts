@@ -16,6 +16,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['PROMO_LOG_FORMAT', 'errors and notices on stderr as text or json (as --log-format)'],
   ['PROMO_CSV_CRLF=1', 'CSV lines end with CRLF instead of LF (as --csv-crlf)'],
   ['PROMO_DEBUG=1', 'HTTP trace on stderr, secrets redacted (as --debug)'],
+  ['PROMO_QUIET=1', 'no notices, warnings or progress on stderr; errors stay (as -q/--quiet; for cron)'],
   ['PROMO_CONFIG_DIR', 'one directory for profiles, cached tokens and sandbox data'],
   [
     'PROMO_SECRET_STORE=auto|keychain|file',
