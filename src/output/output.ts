@@ -190,8 +190,8 @@ export class Output {
 
   private async cleanJson(value: unknown): Promise<void> {
     const { colorJson } = await this.prepare();
+    if (this.format === 'csv') return this.csvRows(Array.isArray(value) ? value : [value]);
     const shaped = this.shaped(value);
-    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
     if (this.jq !== undefined) {
       await this.jqStream().push([JSON.stringify(shaped)]);
       return this.finish();
@@ -213,8 +213,21 @@ export class Output {
    * columns), else the first row's fields of one value.
    */
   private csvRows(items: unknown[], layout?: readonly string[]): void {
-    const text = this.sheet.write(items, this.fields, layout);
+    const text = this.sheet.write(this.csvShaped(items), this.fields, layout ?? this.csvView?.columns);
     if (text) this.stdout.write(text);
+  }
+
+  /**
+   * How the command's objects read as CSV, set by the command before it prints: its columns when
+   * --fields names none, and its money in currency units (the service keeps hundredths), as the
+   * service's own CSV exports and promo's tables show it. JSON and NDJSON keep the service's objects.
+   */
+  csvView?: { columns?: readonly string[]; units?: (item: never) => unknown };
+
+  /** Rows for CSV: money in units first (it may need fields --fields leaves out), then --fields. */
+  private csvShaped(items: readonly unknown[]): unknown[] {
+    const units = this.csvView?.units as ((item: unknown) => unknown) | undefined;
+    return items.map((item) => this.shaped(units ? units(item) : item));
   }
 
   private get sheet(): CsvSheet {
@@ -257,7 +270,7 @@ export class Output {
     if (this.format === 'json') return this.cleanJson(items);
     const { renderTable } = await this.prepare();
     if (this.format === 'csv') {
-      this.csvRows(this.shaped(items) as unknown[], csv);
+      this.csvRows(items, csv);
       return this.drained();
     }
     if (this.format === 'ndjson') {
@@ -307,9 +320,9 @@ export class Output {
    * before the first; `csvFields` are the columns when --fields names none).
    */
   lineText(value: unknown, csvFields?: readonly string[]): string {
-    const shaped = this.shaped(this.clean(value));
-    if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
-    return this.sheet.write([shaped], this.fields, csvFields);
+    const clean = this.clean(value);
+    if (this.format !== 'csv') return `${JSON.stringify(this.shaped(clean))}\n`;
+    return this.sheet.write(this.csvShaped([clean]), this.fields, csvFields ?? this.csvView?.columns);
   }
 
   /**
@@ -318,8 +331,8 @@ export class Output {
    */
   async line(value: unknown): Promise<void> {
     await this.prepare();
+    if (this.format === 'csv') return this.csvRows([this.clean(value)]);
     const shaped = this.shaped(this.clean(value));
-    if (this.format === 'csv') return this.csvRows([shaped]);
     if (this.jq !== undefined) {
       // Interrupted, jq has stopped: a bulk run goes on settling its requests in flight, and its
       // journal, not this copy on stdout, is what says how each line ended.

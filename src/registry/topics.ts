@@ -87,6 +87,11 @@ json when stdout is a pipe or a file, or when --jq or --fields is given.
           or a carriage return) gets a ' first; numbers stay numbers. On a terminal, control
           characters from the service are shown escaped; piped, the bytes are unchanged.
 
+Money: in currency units wherever a person reads it, tables and csv alike (gift.amount 36.5,
+discount.amount_off 10, a redemption's order.amount 100), as the service's own CSV exports
+(promo export) have it; json and ndjson keep the service's objects, where money is in hundredths
+(3650). A loyalty card's points are points everywhere. Money typed in options is in units (10.50).
+
 --fields a,b.c keeps those fields (dots for nested ones) in json, ndjson and csv, or makes them the
 columns of a table; a name the command does not print is refused with what it may have meant.
 TAB completes the names.

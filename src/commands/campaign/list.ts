@@ -13,6 +13,8 @@ import { CAMPAIGN_FILTERS } from '../../api/filter-fields.js';
 import type { FilterCondition } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
 import { MAX_PAGE } from '../../facts/lists.js';
+import { CAMPAIGN_MONEY } from '../../facts/money.js';
+import { inUnits } from '../../output/money.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
@@ -83,6 +85,7 @@ export function parseCampaignListOptions(flags: OptionValues<typeof options>): C
 }
 
 export async function run(options: CampaignListOptions, rt: Runtime): Promise<void> {
+  rt.out.csvView = { units: (c: Campaign) => inUnits(c, CAMPAIGN_MONEY) };
   const client = await rt.client();
   const limit = options.limit ?? (options.all ? 100 : undefined);
   await printPagedList<Campaign>(rt.out, {

@@ -2,6 +2,8 @@
 // code, result or status, the amount in currency units, when. JSON shows the service's object.
 import type { Redemption } from '../../api/redemptions.js';
 import type { OrderAnswer } from '../../api/validations.js';
+import { ORDER_MONEY } from '../../facts/money.js';
+import { inUnits } from '../../output/money.js';
 import type { Column } from '../../output/output.js';
 import { formatDate, formatMoney } from '../../output/table.js';
 
@@ -58,6 +60,19 @@ export const REDEMPTION_CSV_COLUMNS = [
   'order.amount',
   'order.total_amount',
 ];
+
+/**
+ * How redemptions read as CSV: money in currency units, as in the table (the amount of a gift
+ * card's redemption and the order's amounts; a loyalty card's amount is points and stays).
+ */
+export const REDEMPTION_CSV = {
+  columns: REDEMPTION_CSV_COLUMNS,
+  units: (r: Redemption) =>
+    inUnits(r, [
+      ...(r.voucher?.type === 'LOYALTY_CARD' ? [] : ['amount']),
+      ...ORDER_MONEY.map((path) => `order.${path}`),
+    ]),
+};
 
 export const redemptionFields: Column<Redemption>[] = [
   ...redemptionColumns,
