@@ -9,7 +9,8 @@ import {
   PUBLICATION_ORDERS,
 } from '../facts/publications.js';
 import { findCampaignRef, vouchersOf } from './campaign-store.js';
-import { readCustomerRef, resolveCustomer, simpleCustomer } from './customers.js';
+import { readNamedCustomer, upsertNamedCustomer } from './customer-upsert.js';
+import { simpleCustomer } from './customers.js';
 import { readBoolean, readChoice, readLimit } from './list-params.js';
 import { type Route, type RouteContext, SandboxError, type SandboxState } from './types.js';
 import { bodyObject, isRecord, type Json } from './voucher-check.js';
@@ -112,10 +113,12 @@ export const createPublication: Route = {
   auth: 'app',
   handle(req, state, rc: RouteContext) {
     const request = readRequest(req.body);
-    const ref = readCustomerRef(bodyObject(req.body).customer);
-    if (ref === null) throw invalid('Property customer is required: an object with id or source_id');
+    const named = readNamedCustomer(bodyObject(req.body).customer, 'customer');
+    if (named === undefined)
+      throw invalid('Property customer is required: an object with id, source_id or email');
     const joinOnce = readBoolean(req.query, 'join_once') === true;
-    const customer = resolveCustomer(state, ref, rc, true) as Json;
+    // The service creates or updates the customer a publication names (an email alone is enough).
+    const customer = upsertNamedCustomer(state, named, rc);
     if (joinOnce && request.campaign !== null) {
       const { campaign } = findCampaignRef(state, request.campaign.name);
       const before = Object.values(state.publications).find(

@@ -4,9 +4,11 @@
 // made from the campaign and the customer, so that after a lost answer or a kill the line is read
 // back (the publications with that source_id) before anything is sent again.
 // CSV columns: source_id / customer / customer-source-id (a source_id), id / customer-id (an id),
-// metadata.KEY (typed like --metadata). NDJSON fields: source_id, id or customer, and metadata.
+// email, name, phone (the customer's: the service creates or updates the customer a publication
+// names, and an email alone names one), metadata.KEY (typed like --metadata). NDJSON fields the same.
 import {
   findPublication,
+  type Publication,
   type PublicationBody,
   publicationRequest,
   publish,
@@ -23,18 +25,29 @@ import {
 } from '../../bulk/index.js';
 import { cellPair, parseMetadata } from '../../input/metadata.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { customerRef } from './customer.js';
+import { publicationCustomer } from './customer.js';
 import { publicationMarker } from './publish-once.js';
 
 export const INPUT_HELP = `
 --input FILE|- publishes one code of the campaign to each customer a line names. CSV columns:
-source_id (or customer, customer-source-id), id (or customer-id), metadata.KEY; NDJSON fields:
-source_id, id or customer, metadata. Each customer gets exactly one code: the requests carry
+source_id (or customer, customer-source-id), id (or customer-id), email, name, phone (the service
+creates or updates the customer with them; an email alone names a customer), metadata.KEY (the
+publication's); NDJSON fields: source_id, id or customer, email, name, phone, metadata. Each
+customer gets exactly one code: the requests carry
 join_once=true (the service answers a repeat for the same customer with the same code) and a
 source_id promo makes from the campaign and the customer, read back after a lost answer or a kill.
+A customer who already held a code of the campaign (an earlier run) is journaled skipped, with that
+code: the summary tells the new from the already held.
 ${BULK_HELP}`;
 
-type Role = { kind: 'source_id' } | { kind: 'id' } | { kind: 'metadata'; key: string };
+const DETAILS = ['email', 'name', 'phone'] as const;
+type Detail = (typeof DETAILS)[number];
+
+type Role =
+  | { kind: 'source_id' }
+  | { kind: 'id' }
+  | { kind: 'detail'; field: Detail }
+  | { kind: 'metadata'; key: string };
 
 function roleOf(column: string): Role | undefined {
   if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
@@ -43,36 +56,61 @@ function roleOf(column: string): Role | undefined {
     return { kind: 'source_id' };
   }
   if (['id', 'customer-id', 'customer.id'].includes(name)) return { kind: 'id' };
-  return undefined;
+  const detail = DETAILS.find((field) => [field, `customer-${field}`, `customer.${field}`].includes(name));
+  return detail === undefined ? undefined : { kind: 'detail', field: detail };
 }
 
 function roles(columns: string[]): Map<string, Role> {
-  return columnRoles(columns, roleOf, 'source_id (customer), id (customer-id), metadata.KEY');
+  return columnRoles(
+    columns,
+    roleOf,
+    'source_id (customer), id (customer-id), email, name, phone, metadata.KEY',
+  );
 }
 
 interface Line {
-  customer: string;
+  /** A source_id or an id; undefined when the email alone names the customer. */
+  customer?: string;
+  details: Partial<Record<Detail, string>>;
   metadata?: Record<string, unknown>;
 }
 
+const NO_CUSTOMER = 'the line names no customer (a source_id, id or email column)';
+
 function csvLine(row: Record<string, string>, map: Map<string, Role>): Line {
   let customer: string | undefined;
+  const details: Line['details'] = {};
   const metadata: string[] = [];
   for (const [column, raw] of Object.entries(row)) {
     const text = raw.trim();
     const role = map.get(column);
     if (text === '' || !role) continue;
     if (role.kind === 'metadata') metadata.push(cellPair(role.key, text));
+    else if (role.kind === 'detail') details[role.field] = text;
     else customer = text;
   }
-  if (customer === undefined) throw new UsageError('the line names no customer (a source_id or id column)');
-  return { customer, metadata: parseMetadata(metadata.length ? metadata : undefined, 'metadata column') };
+  if (customer === undefined && details.email === undefined) throw new UsageError(NO_CUSTOMER);
+  return {
+    customer,
+    details,
+    metadata: parseMetadata(metadata.length ? metadata : undefined, 'metadata column'),
+  };
 }
 
 function ndjsonLine(value: Record<string, unknown>): Line {
   const customer = value.source_id ?? value.id ?? value.customer;
-  if (typeof customer !== 'string') {
-    throw new UsageError('each line needs a customer: "source_id", "id" or "customer" as a string');
+  const details: Line['details'] = {};
+  for (const field of DETAILS) {
+    const given = value[field];
+    if (given === undefined || given === null) continue;
+    if (typeof given !== 'string') throw new UsageError(`"${field}" must be a string`);
+    details[field] = given;
+  }
+  if (customer !== undefined && typeof customer !== 'string') {
+    throw new UsageError('"source_id", "id" or "customer" must be a string');
+  }
+  if (customer === undefined && details.email === undefined) {
+    throw new UsageError('each line needs a customer: "source_id", "id", "customer" or "email" as a string');
   }
   const { metadata } = value;
   if (
@@ -81,7 +119,7 @@ function ndjsonLine(value: Record<string, unknown>): Line {
   ) {
     throw new UsageError('"metadata" must be a JSON object');
   }
-  return { customer, metadata: metadata as Record<string, unknown> | undefined };
+  return { customer, details, metadata: metadata as Record<string, unknown> | undefined };
 }
 
 type Payload = PublicationBody & { source_id: string };
@@ -97,21 +135,45 @@ function prepare(
   else if (record.format === 'ndjson') line = ndjsonLine(record.value);
   else throw new UsageError('--input must be NDJSON or CSV');
   const metadata = { ...shared.metadata, ...line.metadata };
+  // The marker is made from what names the customer: a line run again names the same one.
+  const who = (line.customer ?? line.details.email) as string;
   return {
     ...shared,
     campaign: { name: campaign, count: 1 },
-    customer: customerRef(line.customer, 'the customer'),
-    source_id: publicationMarker(campaign, line.customer),
+    customer: publicationCustomer(line.customer, line.details, 'the customer'),
+    source_id: publicationMarker(campaign, who),
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
   };
 }
 
-const publishAction: BulkAction<Payload> = {
+/** How far the service's clock may run ahead of this machine's before a new publication looks old. */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * join_once answers a customer who holds a code of the campaign already with that publication: a
+ * line is new only when the answer is this run's (it carries the line's source_id and was made
+ * since the run started), else it is `skipped`, the customer's code said in the journal.
+ */
+function heldBefore(
+  publication: Publication,
+  body: Payload,
+  run: { startedAt?: string },
+): string | undefined {
+  const made = Date.parse(publication.created_at ?? '');
+  const started = Date.parse(run.startedAt ?? '');
+  const older = Number.isFinite(made) && Number.isFinite(started) && made < started - CLOCK_SLACK_MS;
+  if (publication.source_id === body.source_id && !older) return undefined;
+  return `the customer already held a code of the campaign (publication ${publication.id}, ${publication.created_at ?? 'earlier'})`;
+}
+
+/** The action of a run: `run` is set (onRun) before the first line is sent. */
+const publishAction = (run: { startedAt?: string }): BulkAction<Payload> => ({
   status: 'created',
   code: () => undefined,
   async send(client, body) {
     const publication = await publish(client, body, true);
-    return { id: publication.id, code: publishedCodes(publication).join(',') };
+    const held = heldBefore(publication, body, run);
+    return { id: publication.id, code: publishedCodes(publication).join(','), ...(held ? { held } : {}) };
   },
   request: (body) => publicationRequest(body, true),
   async check(client, body) {
@@ -120,7 +182,7 @@ const publishAction: BulkAction<Payload> = {
   },
   // join_once answers a repeat with the same code: a line that cannot be read back may be sent again.
   repeatable: true,
-};
+});
 
 export function publishMany(
   campaign: string,
@@ -129,13 +191,17 @@ export function publishMany(
   options: { bulk: BulkFlags; dryRun: boolean },
   rt: Runtime,
 ): Promise<number> {
+  const run: { startedAt?: string } = {};
   return runBulkInput(rt, {
     command: 'publication create',
     input,
     read: { formats: ['ndjson', 'csv'] },
     columns: roles,
     prepare: (record, map) => prepare(campaign, shared, record, map),
-    action: publishAction,
+    action: publishAction(run),
+    onRun: ({ startedAt }) => {
+      run.startedAt = startedAt;
+    },
     flags: options.bulk,
     dryRun: options.dryRun,
   });
