@@ -7,16 +7,6 @@ export async function percentCampaign(
   name: string,
   count: number,
 ): Promise<void> {
-  const argv = [
-    'campaign',
-    'create',
-    name,
-    '--percent-off',
-    '10',
-    '--vouchers-count',
-    String(count),
-    '--wait',
-  ];
   const made = await run([
     'campaign',
     'create',
