@@ -1,5 +1,6 @@
 // promo sandbox: its options checked, then the sandbox served until Ctrl-C (see index.ts).
 import { errnoCode, UsageError } from '../../base/errors.js';
+import { shellCommand, shellQuote } from '../../base/shell.js';
 import { checkTimeZone } from '../../facts/time-zone.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { type LostAnswerFlags, parseLostAnswers } from './lost-answers.js';
@@ -7,6 +8,8 @@ import type { SandboxFlags } from './options.js';
 
 /** The app id and token the sandbox accepts unless told otherwise: public, they open only it. */
 const DEFAULT_CREDENTIAL = 'sandbox';
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 export interface SandboxCommandOptions {
   host: string;
@@ -145,13 +148,17 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
       throw new UsageError(`--host ${options.host} is not an address of this machine`);
     throw new UsageError((error as Error).message);
   }
-  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(options.host)) {
+  if (!LOOPBACK_HOST.test(options.host)) {
     await rt.out.warn(
       `listening on ${options.host}, beyond this machine: whoever reaches it can use the sandbox's credentials`,
     );
   }
   // The default credentials are public by design (they open nothing but this sandbox), and they
-  // are what `promo login` asks for; a token given with --app-token is the user's, never echoed.
+  // are what `promo login` asks for. A token given with --app-token is printed only in the command
+  // line that works with it, and only on loopback: the person typed it on their own command line,
+  // it opens nothing but this sandbox, and a suggestion without it answers 401.
+  const isDefault = options.appId === DEFAULT_CREDENTIAL && options.appToken === DEFAULT_CREDENTIAL;
+  const loopback = LOOPBACK_HOST.test(options.host);
   const publicToken = options.appToken === DEFAULT_CREDENTIAL ? DEFAULT_CREDENTIAL : undefined;
   if (rt.out.isJson)
     await rt.out.json({
@@ -162,8 +169,11 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
     });
   else rt.out.text(sandbox.url);
   const token = publicToken ? `app token '${publicToken}'` : 'the app token given with --app-token';
+  const tryIt = isDefault
+    ? shellCommand(['promo', '--profile', 'sandbox', '--api-url', sandbox.url, 'voucher', 'list'])
+    : `PROMO_APP_ID=${shellQuote(options.appId)} PROMO_APP_TOKEN=${loopback ? shellQuote(options.appToken) : 'TOKEN'} ${shellCommand(['promo', '--api-url', sandbox.url, 'voucher', 'list'])}`;
   rt.out.notice(
-    `Sandbox listening on ${sandbox.url}: app id '${options.appId}', ${token} (what promo login asks for, with API URL ${sandbox.url}). Or: promo --api-url ${sandbox.url} --profile sandbox …  Stop with Ctrl-C.`,
+    `Sandbox listening on ${sandbox.url}: app id '${options.appId}', ${token} (what promo login asks for, with API URL ${sandbox.url}). Try: ${tryIt}  Stop with Ctrl-C.`,
   );
   await new Promise<void>((resolve) => {
     if (rt.ctx.signal?.aborted) return resolve();
