@@ -82,6 +82,22 @@ describe('money in -o csv is in currency units', () => {
     expect(one).toEqual({ id: row!.id, 'order.amount': '100' });
   });
 
+  it('voucher redeem, voucher validate and redemption rollback: a row each, money in units', async () => {
+    await ok(['voucher', 'create', '--type', 'gift', '--gift-amount', '50', '--code', 'CM-GR']);
+    const [redeemed] = await csv(['voucher', 'redeem', 'CM-GR', '--amount', '20']);
+    expect(redeemed).toMatchObject({ 'voucher.code': 'CM-GR', amount: '20', 'order.amount': '20' });
+    await ok(['voucher', 'create', '--amount-off', '10.50', '--code', 'CM-VAL']);
+    const [validated] = await csv(['voucher', 'validate', 'CM-VAL', '--amount', '100']);
+    expect(validated).toMatchObject({
+      valid: 'true',
+      'order.amount': '100',
+      'order.total_discount_amount': '10.5',
+      'order.total_amount': '89.5',
+    });
+    const [rolled] = await csv(['redemption', 'rollback', redeemed!.id!, '--yes']);
+    expect(rolled).toMatchObject({ object: 'redemption_rollback', amount: '-20' });
+  });
+
   it('voucher balance: a change and the balance shown, gift in units; transactions with amount and balance', async () => {
     await ok(['voucher', 'create', '--type', 'gift', '--gift-amount', '36', '--code', 'CM-BAL']);
     const [change] = await csv(['voucher', 'balance', 'CM-BAL', '--add', '10.50', '--reason', 'top-up']);

@@ -86,3 +86,16 @@ export const redemptionFields: Column<Redemption>[] = [
 export function orderTotals(order: OrderAnswer): string {
   return `Order ${formatMoney(order.amount ?? 0)}, discount ${formatMoney(order.total_discount_amount ?? 0)}, total ${formatMoney(order.total_amount ?? 0)}`;
 }
+
+/** How a validation reads as CSV: whether it is valid and its order's money, in currency units. */
+export const VALIDATION_CSV = {
+  columns: [
+    'id',
+    'valid',
+    'order.amount',
+    'order.total_discount_amount',
+    'order.total_amount',
+    'tracking_id',
+  ],
+  units: (answer: { order?: unknown }) => inUnits(answer, ORDER_MONEY.map((path) => `order.${path}`)),
+};
