@@ -61,6 +61,9 @@ export const REDEMPTION_CSV_COLUMNS = [
   'order.total_amount',
 ];
 
+/** The money of the order an answer holds. */
+const ORDER_PATHS = ORDER_MONEY.map((path) => `order.${path}`);
+
 /**
  * How redemptions read as CSV: money in currency units, as in the table (the amount of a gift
  * card's redemption and the order's amounts; a loyalty card's amount is points and stays).
@@ -68,10 +71,7 @@ export const REDEMPTION_CSV_COLUMNS = [
 export const REDEMPTION_CSV = {
   columns: REDEMPTION_CSV_COLUMNS,
   units: (r: Redemption) =>
-    inUnits(r, [
-      ...(r.voucher?.type === 'LOYALTY_CARD' ? [] : ['amount']),
-      ...ORDER_MONEY.map((path) => `order.${path}`),
-    ]),
+    inUnits(r, [...(r.voucher?.type === 'LOYALTY_CARD' ? [] : ['amount']), ...ORDER_PATHS]),
 };
 
 export const redemptionFields: Column<Redemption>[] = [
@@ -97,5 +97,5 @@ export const VALIDATION_CSV = {
     'order.total_amount',
     'tracking_id',
   ],
-  units: (answer: { order?: unknown }) => inUnits(answer, ORDER_MONEY.map((path) => `order.${path}`)),
+  units: (answer: { order?: unknown }) => inUnits(answer, ORDER_PATHS),
 };
