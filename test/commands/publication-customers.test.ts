@@ -123,6 +123,17 @@ describe('a run again the next day', () => {
     }
   });
 
+  it('publication create --input run again at once: every customer held a code, every line skipped', async () => {
+    await campaign('PC-AGAIN', 4);
+    const input = writeIn(dir.path, 'again.csv', ['source_id,email,name', ...rows(2, 50)].join('\n'));
+    expect((await publishFrom('PC-AGAIN', input, '--results', join(dir.path, 'again1.ndjson'))).code).toBe(0);
+    const journal = join(dir.path, 'again2.ndjson');
+    const again = await publishFrom('PC-AGAIN', input, '--results', journal, '--log-format', 'text');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Done: 2 skipped');
+    expect(outcomes(journal).map((r) => r.status)).toEqual(['skipped', 'skipped']);
+  });
+
   it('customer create --input: the customers it knew are updated, the new ones created', async () => {
     const first = writeIn(dir.path, 'cu1.csv', 'source_id,name\ncu-up-1,A\ncu-up-2,B\n');
     expect(

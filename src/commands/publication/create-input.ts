@@ -6,9 +6,9 @@
 // CSV columns: source_id / customer / customer-source-id (a source_id), id / customer-id (an id),
 // email, name, phone (the customer's: the service creates or updates the customer a publication
 // names, and an email alone names one), metadata.KEY (typed like --metadata). NDJSON fields the same.
+import { createHash } from 'node:crypto';
 import {
   findPublication,
-  type Publication,
   type PublicationBody,
   publicationRequest,
   publish,
@@ -146,24 +146,17 @@ function prepare(
   };
 }
 
-/** How far the service's clock may run ahead of this machine's before a new publication looks old. */
-const CLOCK_SLACK_MS = 60_000;
-
 /**
- * join_once answers a customer who holds a code of the campaign already with that publication: a
- * line is new only when the answer is this run's (it carries the line's source_id and was made
- * since the run started), else it is `skipped`, the customer's code said in the journal.
+ * The line's source_id in this run: the customer's marker (campaign and customer) made the run's
+ * own by its start (a resume has the start of the run it resumes, so it looks up the same one).
+ * join_once answers a customer who held a code of the campaign already (an earlier run, another
+ * tool) with that publication, whose source_id is then not this run's: the line is `skipped`, with
+ * the customer's code, and the summary tells the new from the already held. No clock is compared.
  */
-function heldBefore(
-  publication: Publication,
-  body: Payload,
-  run: { startedAt?: string },
-): string | undefined {
-  const made = Date.parse(publication.created_at ?? '');
-  const started = Date.parse(run.startedAt ?? '');
-  const older = Number.isFinite(made) && Number.isFinite(started) && made < started - CLOCK_SLACK_MS;
-  if (publication.source_id === body.source_id && !older) return undefined;
-  return `the customer already held a code of the campaign (publication ${publication.id}, ${publication.created_at ?? 'earlier'})`;
+function runMarked(body: Payload, run: { startedAt?: string }): Payload {
+  if (run.startedAt === undefined) throw new Error('a publication line was sent before its run was known');
+  const digest = createHash('sha256').update(`${body.source_id}\u0000${run.startedAt}`).digest('hex');
+  return { ...body, source_id: `promo-pub-${digest.slice(0, 24)}` };
 }
 
 /** The action of a run: `run` is set (onRun) before the first line is sent. */
@@ -171,13 +164,18 @@ const publishAction = (run: { startedAt?: string }): BulkAction<Payload> => ({
   status: 'created',
   code: () => undefined,
   async send(client, body) {
-    const publication = await publish(client, body, true);
-    const held = heldBefore(publication, body, run);
-    return { id: publication.id, code: publishedCodes(publication).join(','), ...(held ? { held } : {}) };
+    const marked = runMarked(body, run);
+    const publication = await publish(client, marked, true);
+    const done = { id: publication.id, code: publishedCodes(publication).join(',') };
+    if (publication.source_id === marked.source_id) return done;
+    return {
+      ...done,
+      held: `the customer already held a code of the campaign (publication ${publication.id}, ${publication.created_at ?? 'earlier'})`,
+    };
   },
   request: (body) => publicationRequest(body, true),
   async check(client, body) {
-    const found = await findPublication(client, body.source_id);
+    const found = await findPublication(client, runMarked(body, run).source_id);
     return found ? { id: found.id, code: publishedCodes(found).join(',') } : 'absent';
   },
   // join_once answers a repeat with the same code: a line that cannot be read back may be sent again.
