@@ -33,11 +33,11 @@ export const INPUT_HELP = `
 source_id (or customer, customer-source-id), id (or customer-id), email, name, phone (the service
 creates or updates the customer with them; an email alone names a customer), metadata.KEY (the
 publication's); NDJSON fields: source_id, id or customer, email, name, phone, metadata. Each
-customer gets exactly one code: the requests carry
-join_once=true (the service answers a repeat for the same customer with the same code) and a
-source_id promo makes from the campaign and the customer, read back after a lost answer or a kill.
-A customer who already held a code of the campaign (an earlier run) is journaled skipped, with that
-code: the summary tells the new from the already held.
+customer gets exactly one code: the requests carry join_once=true (the service answers a repeat
+for the same customer with the same code) and a source_id promo makes from the campaign, the
+customer and the run, read back after a lost answer or a kill. A customer who held a code of the
+campaign before the run (an earlier run, another tool) is journaled skipped, with that code: the
+summary tells the new from the already held.
 ${BULK_HELP}`;
 
 const DETAILS = ['email', 'name', 'phone'] as const;
