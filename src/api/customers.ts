@@ -36,6 +36,8 @@ export const CUSTOMER_ANSWER = object({
   email: maybe(text),
   phone: maybe(text),
   created_at: maybe(text),
+  // Set once the customer was changed: a create (an upsert) that answers one updated a customer it knew.
+  updated_at: optional(maybe(text)),
   metadata: maybe(record(anything)),
 });
 export type Customer = Checked<typeof CUSTOMER_ANSWER>;

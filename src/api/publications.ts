@@ -10,7 +10,8 @@ export { MAX_PUBLICATION_COUNT, NO_VOUCHER_FOR_PUBLICATION } from 'promo-sandbox
 export interface PublicationBody {
   voucher?: string;
   campaign?: { name: string; count?: number };
-  customer: { id?: string; source_id?: string };
+  /** Who gets it: by id, source_id or email alone; the service creates or updates the customer with these fields. */
+  customer: { id?: string; source_id?: string; email?: string; name?: string; phone?: string };
   source_id?: string;
   metadata?: Record<string, unknown>;
   channel?: string;

@@ -48,7 +48,7 @@ export class Reporter {
     this.toStdout = rt.out.isJson || rt.ctx.stdout.isTTY !== true;
     // A bar for a person at a terminal: not when stderr is for a program, nor when the lines of
     // the run go to the same terminal on stdout.
-    if (rt.ctx.stderr.isTTY && !rt.out.stderrJson && !(this.toStdout && rt.ctx.stdout.isTTY))
+    if (rt.ctx.stderr.isTTY && !rt.out.quiet && !rt.out.stderrJson && !(this.toStdout && rt.ctx.stdout.isTTY))
       this.progress = new ProgressLine(
         rt.ctx.stderr,
         () => rt.ctx.now(),
@@ -180,6 +180,9 @@ export class Reporter {
     const handled = c.done + c.failed + c.unknown + c.skipped;
     const rate = handled / Math.max(elapsed, 0.001);
     const left = c.failed + c.unknown > 0 || ending.notAttempted || ending.interrupted;
+    // -q: a run that left nothing undone says nothing (the exit code and the journal say it); one
+    // that left lines behind still says which and how to resume, as an error would.
+    if (this.rt.out.quiet && !left) return;
     if (this.rt.out.stderrJson) {
       const summary = {
         command,

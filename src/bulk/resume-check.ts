@@ -57,7 +57,7 @@ function olderWarning(resumed: ReadJournal, path: string, account: Account): str
 
 /** A record whose status the command never writes (an edit by hand): refused, naming its line. */
 function checkStatuses<P, Roles>(resumed: ReadJournal, path: string, spec: BulkSpec<P, Roles>): void {
-  const writes = new Set([spec.action.status, 'failed', 'skipped', 'unknown']);
+  const writes = new Set([spec.action.status, spec.action.alsoWrites, 'failed', 'skipped', 'unknown']);
   for (const [status, row] of resumed.statuses)
     if (!writes.has(status))
       throw new UsageError(

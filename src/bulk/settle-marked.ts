@@ -12,6 +12,7 @@ import { answerLost, type Seen } from './marked-write.js';
 import {
   type BulkAction,
   type Done,
+  doneOutcome,
   fatalExit,
   interrupted,
   JournalLost,
@@ -113,7 +114,7 @@ class MarkedSettle<P> {
       this.sentAt = this.now();
       try {
         const done = await this.action.send(this.client, this.payload);
-        return resend ? await this.lookAgain(done) : { status: this.action.status, done };
+        return resend ? await this.lookAgain(done) : doneOutcome(this.action, done);
       } catch (error) {
         lastError = error;
         const settled = await this.afterError(error, resend);

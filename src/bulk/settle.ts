@@ -15,6 +15,17 @@ export { answerLost };
 export interface Done {
   code?: string;
   id?: string;
+  /** An upsert that found the record: the line is journaled `updated`, not the action's status (BulkAction.alsoWrites). */
+  status?: 'updated';
+  /** The service held what the line asks already (a customer who had a code of the campaign): the line is `skipped`, for this reason. */
+  held?: string;
+}
+
+/** The outcome of a line done: new, updated, or held already. */
+export function doneOutcome<P>(action: BulkAction<P>, done: Done): Omit<Outcome, 'attempts'> {
+  if (done.held !== undefined)
+    return { status: 'skipped', done, error: { key: 'already_held', message: done.held } };
+  return { status: done.status ?? action.status, done };
 }
 
 /** Read back: the line's change is there, is not (send it), or something else holds its place. */
@@ -23,6 +34,8 @@ export type Check = Done | 'absent' | { differs: string };
 export interface BulkAction<P> {
   /** What a line done is called in the journal. */
   status: 'created' | 'updated' | 'deleted' | 'sent';
+  /** Another status a line done may get (an upsert's `updated`: Done.status), which a resume accepts. */
+  alsoWrites?: 'updated';
   /** The code a line names, if any: for the journal, and to read it back. */
   code(payload: P): string | undefined;
   send(client: ApiClient, payload: P): Promise<Done>;
@@ -203,7 +216,7 @@ async function settleLine<P>(
     }
     if (options.stop.aborted) return exposed ? unknown(lastError) : { status: 'failed', error: interrupted };
     try {
-      return { status: action.status, done: await action.send(client, payload) };
+      return doneOutcome(action, await action.send(client, payload));
     } catch (error) {
       passOn(error);
       lastError = error;

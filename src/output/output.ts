@@ -18,7 +18,8 @@ export type { Reveal } from './secrets.js';
 export type { Column } from './table.js';
 
 /** How this output prints, as output/printing.ts resolved it. */
-export type PrintingOf = Pick<Printing, 'output' | 'colorStdout' | 'colorStderr' | 'stderrJson'>;
+export type PrintingOf = Pick<Printing, 'output' | 'colorStdout' | 'colorStderr' | 'stderrJson'> &
+  Partial<Pick<Printing, 'quiet'>>;
 
 /** What the run adds to how it prints: its secrets, and how its data is shaped. */
 export interface DataOptions {
@@ -38,6 +39,8 @@ export interface DataOptions {
 
 export class Output {
   readonly format: OutputFormat;
+  /** -q/--quiet: notices, successes, warnings and progress are not written; errors are. */
+  readonly quiet: boolean;
   private readonly colorStdout: boolean;
   private readonly colorStderr: () => boolean;
   private readonly scrub: (text: string) => string;
@@ -58,6 +61,7 @@ export class Output {
     this.colorStdout = printing.colorStdout;
     this.colorStderr = printing.colorStderr;
     this.stderrJsonNow = printing.stderrJson;
+    this.quiet = printing.quiet === true;
     this.scrub = options.scrub ?? ((t) => t);
     this.hasSecrets = options.hasSecrets ?? (() => options.scrub !== undefined);
     this.fields = options.fields;
@@ -186,8 +190,8 @@ export class Output {
 
   private async cleanJson(value: unknown): Promise<void> {
     const { colorJson } = await this.prepare();
+    if (this.format === 'csv') return this.csvRows(Array.isArray(value) ? value : [value]);
     const shaped = this.shaped(value);
-    if (this.format === 'csv') return this.csvRows(Array.isArray(shaped) ? shaped : [shaped]);
     if (this.jq !== undefined) {
       await this.jqStream().push([JSON.stringify(shaped)]);
       return this.finish();
@@ -209,8 +213,21 @@ export class Output {
    * columns), else the first row's fields of one value.
    */
   private csvRows(items: unknown[], layout?: readonly string[]): void {
-    const text = this.sheet.write(items, this.fields, layout);
+    const text = this.sheet.write(this.csvShaped(items), this.fields, layout ?? this.csvView?.columns);
     if (text) this.stdout.write(text);
+  }
+
+  /**
+   * How the command's objects read as CSV, set by the command before it prints: its columns when
+   * --fields names none, and its money in currency units (the service keeps hundredths), as the
+   * service's own CSV exports and promo's tables show it. JSON and NDJSON keep the service's objects.
+   */
+  csvView?: { columns?: readonly string[]; units?: (item: never) => unknown };
+
+  /** Rows for CSV: money in units first (it may need fields --fields leaves out), then --fields. */
+  private csvShaped(items: readonly unknown[]): unknown[] {
+    const units = this.csvView?.units as ((item: unknown) => unknown) | undefined;
+    return items.map((item) => this.shaped(units ? units(item) : item));
   }
 
   private get sheet(): CsvSheet {
@@ -253,7 +270,7 @@ export class Output {
     if (this.format === 'json') return this.cleanJson(items);
     const { renderTable } = await this.prepare();
     if (this.format === 'csv') {
-      this.csvRows(this.shaped(items) as unknown[], csv);
+      this.csvRows(items, csv);
       return this.drained();
     }
     if (this.format === 'ndjson') {
@@ -303,9 +320,9 @@ export class Output {
    * before the first; `csvFields` are the columns when --fields names none).
    */
   lineText(value: unknown, csvFields?: readonly string[]): string {
-    const shaped = this.shaped(this.clean(value));
-    if (this.format !== 'csv') return `${JSON.stringify(shaped)}\n`;
-    return this.sheet.write([shaped], this.fields, csvFields);
+    const clean = this.clean(value);
+    if (this.format !== 'csv') return `${JSON.stringify(this.shaped(clean))}\n`;
+    return this.sheet.write(this.csvShaped([clean]), this.fields, csvFields ?? this.csvView?.columns);
   }
 
   /**
@@ -314,8 +331,8 @@ export class Output {
    */
   async line(value: unknown): Promise<void> {
     await this.prepare();
+    if (this.format === 'csv') return this.csvRows([this.clean(value)]);
     const shaped = this.shaped(this.clean(value));
-    if (this.format === 'csv') return this.csvRows([shaped]);
     if (this.jq !== undefined) {
       // Interrupted, jq has stopped: a bulk run goes on settling its requests in flight, and its
       // journal, not this copy on stdout, is what says how each line ended.
@@ -382,7 +399,7 @@ export class Output {
    * not a terminal, so logs and scripts never see it. endProgress() clears it.
    */
   progress(text: string): void {
-    if (this.stderr.isTTY !== true) return;
+    if (this.quiet || this.stderr.isTTY !== true) return;
     // One line, whatever the terminal's width: a wrapped one would not be redrawn in place.
     const width = this.stderr.columns ? this.stderr.columns - 1 : Infinity;
     this.stderr.write(`\r\x1b[2K${shorten(this.forStderr(text), width)}`);
@@ -441,17 +458,19 @@ export class Output {
   }
 
   notice(message: string): void {
+    if (this.quiet) return;
     if (this.stderrJson) this.stderr.write(`${JSON.stringify({ notice: this.scrub(message) })}\n`);
     else this.toStderr(this.forStderr(message));
   }
 
   async success(message: string): Promise<void> {
-    if (this.isJson) return;
+    if (this.isJson || this.quiet) return;
     const p = await palette(this.colorStderr());
     this.stderr.write(`${p.green('✓')} ${this.forStderr(message)}\n`);
   }
 
   async warn(message: string): Promise<void> {
+    if (this.quiet) return;
     if (this.stderrJson) {
       this.stderr.write(`${JSON.stringify({ warning: this.scrub(message) })}\n`);
       return;

@@ -21,6 +21,7 @@ export interface PrintFlags {
   logFormat?: string;
   color?: boolean;
   input?: boolean;
+  quiet?: boolean;
 }
 
 export interface Printing {
@@ -35,6 +36,8 @@ export interface Printing {
   interactive: boolean;
   /** Why prompts are not allowed, as the end of a sentence: `prompts are turned off by --no-input`. */
   noPromptsBecause?: string;
+  /** -q/--quiet or PROMO_QUIET: no notices, warnings or progress on stderr; errors stay (cron mails nothing). */
+  quiet: boolean;
 }
 
 export function resolvePrinting(flags: PrintFlags, ctx: Context): Printing {
@@ -47,6 +50,7 @@ export function resolvePrinting(flags: PrintFlags, ctx: Context): Printing {
     colorStderr: () => colorWanted(flags, env, ctx.stderr.isTTY === true),
     stderrJson: stderrJsonFor(resolveLogFormat(flags, env), output, ctx),
     ...promptsAllowed(flags, ctx),
+    quiet: flags.quiet === true || truthy(env.PROMO_QUIET),
   };
 }
 
@@ -84,6 +88,7 @@ export function guessPrinting(argv: string[], ctx: Context): Printing {
     stderrJson: stderrJsonFor(log, format, ctx),
     interactive: false,
     noPromptsBecause: 'the command line could not be read',
+    quiet: argv.includes('-q') || argv.includes('--quiet') || truthy(ctx.env.PROMO_QUIET),
   };
 }
 

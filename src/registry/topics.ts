@@ -16,6 +16,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['PROMO_LOG_FORMAT', 'errors and notices on stderr as text or json (as --log-format)'],
   ['PROMO_CSV_CRLF=1', 'CSV lines end with CRLF instead of LF (as --csv-crlf)'],
   ['PROMO_DEBUG=1', 'HTTP trace on stderr, secrets redacted (as --debug)'],
+  ['PROMO_QUIET=1', 'no notices, warnings or progress on stderr; errors stay (as -q/--quiet; for cron)'],
   ['PROMO_CONFIG_DIR', 'one directory for profiles, cached tokens and sandbox data'],
   [
     'PROMO_LANDING_WINDOW',
@@ -89,6 +90,11 @@ json when stdout is a pipe or a file, or when --jq or --fields is given.
           one cell. Text a spreadsheet would run as a formula (starting with =, +, -, @, a tab
           or a carriage return) gets a ' first; numbers stay numbers. On a terminal, control
           characters from the service are shown escaped; piped, the bytes are unchanged.
+
+Money: in currency units wherever a person reads it, tables and csv alike (gift.amount 36.5,
+discount.amount_off 10, a redemption's order.amount 100), as the service's own CSV exports
+(promo export) have it; json and ndjson keep the service's objects, where money is in hundredths
+(3650). A loyalty card's points are points everywhere. Money typed in options is in units (10.50).
 
 --fields a,b.c keeps those fields (dots for nested ones) in json, ndjson and csv, or makes them the
 columns of a table; a name the command does not print is refused with what it may have meant.

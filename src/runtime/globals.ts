@@ -91,6 +91,12 @@ export const GLOBAL_OPTIONS = defineOptions({
     group: GLOBAL,
     help: 'HTTP trace on stderr, secrets redacted (env PROMO_DEBUG=1)',
   },
+  quiet: {
+    type: 'switch',
+    short: 'q',
+    group: GLOBAL,
+    help: 'no notices, warnings or progress on stderr; errors, the exit code and stdout stay (env PROMO_QUIET=1)',
+  },
   yes: { type: 'switch', short: 'y', group: GLOBAL, help: 'skip confirmations' },
   input: {
     type: 'switch',

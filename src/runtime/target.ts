@@ -30,7 +30,9 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
     return {
       profile: SANDBOX_PROFILE,
       baseUrl: globals.endpoint ? baseUrlFor(globals.endpoint) : undefined,
-      credentials: SANDBOX_CREDENTIALS,
+      // A sandbox served with credentials of its own (promo sandbox --app-id … --app-token …) is
+      // reached with them from the environment, even when the default profile is this one.
+      credentials: (globals.endpoint && envCredentials(env)) || SANDBOX_CREDENTIALS,
       scopes: ['api'],
       embedded: !globals.endpoint,
     };

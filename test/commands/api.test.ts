@@ -17,9 +17,9 @@ describe('promo api', () => {
     const { code, stdout } = await api([
       'GET',
       '/v1/templates/campaigns',
-      '-q',
+      '--query',
       'limit=2',
-      '-q',
+      '--query',
       'order=-id',
     ]);
     expect(code).toBe(0);
@@ -64,7 +64,7 @@ describe('promo api', () => {
     [['FETCH', '/v1/x'], 'METHOD'],
     [['GET', 'https://evil.example.com/v1/x'], 'path'],
     [['GET', '/v1/../v1/x'], '..'],
-    [['GET', '/v1/x', '-q', 'novalue'], '--query'],
+    [['GET', '/v1/x', '--query', 'novalue'], '--query'],
     [['POST', '/v1/events', '--data', '{not json'], '--data'],
     [['GET', '/v1/x', '--auth', 'basic'], '--auth'],
   ])('refuses %j with exit 2 naming %s, and sends nothing', async (args, named) => {

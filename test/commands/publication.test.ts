@@ -2,24 +2,13 @@
 // named code) handed to a customer and made theirs, join_once answering the same code again, the
 // key with exit 1 and a hint when none is left, and a lost answer never publishing twice.
 import { describe, expect, it } from 'vitest';
+import { percentCampaign } from '../helpers/campaigns.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const fx = useSandbox();
 const promo = fx.run;
 
-async function campaign(name: string, count: number): Promise<void> {
-  const made = await promo([
-    'campaign',
-    'create',
-    name,
-    '--percent-off',
-    '10',
-    '--vouchers-count',
-    String(count),
-    '--wait',
-  ]);
-  expect(made.code, made.stderr).toBe(0);
-}
+const campaign = (name: string, count: number) => percentCampaign(promo, name, count);
 
 const codesOf = (name: string) => Object.values(fx.sandbox.state.vouchers).filter((v) => v.campaign === name);
 const publicationsOf = (customerSourceId: string) =>

@@ -79,7 +79,7 @@ describe('voucher balance', () => {
     await giftCard('GB-3', 500);
     fx.sandbox.requests.length = 0;
     for (const argv of [
-      ['GB-3'],
+      ['GB-3', '--reason', 'no change named'],
       ['GB-3', '--add', '1', '--remove', '1'],
       ['GB-3', '--add', '1.234'],
       ['GB-3', '--remove', '-5'],

@@ -133,6 +133,7 @@ describe('promo __complete', () => {
       '--timeout',
       '--retries',
       '--debug',
+      '--quiet',
       '--yes',
       '--no-input',
       '--help',

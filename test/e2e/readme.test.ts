@@ -31,6 +31,9 @@ const expectedCode = (line: string) => Number(/#\s*exit (\d+)/.exec(line)?.[1] ?
 const dir = tempDir('promo-readme-');
 afterAll(() => dir.cleanup());
 
+/** What each line of the last runAll printed on stdout, in order. */
+let printed: string[] = [];
+
 function runAll(lines: string[], cwd: string, env: Record<string, string>): { line: string; code: number }[] {
   const bin = join(dir.path, 'bin');
   mkdirSync(bin, { recursive: true });
@@ -40,10 +43,12 @@ function runAll(lines: string[], cwd: string, env: Record<string, string>): { li
   const home = join(dir.path, 'home');
   for (const sub of ['.local/share/bash-completion/completions', '.zfunc', '.config/fish/completions'])
     mkdirSync(join(home, sub), { recursive: true });
-  const statuses = join(dir.path, `statuses-${Math.random().toString(36).slice(2)}`);
-  // Each line runs as typed; its status goes to a file, out of the way of what it prints.
+  const tag = Math.random().toString(36).slice(2);
+  const statuses = join(dir.path, `statuses-${tag}`);
+  const outOf = (i: number) => join(dir.path, `out-${tag}-${i}`);
+  // Each line runs as typed; its status and what it prints go to files of their own.
   const script = lines
-    .map((line) => `( ${line}\n) >/dev/null 2>>${dir.path}/stderr; echo $? >> ${statuses}`)
+    .map((line, i) => `( ${line}\n) >${outOf(i)} 2>>${dir.path}/stderr; echo $? >> ${statuses}`)
     .join('\n');
   const run = spawnSync('bash', ['--norc', '--noprofile', '-o', 'pipefail', '-c', script], {
     cwd,
@@ -59,6 +64,7 @@ function runAll(lines: string[], cwd: string, env: Record<string, string>): { li
   });
   expect(run.status).toBe(0);
   const codes = readFileSync(statuses, 'utf8').trim().split('\n').map(Number);
+  printed = lines.map((_line, i) => readFileSync(outOf(i), 'utf8'));
   return lines.map((line, i) => ({ line, code: codes[i]! }));
 }
 
@@ -77,6 +83,19 @@ describe('the README, as written', () => {
     expect(lines.length).toBeGreaterThan(15);
     const results = runAll(lines, examples, { PROMO_PROFILE: 'sandbox' });
     expect(results).toEqual(lines.map((line) => ({ line, code: expectedCode(line) })));
+    // "Who got which code" prints each customer beside a code of the campaign.
+    const whoGotWhich = lines.findIndex((line) =>
+      line.startsWith('promo publication list --campaign Welcome'),
+    );
+    const [header, ...rows] = printed[whoGotWhich]!.trimEnd().split('\n');
+    expect(header).toBe('tracking_id,voucher.code');
+    const customers = readFileSync(join(ROOT, 'examples/new-customers.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
+    const who = [...customers.map((row) => row.split(',')[0]), 'dora'];
+    expect(rows.map((row) => row.split(',')[0]).sort()).toEqual(who.sort());
+    for (const row of rows) expect(row.split(',')[1]).toMatch(/^\S{4,}$/);
     // Every recipe is a few runs of the built bin: seconds alone, far more on a loaded machine.
   }, 150_000);
 });

@@ -38,7 +38,9 @@ describe('many processes at once', () => {
 
 describe('as a cron job sees it: no terminal, data on stdout, errors on stderr, exit codes', () => {
   it('success: JSON on stdout, nothing on stderr, exit 0', async () => {
-    const run = await spawnPromo(['api', 'GET', '/v1/templates/campaigns', '-q', 'limit=1'], { env: fx.env });
+    const run = await spawnPromo(['api', 'GET', '/v1/templates/campaigns', '--query', 'limit=1'], {
+      env: fx.env,
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).object).toBe('list');

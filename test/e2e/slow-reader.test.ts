@@ -40,7 +40,7 @@ describe.concurrent('a slow reader gets every byte', () => {
   });
 
   it('promo api GET /v1/vouchers: the whole answer', async () => {
-    const slow = await spawnPromo(['api', 'GET', '/v1/vouchers', '-q', 'limit=100'], {
+    const slow = await spawnPromo(['api', 'GET', '/v1/vouchers', '--query', 'limit=100'], {
       env: fixture.env,
       readStdoutAfterMs: SLOW,
     });

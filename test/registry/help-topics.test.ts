@@ -96,7 +96,7 @@ describe('list options before positional arguments', () => {
   it('promo api GET -q limit=1 PATH: the path is not taken as a query', async () => {
     fx.sandbox.requests.length = 0;
     const { code, stdout } = await runPromo(
-      ['api', 'GET', '-q', 'limit=1', '-q', 'order=-id', '/v1/templates/campaigns'],
+      ['api', 'GET', '--query', 'limit=1', '--query', 'order=-id', '/v1/templates/campaigns'],
       {
         configDir: fx.configDir,
       },

@@ -36,7 +36,7 @@ async function closedPort(): Promise<number> {
 describe('rate limits', () => {
   it('retries a request answered 429 twice, waiting as long as Retry-After asks, and succeeds on the third attempt', async () => {
     fx.sandbox.faults.push({ match: { path: TEMPLATES }, times: 2, action: { status: 429, retryAfter: 1 } });
-    const { code, stdout, stderr } = await promo('api', 'GET', TEMPLATES, '-q', 'limit=1');
+    const { code, stdout, stderr } = await promo('api', 'GET', TEMPLATES, '--query', 'limit=1');
     const elapsed = clock.elapsed;
     expect(code).toBe(0);
     expect(JSON.parse(stdout).object).toBe('list');

@@ -110,7 +110,7 @@ describe('plain http to loopback', () => {
   it.each(['127.0.0.1', 'localhost'])('is allowed to %s', async (host) => {
     const url = sandbox.url.replace('0.0.0.0', host);
     const result = await runPromo(
-      ['--api-url', url, 'api', 'GET', '/v1/templates/campaigns', '-q', 'limit=1'],
+      ['--api-url', url, 'api', 'GET', '/v1/templates/campaigns', '--query', 'limit=1'],
       {
         configDir: dir.path,
         env: credentials,

@@ -236,9 +236,12 @@ describe('hostile input is refused with exit 2, no stack trace, nothing sent', (
 
 describe('control characters where they are only data', () => {
   it('percent-encodes them in a query value, so that they never reach the wire raw', async () => {
-    const { code } = await runPromo(['api', 'GET', '/v1/templates/campaigns', '-q', 'limit=1\r\nX-Evil: 1'], {
-      configDir: fx.configDir,
-    });
+    const { code } = await runPromo(
+      ['api', 'GET', '/v1/templates/campaigns', '--query', 'limit=1\r\nX-Evil: 1'],
+      {
+        configDir: fx.configDir,
+      },
+    );
     // The service itself refuses the value; what matters is how it travelled.
     expect([0, 1]).toContain(code);
     expect(fx.sandbox.requests).toHaveLength(1);

@@ -90,7 +90,7 @@ describe('a scan of every command’s output for the secrets it used', () => {
 
     // promo api: app keys, a bearer token, dry runs.
     const tiersPath = '/v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers';
-    expect((await promo(['api', 'GET', '/v1/templates/campaigns', '-q', 'limit=1'])).code).toBe(0);
+    expect((await promo(['api', 'GET', '/v1/templates/campaigns', '--query', 'limit=1'])).code).toBe(0);
     expect((await promo(['api', 'GET', tiersPath, '--auth', 'oauth'])).code).toBe(0);
     expect((await promo(['api', 'GET', tiersPath, '--auth', 'oauth', '--dry-run'])).code).toBe(0);
     expect(

@@ -3,6 +3,7 @@
 // is customers.ts (redemptions create customers there too).
 
 import { applyCustomerFields, blankCustomer, readCustomerBody } from './customer-fields.js';
+import { forgetCustomer } from './customer-forget.js';
 import { customerNotFound, findCustomer } from './customers.js';
 import { CUSTOMER_ORDERS } from './facts/lists.js';
 import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
@@ -53,6 +54,7 @@ function deletePermanently(req: SandboxRequest, state: SandboxState, rc: RouteCo
       (customer.source_id !== null && (other as Json).source_id === customer.source_id));
   const events = state.events.filter((event) => theirs(event.customer)).length;
   delete state.customers[id];
+  forgetCustomer(state, customer);
   return {
     status: 200,
     body: {

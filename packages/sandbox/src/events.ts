@@ -1,5 +1,8 @@
 // Send custom event: `POST /v1/events`. The event must be defined in the project's event schema; the
-// customer is identified by id, source_id or email and keeps one `cust_` id per source_id.
+// customer is identified by id, source_id or email and, as the service does, created or updated in
+// the customers the sandbox keeps (customer get finds the customer an event named).
+import { readNamedCustomer, upsertNamedCustomer } from './customer-upsert.js';
+import { simpleCustomer } from './customers.js';
 import {
   type Route,
   type RouteContext,
@@ -33,7 +36,9 @@ function sendEvent(req: SandboxRequest, state: SandboxState, rc: RouteContext): 
   if (typeof name !== 'string' || length < 1 || length > MAX_EVENT_NAME_LENGTH) {
     throw invalidPayload(`'event' is required: a string of 1 to ${MAX_EVENT_NAME_LENGTH} characters.`);
   }
-  const customer = readCustomer(body.customer);
+  const customer = readNamedCustomer(body.customer, 'customer');
+  if (customer === undefined)
+    throw invalidPayload("'customer' is required: an object with id, source_id or email.");
   const referral = readCodeHolder(body.referral, 'referral', ['code', 'referrer_id']);
   const loyalty = readCodeHolder(body.loyalty, 'loyalty', ['code']);
   const metadata = readOptionalObject(body.metadata, 'metadata') ?? {};
@@ -52,68 +57,13 @@ function sendEvent(req: SandboxRequest, state: SandboxState, rc: RouteContext): 
   const event: Json = {
     object: 'event',
     type: name,
-    customer: resolveCustomer(customer, state, rc),
+    customer: simpleCustomer(upsertNamedCustomer(state, customer, rc, { unknownId: 'create' })),
     referral,
     loyalty,
     metadata,
   };
   state.events.push(structuredClone(event));
   return { status: 200, body: event };
-}
-
-interface CustomerInput {
-  id?: string;
-  source_id?: string;
-  name?: string;
-  email?: string;
-  metadata?: Json;
-}
-
-function readCustomer(value: unknown): CustomerInput {
-  if (!isObject(value))
-    throw invalidPayload("'customer' is required: an object with id, source_id or email.");
-  const customer: CustomerInput = {};
-  for (const field of ['id', 'source_id', 'name', 'email'] as const) {
-    const item = value[field];
-    if (item === undefined || item === null) continue;
-    if (typeof item !== 'string') throw invalidPayload(`'customer.${field}' must be a string.`);
-    customer[field] = item;
-  }
-  const metadata = readOptionalObject(value.metadata, 'customer.metadata');
-  if (metadata) customer.metadata = metadata;
-  if (!customer.id && !customer.source_id && !customer.email) {
-    throw invalidPayload("'customer' must identify the customer by id, source_id or email.");
-  }
-  return customer;
-}
-
-/**
- * The customer as the service answers it. There is no customer directory in the sandbox, so earlier
- * events stand in for one: a customer seen before (by id, else source_id, else email) keeps its id and
- * what it was told before, updated with what this request says. A customer id never seen is taken as is.
- */
-function resolveCustomer(input: CustomerInput, state: SandboxState, rc: RouteContext): Json {
-  const known = findKnownCustomer(input, state);
-  const merged: Json = { ...known, ...input };
-  const metadata = { ...(isObject(known?.metadata) ? known.metadata : {}), ...(input.metadata ?? {}) };
-  const customer: Json = { id: merged.id ?? rc.newId('cust_') };
-  for (const field of ['source_id', 'name', 'email'] as const) {
-    if (merged[field] !== undefined) customer[field] = merged[field];
-  }
-  customer.metadata = metadata;
-  customer.object = 'customer';
-  return customer;
-}
-
-function findKnownCustomer(input: CustomerInput, state: SandboxState): Json | undefined {
-  const field = input.id ? 'id' : input.source_id ? 'source_id' : 'email';
-  const wanted = input[field];
-  // The most recent event holds the customer's latest state.
-  for (let i = state.events.length - 1; i >= 0; i--) {
-    const customer = state.events[i]?.customer;
-    if (isObject(customer) && customer[field] === wanted) return customer;
-  }
-  return undefined;
 }
 
 /** `referral` and `loyalty`: absent or null answer null; given, they need a non-empty `code`. */

@@ -5,7 +5,8 @@
 // again, whatever the number of requests: that is what makes a repeat safe.
 
 import { findCampaignRef, vouchersOf } from './campaign-store.js';
-import { readCustomerRef, resolveCustomer, simpleCustomer } from './customers.js';
+import { readNamedCustomer, upsertNamedCustomer } from './customer-upsert.js';
+import { simpleCustomer } from './customers.js';
 import {
   MAX_PUBLICATION_COUNT,
   NO_VOUCHER_FOR_PUBLICATION,
@@ -113,10 +114,12 @@ export const createPublication: Route = {
   auth: 'app',
   handle(req, state, rc: RouteContext) {
     const request = readRequest(req.body);
-    const ref = readCustomerRef(bodyObject(req.body).customer);
-    if (ref === null) throw invalid('Property customer is required: an object with id or source_id');
+    const named = readNamedCustomer(bodyObject(req.body).customer, 'customer');
+    if (named === undefined)
+      throw invalid('Property customer is required: an object with id, source_id or email');
     const joinOnce = readBoolean(req.query, 'join_once') === true;
-    const customer = resolveCustomer(state, ref, rc, true) as Json;
+    // The service creates or updates the customer a publication names (an email alone is enough).
+    const customer = upsertNamedCustomer(state, named, rc);
     if (joinOnce && request.campaign !== null) {
       const { campaign } = findCampaignRef(state, request.campaign.name);
       const before = Object.values(state.publications).find(

@@ -81,3 +81,17 @@ export function trackingId(
 ): string | null {
   return sourceId ? `track_${hash(sourceId)}` : null;
 }
+
+/**
+ * The codes that did not apply and those skipped, each list only when it holds one: the service
+ * leaves an empty list out (its examples of a valid validation have neither, and the vendor's SDK
+ * tests expect `inapplicable_redeemables` absent when every code applies).
+ */
+export function leftOutRedeemables(views: readonly Json[]): Json {
+  const inapplicable = views.filter((view) => view.status === 'INAPPLICABLE');
+  const skipped = views.filter((view) => view.status === 'SKIPPED');
+  return {
+    ...(inapplicable.length > 0 ? { inapplicable_redeemables: inapplicable } : {}),
+    ...(skipped.length > 0 ? { skipped_redeemables: skipped } : {}),
+  };
+}

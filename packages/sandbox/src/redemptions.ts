@@ -10,7 +10,7 @@ import { resolveCustomer } from './customers.js';
 import { orderView } from './order-view.js';
 import { evaluate, type Outcome } from './redeem-evaluate.js';
 import { readRedeemRequest } from './redeem-request.js';
-import { redeemableView, trackingId } from './redeemable-view.js';
+import { leftOutRedeemables, redeemableView, trackingId } from './redeemable-view.js';
 import {
   failedRedemption,
   parentRedemption,
@@ -62,8 +62,7 @@ function redeem(state: SandboxState, body: unknown, rc: RouteContext, requestId:
       body: {
         ...error,
         request_id: requestId,
-        inapplicable_redeemables: views.filter((view) => view.status === 'INAPPLICABLE'),
-        skipped_redeemables: views.filter((view) => view.status === 'SKIPPED'),
+        ...leftOutRedeemables(views),
       },
     };
   }
@@ -100,8 +99,6 @@ function redeem(state: SandboxState, body: unknown, rc: RouteContext, requestId:
       redemptions: children,
       ...(parent ? { parent_redemption: parent } : {}),
       order: orderView(request.order, evaluation.order, customerId, ctx.orderId),
-      inapplicable_redeemables: [],
-      skipped_redeemables: [],
     },
   };
 }

@@ -6,7 +6,7 @@ import { resolveCustomer } from './customers.js';
 import { orderView } from './order-view.js';
 import { evaluate } from './redeem-evaluate.js';
 import { readRedeemRequest } from './redeem-request.js';
-import { redeemableView, STACKING_RULES, trackingId } from './redeemable-view.js';
+import { leftOutRedeemables, redeemableView, STACKING_RULES, trackingId } from './redeemable-view.js';
 import type { Route } from './types.js';
 
 export const hashSourceId = (text: string) => createHash('sha256').update(text).digest('base64').slice(0, 24);
@@ -31,8 +31,7 @@ export const validateRoute: Route = {
         id: rc.newId('valid_', 18),
         valid: evaluation.valid,
         redeemables: views,
-        inapplicable_redeemables: views.filter((view) => view.status === 'INAPPLICABLE'),
-        skipped_redeemables: views.filter((view) => view.status === 'SKIPPED'),
+        ...leftOutRedeemables(views),
         order: orderView(request.order, evaluation.order, customerId),
         tracking_id:
           request.tracking_id ?? trackingId(customer?.source_id as string | undefined, hashSourceId),

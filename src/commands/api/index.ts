@@ -7,8 +7,8 @@ export default defineCommand({
   path: ['api'],
   summary: "Send a raw request to any endpoint with the profile's credentials (the escape hatch)",
   examples: [
-    'promo api GET /v1/templates/campaigns -q limit=1',
-    'promo api DELETE /v1/vouchers/SUMMER10 -q force=true',
+    'promo api GET /v1/templates/campaigns --query limit=1',
+    'promo api DELETE /v1/vouchers/SUMMER10 --query force=true',
     'promo api POST /v1/events --data \'{"event":"newsletter_signup","customer":{"source_id":"c1"}}\'',
     'promo api GET /v2/loyalties/tier-structures/lts_0a1b2c3d4e5f/tiers --auth oauth',
   ],

@@ -12,10 +12,10 @@ export const args = defineArgs({
 
 export const options = defineOptions({
   data: { type: 'value', short: 'd', value: 'json', help: 'JSON body, or @FILE, or @- for stdin' },
-  // Not variadic: a list option that took every following word would swallow the path.
+  // Not variadic: a list option that took every following word would swallow the path. No -q:
+  // that is the global --quiet, which the program reads wherever it stands.
   query: {
     type: 'list',
-    short: 'q',
     value: 'key=value',
     help: 'query parameter (repeatable)',
   },

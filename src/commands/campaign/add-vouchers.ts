@@ -20,7 +20,7 @@ import { checkCode } from '../voucher/codes-input.js';
 import { fieldOptions, fieldValues, pickFields } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';
-import { voucherFields } from '../voucher/voucher-view.js';
+import { VOUCHER_CSV, voucherFields } from '../voucher/voucher-view.js';
 import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
 /** The most vouchers one request adds. */
@@ -99,6 +99,7 @@ function wholeCount(text: string): number {
 }
 
 async function printOne(voucher: Voucher, rt: Runtime): Promise<number> {
+  rt.out.csvView = VOUCHER_CSV;
   await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   if (!rt.out.isJson)
     await rt.out.success(`Added voucher ${voucher.code} to ${voucher.campaign ?? 'the campaign'}.`);

@@ -2,6 +2,7 @@
 // service's filters (the --filter grammar of the list commands) and ordered by date.
 
 import { MAX_PAGE } from 'promo-sandbox/facts/lists';
+import { CAMPAIGN_MONEY } from 'promo-sandbox/facts/money';
 import {
   CAMPAIGN_FIELDS,
   CAMPAIGN_ORDERS,
@@ -14,6 +15,7 @@ import {
 import { CAMPAIGN_FILTERS } from '../../api/filter-fields.js';
 import type { FilterCondition } from '../../api/templates.js';
 import { UsageError } from '../../base/errors.js';
+import { inUnits } from '../../output/money.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
@@ -84,6 +86,7 @@ export function parseCampaignListOptions(flags: OptionValues<typeof options>): C
 }
 
 export async function run(options: CampaignListOptions, rt: Runtime): Promise<void> {
+  rt.out.csvView = { units: (c: Campaign) => inUnits(c, CAMPAIGN_MONEY) };
   const client = await rt.client();
   const limit = options.limit ?? (options.all ? 100 : undefined);
   await printPagedList<Campaign>(rt.out, {

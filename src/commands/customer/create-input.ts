@@ -24,7 +24,8 @@ import type { Runtime } from '../../runtime/runtime.js';
 
 export const CREATE_INPUT_HELP = `
 The service's create is an upsert by source_id: a source_id it knows updates that customer, so
-creating the same customer again is safe. --input FILE|- creates one customer per NDJSON line (a
+creating the same customer again is safe; the journal and the summary say which lines were created
+and which updated a customer already there. --input FILE|- creates one customer per NDJSON line (a
 body, like --body) or CSV row (columns source_id, name, email, phone, description, metadata.KEY),
 over what --body and the flags say for all (a line's own values win). Each line needs a source_id:
 that is what makes a line sent twice (a lost answer, --resume) leave one customer.
@@ -72,14 +73,23 @@ function lineBody(shared: CustomerBody, part: CustomerBody): CustomerBody {
   return body;
 }
 
-/** An upsert by source_id: sent twice it leaves one customer, so a lost answer is simply sent again. */
+/**
+ * An upsert by source_id: sent twice it leaves one customer, so a lost answer is simply sent again.
+ * A customer the service knew already comes back with an updated_at: that line is `updated`.
+ */
 export const createAction: BulkAction<CustomerBody> = {
   status: 'created',
+  alsoWrites: 'updated',
   code: (body) => body.source_id,
   async send(client, body) {
     const answer = await client.call(createCustomerRequest(body));
     const customer: Customer = readAnswer(answer, CUSTOMER_ANSWER, 'POST /v1/customers');
-    return { code: customer.source_id ?? undefined, id: customer.id };
+    const updated = typeof customer.updated_at === 'string' && customer.updated_at !== '';
+    return {
+      code: customer.source_id ?? undefined,
+      id: customer.id,
+      ...(updated ? { status: 'updated' } : {}),
+    };
   },
   request: createCustomerRequest,
   repeatable: true,

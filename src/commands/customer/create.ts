@@ -51,6 +51,11 @@ export default defineCommand({
     const bulk = parseBulkFlags(flags);
     const body = await customerBody(parts, rt.ctx.stdin);
     if (flags.input !== undefined) return createMany(body, flags.input, { bulk, dryRun: flags.dryRun }, rt);
+    // The service would make an empty customer of nothing: a forgotten flag, not a wish.
+    if (Object.keys(body).length === 0)
+      throw new UsageError(
+        'give at least one field of the customer: --source-id, --email, --name, --phone, --metadata or --body',
+      );
     const client = await rt.client();
     if (flags.dryRun) {
       await printDryRun(rt.out, await client.dryRun(createCustomerRequest(body)));

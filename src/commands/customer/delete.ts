@@ -39,10 +39,16 @@ const options = defineOptions({
     complete: 'files',
     help: 'customers from a file, or - for stdin: one a line, a CSV id or source_id column, or NDJSON',
   },
+  ignoreMissing: {
+    type: 'switch',
+    help: 'a customer already gone (or never there) is not an error (exit 0)',
+  },
   ...bulkOptions,
 });
 
-type Result = { customer: string; deleted: true; receipt?: DeletionReceipt };
+type Result = { customer: string; deleted: boolean; missing?: true; receipt?: DeletionReceipt };
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function question(refs: string[], profile: string, permanently: boolean, total = refs.length): string {
   const shown = total <= 5 ? refs.join(', ') : `${refs.slice(0, 5).join(', ')} and ${total - 5} more`;
@@ -52,22 +58,28 @@ function question(refs: string[], profile: string, permanently: boolean, total =
     : `Delete ${what} on profile '${profile}'?`;
 }
 
-async function deleteOne(client: ApiClient, ref: string, permanently: boolean): Promise<Result> {
-  if (!permanently) {
-    try {
-      await deleteCustomer(client, ref);
-    } catch (error) {
-      // The first attempt reached the service and its answer was lost; the retry finds the customer
-      // gone because that attempt deleted it.
-      if (!(error instanceof ApiError && error.status === 404 && error.afterLostAnswer)) throw error;
-    }
-    return { customer: ref, deleted: true };
+async function deleteOne(
+  client: ApiClient,
+  ref: string,
+  permanently: boolean,
+  ignoreMissing: boolean,
+): Promise<Result> {
+  try {
+    if (permanently) return { customer: ref, deleted: true, receipt: await deletePermanently(client, ref) };
+    await deleteCustomer(client, ref);
+  } catch (error) {
+    // The first attempt reached the service and its answer was lost; the retry finds the customer
+    // gone because that attempt deleted it.
+    if (isNotFound(error) && (error as ApiError).afterLostAnswer && !permanently)
+      return { customer: ref, deleted: true };
+    if (isNotFound(error) && ignoreMissing) return { customer: ref, deleted: false, missing: true };
+    throw error;
   }
-  return { customer: ref, deleted: true, receipt: await deletePermanently(client, ref) };
+  return { customer: ref, deleted: true };
 }
 
 /** A delete sent twice does no harm: after a lost answer it is sent again, and a 404 then means the first did it. */
-function deleteAction(permanently: boolean): BulkAction<string> {
+function deleteAction(permanently: boolean, ignoreMissing: boolean): BulkAction<string> {
   const request = (ref: string) => (permanently ? permanentDeletionRequest(ref) : deleteCustomerRequest(ref));
   return {
     status: 'deleted',
@@ -86,6 +98,7 @@ function deleteAction(permanently: boolean): BulkAction<string> {
     request,
     repeatable: true,
     afterLoss: (error) => (error.status === 404 ? 'done' : undefined),
+    skips: (error) => (ignoreMissing && isNotFound(error) ? 'not found (--ignore-missing)' : undefined),
   };
 }
 
@@ -113,13 +126,14 @@ export default defineCommand({
   description: `One customer: the result ({"customer","deleted"}), or with --permanently the service's receipt
 ({id, status, related_object_id, data_json} with what was deleted: keep it, -o json > receipt.json).
 Several: each one's outcome (one JSON line each with -o json). A customer deleted for good is gone:
-get then exits 3. Exit 3 when a customer was not found, 7 when other deletions failed, 8 when you
-decline. With --input, a delete whose answer was lost is sent again: its 404 then means the first
+get then exits 3. Exit 3 when a customer was not found (0 with --ignore-missing, which makes a
+script's delete safe to repeat), 7 when other deletions failed, 8 when you decline. With --input, a delete whose answer was lost is sent again: its 404 then means the first
 one deleted it (the receipt of a permanent deletion is then the service's to show, not promo's).
 ${BULK_HELP}`,
   examples: [
     'promo customer delete user-42',
     'promo customer delete user-42 --permanently --yes -o json > deletion-receipt.json',
+    'promo customer delete user-42 --yes --ignore-missing',
     'promo customer delete --input churned.txt --yes --results run.ndjson',
   ],
   args,
@@ -142,7 +156,7 @@ ${BULK_HELP}`,
         read: { formats: ['ndjson', 'lines', 'csv'], headerNames: ['id', 'source_id'] },
         columns: customerColumns,
         prepare: recordRef,
-        action: deleteAction(permanently),
+        action: deleteAction(permanently, flags.ignoreMissing),
         flags: bulk,
         dryRun: false,
         confirm: async (first, total) => {
@@ -159,16 +173,21 @@ ${BULK_HELP}`,
     await confirmOrCancel(rt, question(refs, (await rt.target()).profile, permanently));
     const client = await rt.client();
     if (refs.length === 1) {
-      const result = await deleteOne(client, refs[0]!, permanently);
+      const result = await deleteOne(client, refs[0]!, permanently, flags.ignoreMissing);
       if (result.receipt) await rt.out.record(result.receipt, receiptCard);
       else if (rt.out.isJson) await rt.out.json(result);
-      else await rt.out.success(`${result.customer}: deleted`);
+      else await rt.out.success(`${result.customer}: ${result.missing ? 'not found (ignored)' : 'deleted'}`);
       return ExitCode.ok;
     }
     const report = await runBulk<string, Result>(rt, {
       items: refs.map((ref) => ({ label: ref, payload: ref })),
-      send: (ref) => deleteOne(client, ref, permanently),
-      describe: (r) => (r.receipt ? `deleted for good (receipt ${r.receipt.id})` : 'deleted'),
+      send: (ref) => deleteOne(client, ref, permanently, flags.ignoreMissing),
+      describe: (r) =>
+        r.missing
+          ? 'not found (ignored)'
+          : r.receipt
+            ? `deleted for good (receipt ${r.receipt.id})`
+            : 'deleted',
       noun: ['customer', 'customers'],
       done: permanently ? 'deleted for good' : 'deleted',
       failureExit: (failures) =>

@@ -17,7 +17,7 @@ import { checkCampaign } from '../campaign/ref.js';
 import { metadataOption } from '../shared/metadata-option.js';
 import { checkCode } from '../voucher/codes-input.js';
 import { INPUT_HELP, publishMany } from './create-input.js';
-import { customerRef } from './customer.js';
+import { publicationCustomer } from './customer.js';
 import { publicationMarker, publishOnce } from './publish-once.js';
 
 const options = defineOptions({
@@ -29,6 +29,17 @@ const options = defineOptions({
   },
   voucher: { type: 'value', value: 'code', help: 'publish this code' },
   customer: { type: 'value', value: 'id|source_id', help: 'who gets it: an id (cust_...) or a source_id' },
+  email: {
+    type: 'value',
+    value: 'address',
+    help: "the customer's email (stored by the service; names the customer when --customer is not given)",
+  },
+  name: {
+    type: 'value',
+    value: 'text',
+    help: "the customer's name (the service creates or updates the customer)",
+  },
+  phone: { type: 'value', value: 'text', help: "the customer's phone" },
   channel: { type: 'value', value: 'name', help: 'where it was handed out (default API)' },
   metadata: metadataOption(),
   joinOnce: {
@@ -85,9 +96,10 @@ async function run(flags: OptionValues<typeof options>, rt: Runtime): Promise<nu
   const shared = sharedBody(flags);
   if (flags.input !== undefined) {
     if (campaign === undefined) throw new UsageError('--input publishes from a campaign: give --campaign');
-    if (flags.customer !== undefined || count !== undefined) {
+    const single = (['customer', 'email', 'name', 'phone'] as const).find((f) => flags[f] !== undefined);
+    if (single !== undefined || count !== undefined) {
       throw new UsageError(
-        'with --input each line names its customer and gets one code: drop --customer and --count',
+        `with --input each line names its customer and gets one code: drop ${single === undefined ? '--count' : `--${single}`}`,
       );
     }
     return publishMany(
@@ -98,11 +110,19 @@ async function run(flags: OptionValues<typeof options>, rt: Runtime): Promise<nu
       rt,
     );
   }
-  if (flags.customer === undefined) throw new UsageError('--customer is required: who gets the code');
+  if (flags.customer === undefined && flags.email === undefined)
+    throw new UsageError('--customer (or --email) is required: who gets the code');
+  for (const flag of ['email', 'name', 'phone'] as const)
+    if (flags[flag] !== undefined && flags[flag].trim() === '')
+      throw new UsageError(`--${flag} must not be empty`);
   const body = {
     ...shared,
     ...(campaign !== undefined ? { campaign: { name: campaign, count: count ?? 1 } } : { voucher }),
-    customer: customerRef(flags.customer),
+    customer: publicationCustomer(flags.customer, {
+      email: flags.email,
+      name: flags.name,
+      phone: flags.phone,
+    }),
     source_id: publicationMarker(),
   };
   const client = await rt.client();
@@ -120,8 +140,9 @@ export default defineCommand({
   path: ['publication', 'create'],
   summary: 'Hand a customer a code from a campaign, or a given code',
   description: `Publishes the campaign's next active, unpublished code(s) (--count, up to ${MAX_PUBLICATION_COUNT}), or the
-code --voucher names, to the customer --customer names (an id cust_..., else a source_id: the service
-creates a customer it does not know). The code becomes the customer's. Prints the code(s), one a line;
+code --voucher names, to the customer --customer names (an id cust_..., else a source_id) or --email
+names: the service creates a customer it does not know, and stores the --email, --name and --phone
+given. The code becomes the customer's. Prints the code(s), one a line;
 with -o json the service's publication. With --join-once the customer gets one code of the campaign,
 always the same, however often this runs: a repeat is safe. Without it each publication carries a
 source_id promo makes, read back after a lost answer before anything is sent again. When no code is

@@ -46,6 +46,7 @@ every page with --all (streamed with -o ndjson or -o csv); --source-id finds the
     'promo publication list --campaign Welcome',
     'promo publication list --customer cust_0a1b2c --all -o ndjson',
     'promo publication list --source-id promo-pub-3f9c0a1b2c3d4e5f6a7b8c9d',
+    'promo publication list --campaign Welcome --all -o csv --fields tracking_id,voucher.code',
   ],
   options,
   run: async (flags, rt) => {
@@ -74,7 +75,17 @@ every page with --all (streamed with -o ndjson or -o csv); --source-id finds the
       columns,
       empty: 'No publications.',
       progress: { noun: 'publications', now: rt.ctx.now },
-      csv: ['id', 'created_at', 'customer_id', 'tracking_id', 'channel', 'source_id'],
+      // Who got which code: the code (several codes: the list, as JSON) beside the customer.
+      csv: [
+        'id',
+        'created_at',
+        'voucher.code',
+        'vouchers',
+        'customer_id',
+        'tracking_id',
+        'channel',
+        'source_id',
+      ],
       moreHint: () => 'More publications: add --all for every one.',
     });
   },

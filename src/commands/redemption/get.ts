@@ -1,7 +1,7 @@
 // promo redemption get <id>: one redemption (r_...) or rollback (rr_...). 404 → exit 3.
 import { getRedemption } from '../../api/redemptions.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { REDEMPTION_FIELDS, redemptionFields } from '../shared/redemption-view.js';
+import { REDEMPTION_CSV, REDEMPTION_FIELDS, redemptionFields } from '../shared/redemption-view.js';
 
 export default defineCommand({
   path: ['redemption', 'get'],
@@ -17,6 +17,7 @@ object. Exit 3 when there is no such redemption.`,
   ],
   args: { id: { help: 'the redemption id (r_...) or rollback id (rr_...)', required: true } },
   run: async ({ id }, rt) => {
+    rt.out.csvView = REDEMPTION_CSV;
     const redemption = await getRedemption(await rt.client(), id);
     await rt.out.record(redemption, redemptionFields);
   },

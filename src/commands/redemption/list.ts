@@ -8,7 +8,12 @@ import { ListProgress } from '../../output/list-progress.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
-import { REDEMPTION_CSV_COLUMNS, REDEMPTION_FIELDS, redemptionColumns } from '../shared/redemption-view.js';
+import {
+  REDEMPTION_CSV,
+  REDEMPTION_CSV_COLUMNS,
+  REDEMPTION_FIELDS,
+  redemptionColumns,
+} from '../shared/redemption-view.js';
 import { parseDate } from '../shared/values.js';
 import { walkRedemptions } from './list-walk.js';
 
@@ -19,7 +24,7 @@ export default defineCommand({
   summary: 'List redemptions and rollbacks, newest first; --all for every one',
   description: `Filtered by the service (--voucher, --customer, --result, the dates, --filter), except --status
 (SUCCEEDED, FAILED, ROLLED_BACK), which promo applies to what the service sends. Amounts are in
-currency units on a table; -o json, ndjson and csv have the service's objects (hundredths). --all
+currency units on a table and in -o csv; -o json and ndjson have the service's objects (hundredths). --all
 reads every match, oldest first, past the service's 99 pages, streamed with -o ndjson or -o csv.
 ${FILTER_GRAMMAR}`,
   examples: [
@@ -51,6 +56,7 @@ ${FILTER_GRAMMAR}`,
     raw: { type: 'switch', help: "print the service's list object of one page" },
   },
   run: async (input, rt) => {
+    rt.out.csvView = REDEMPTION_CSV;
     const { limit, all, raw } = parsePagingFlags(input);
     const page = input.page === undefined ? undefined : Number(input.page.trim());
     if (page !== undefined && !(Number.isSafeInteger(page) && page >= 1 && page <= 99))

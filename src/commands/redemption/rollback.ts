@@ -9,7 +9,7 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { againOption, bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
-import { redemptionColumns } from '../shared/redemption-view.js';
+import { REDEMPTION_CSV, redemptionColumns } from '../shared/redemption-view.js';
 import { rollbackMany } from './rollback-input.js';
 import { isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
 
@@ -23,6 +23,7 @@ async function printRolledBack(rt: Runtime, done: RolledBack[]): Promise<void> {
   for (const d of done.filter((x) => x.doneEarlier)) {
     rt.out.notice(`${d.id}: rolled back already (an earlier attempt whose answer was lost did it)`);
   }
+  rt.out.csvView = REDEMPTION_CSV;
   if (rt.out.isJson) {
     // A rollback found done has no answer of its own: its redemption's id and status stand for it.
     const answers = done.map((d) => d.answer ?? { id: d.id, status: 'ROLLED_BACK', done_earlier: true });

@@ -9,6 +9,7 @@ import {
   startFailure,
 } from 'promo-sandbox/options';
 import { UsageError } from '../../base/errors.js';
+import { shellCommand, shellQuote } from '../../base/shell.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { SandboxFlags } from './options.js';
 
@@ -40,7 +41,10 @@ export async function run(settings: ServeSettings, rt: Runtime): Promise<void> {
     );
   }
   // The default credentials are public by design (they open nothing but this sandbox), and they
-  // are what `promo login` asks for; a token given with --app-token is the user's, never echoed.
+  // are what `promo login` asks for. A token given with --app-token is printed only in the command
+  // line that works with it, and only on loopback: the person typed it on their own command line,
+  // it opens nothing but this sandbox, and a suggestion without it answers 401.
+  const isDefault = appId === DEFAULT_CREDENTIAL && appToken === DEFAULT_CREDENTIAL;
   const publicToken = appToken === DEFAULT_CREDENTIAL ? DEFAULT_CREDENTIAL : undefined;
   if (rt.out.isJson)
     await rt.out.json({
@@ -51,8 +55,11 @@ export async function run(settings: ServeSettings, rt: Runtime): Promise<void> {
     });
   else rt.out.text(sandbox.url);
   const token = publicToken ? `app token '${publicToken}'` : 'the app token given with --app-token';
+  const tryIt = isDefault
+    ? shellCommand(['promo', '--profile', 'sandbox', '--api-url', sandbox.url, 'voucher', 'list'])
+    : `PROMO_APP_ID=${shellQuote(appId)} PROMO_APP_TOKEN=${isLoopback(host) ? shellQuote(appToken) : 'TOKEN'} ${shellCommand(['promo', '--api-url', sandbox.url, 'voucher', 'list'])}`;
   rt.out.notice(
-    `Sandbox listening on ${sandbox.url}: app id '${appId}', ${token} (what promo login asks for, with API URL ${sandbox.url}). Or: promo --api-url ${sandbox.url} --profile sandbox …  Stop with Ctrl-C.`,
+    `Sandbox listening on ${sandbox.url}: app id '${appId}', ${token} (what promo login asks for, with API URL ${sandbox.url}). Try: ${tryIt}  Stop with Ctrl-C.`,
   );
   await new Promise<void>((resolve) => {
     if (rt.ctx.signal?.aborted) return resolve();

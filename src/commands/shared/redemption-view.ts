@@ -1,7 +1,10 @@
 // How a redemption reads for a person (voucher redeem, redemption list, get and rollback): its id,
 // code, result or status, the amount in currency units, when. JSON shows the service's object.
+
+import { ORDER_MONEY } from 'promo-sandbox/facts/money';
 import type { Redemption } from '../../api/redemptions.js';
 import type { OrderAnswer } from '../../api/validations.js';
+import { inUnits } from '../../output/money.js';
 import type { Column } from '../../output/output.js';
 import { formatDate, formatMoney } from '../../output/table.js';
 
@@ -59,6 +62,19 @@ export const REDEMPTION_CSV_COLUMNS = [
   'order.total_amount',
 ];
 
+/** The money of the order an answer holds. */
+const ORDER_PATHS = ORDER_MONEY.map((path) => `order.${path}`);
+
+/**
+ * How redemptions read as CSV: money in currency units, as in the table (the amount of a gift
+ * card's redemption and the order's amounts; a loyalty card's amount is points and stays).
+ */
+export const REDEMPTION_CSV = {
+  columns: REDEMPTION_CSV_COLUMNS,
+  units: (r: Redemption) =>
+    inUnits(r, [...(r.voucher?.type === 'LOYALTY_CARD' ? [] : ['amount']), ...ORDER_PATHS]),
+};
+
 export const redemptionFields: Column<Redemption>[] = [
   ...redemptionColumns,
   { header: 'Parent', value: (r) => r.redemption ?? '' },
@@ -71,3 +87,16 @@ export const redemptionFields: Column<Redemption>[] = [
 export function orderTotals(order: OrderAnswer): string {
   return `Order ${formatMoney(order.amount ?? 0)}, discount ${formatMoney(order.total_discount_amount ?? 0)}, total ${formatMoney(order.total_amount ?? 0)}`;
 }
+
+/** How a validation reads as CSV: whether it is valid and its order's money, in currency units. */
+export const VALIDATION_CSV = {
+  columns: [
+    'id',
+    'valid',
+    'order.amount',
+    'order.total_discount_amount',
+    'order.total_amount',
+    'tracking_id',
+  ],
+  units: (answer: { order?: unknown }) => inUnits(answer, ORDER_PATHS),
+};

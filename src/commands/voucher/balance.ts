@@ -14,6 +14,7 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { parseMoney } from '../shared/values.js';
 import { heldUnderLabel, underLabelLock } from './balance-label.js';
+import { BALANCE_CSV, showBalance } from './balance-show.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
 
@@ -89,8 +90,9 @@ async function sendOnce(
 
 export default defineCommand({
   path: ['voucher', 'balance'],
-  summary: "Add to or remove from a gift card's credits or a loyalty card's points",
-  description: `One manual change, with a reason kept on the card's trail (promo voucher transactions).
+  summary: "Show a gift card's credits or a loyalty card's points, or add to or remove from them",
+  description: `With no --add or --remove: the card's balance (currency units on a gift card, points on a
+loyalty card; -o json: the voucher's gift or loyalty_card object). With one: one manual change, with a reason kept on the card's trail (promo voucher transactions).
 Gift cards take currency units (10.50), loyalty cards whole points; a loyalty card needs a holder. The
 service refuses a removal beyond the balance, and promo says so in words. Prints the service's answer
 (amount, total, balance). A change whose answer was lost (a timeout, a connection lost, a 502 or 504, a
@@ -102,6 +104,7 @@ already holding the same change (same amount, added or removed) under it, it is 
 holds is refused (exit 2, nothing sent). On one machine, runs with the same label for the same card
 go one at a time.`,
   examples: [
+    'promo voucher balance GIFT-7Q2',
     'promo voucher balance GIFT-7Q2 --add 10.00 --reason "late delivery"',
     'promo voucher balance LOYAL-1 --remove 250 --reason "granted by mistake"',
     'promo voucher balance GIFT-7Q2 --remove 5 --source-id ticket-4411 -o json',
@@ -109,9 +112,14 @@ go one at a time.`,
   args: { code: { help: 'gift card or loyalty card code', required: true, parse: checkCode } },
   options,
   run: async ({ code, add, remove, reason, sourceId }, rt) => {
-    if ((add === undefined) === (remove === undefined)) {
-      throw new UsageError('give --add or --remove (one of them)');
+    if (add === undefined && remove === undefined) {
+      if (reason !== undefined || sourceId !== undefined)
+        throw new UsageError(
+          `${reason !== undefined ? '--reason' : '--source-id'} goes with --add or --remove`,
+        );
+      return showBalance(code, rt);
     }
+    if (add !== undefined && remove !== undefined) throw new UsageError('give --add or --remove, not both');
     if (sourceId !== undefined && sourceId.trim() === '')
       throw new UsageError('--source-id must not be empty');
     const flag = add !== undefined ? '--add' : '--remove';
@@ -154,6 +162,7 @@ go one at a time.`,
     } catch (error) {
       throw error instanceof ApiError ? refusedInWords(error, code) : error;
     }
+    rt.out.csvView = BALANCE_CSV;
     await rt.out.record(answer, balanceColumns(gift));
   },
 });

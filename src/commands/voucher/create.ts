@@ -15,7 +15,7 @@ import { fieldOptions, fieldValues } from './fields/create-options.js';
 import { validateCreateBody } from './fields/create-validate.js';
 import { fieldsPatch } from './fields/field-patch.js';
 import { VOUCHER_FIELDS } from './fields/fields.js';
-import { voucherFields } from './voucher-view.js';
+import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
   /** What the flags set, over --body. */
@@ -72,6 +72,7 @@ export async function run(options: CreateOptions, rt: Runtime): Promise<number |
     return undefined;
   }
   const voucher = await createVoucher(client, body);
+  rt.out.csvView = VOUCHER_CSV;
   await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   if (!rt.out.isJson) await rt.out.success(`Created voucher ${voucher.code}.`);
   return undefined;

@@ -3,7 +3,7 @@ import { getVoucher, VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
-import { voucherFields } from './voucher-view.js';
+import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
 
 export default defineCommand({
   path: ['voucher', 'get'],
@@ -24,6 +24,7 @@ code in other capitals, a voucher with this code in the bin.`,
   run: async ({ code }, rt) => {
     const client = await rt.client();
     const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
+    rt.out.csvView = VOUCHER_CSV;
     await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   },
 });

@@ -12,9 +12,10 @@ import { requireCampaign } from '../campaign/ref.js';
 import { FILTER_GRAMMAR, filterOptions } from '../shared/filters.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { walkVouchers } from './list-walk.js';
-import { VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';
+import { VOUCHER_CSV, VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';
 
 export async function run(options: VoucherListOptions, rt: Runtime): Promise<void> {
+  rt.out.csvView = VOUCHER_CSV;
   const client = await rt.client();
   const columns = voucherListColumns(rt.ctx.now());
   const { query } = options;

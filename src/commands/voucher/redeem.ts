@@ -8,7 +8,7 @@ import { parseBulkFlags } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { againOption, bulkOptions } from '../bulk-options.js';
-import { orderTotals, redemptionColumns } from '../shared/redemption-view.js';
+import { orderTotals, REDEMPTION_CSV, redemptionColumns } from '../shared/redemption-view.js';
 import { orderOptions, orderParts, redeemBody } from './order-options.js';
 import { REDEEM_INPUT_HELP, redeemMany } from './redeem-input.js';
 import { newMark, redeemOnce } from './redeem-once.js';
@@ -44,7 +44,9 @@ function refusal(error: unknown): RedeemableAnswer[] | undefined {
 
 async function printRedeemed(rt: Runtime, answer: RedeemAnswer, foundByMark: boolean): Promise<number> {
   const failed = answer.redemptions.filter((r) => r.result === 'FAILURE');
-  if (rt.out.isJson) await rt.out.json(answer);
+  // CSV: a row per redemption (the answer itself holds only lists and objects).
+  rt.out.csvView = REDEMPTION_CSV;
+  if (rt.out.isJson) await rt.out.json(rt.out.format === 'csv' ? answer.redemptions : answer);
   else {
     await rt.out.list(answer.redemptions, redemptionColumns);
     if (answer.order && failed.length === 0) rt.out.text(orderTotals(answer.order));

@@ -1,11 +1,14 @@
 // promo voucher transactions <code> [--all]: a gift or loyalty card's trail, newest first (balance
 // changes with their reason and source_id, redemptions and refunds), streamed page by page with --all.
+
+import { BALANCE_MONEY, GIFT_BALANCE_TYPE } from 'promo-sandbox/facts/money';
 import {
   listTransactions,
   nextTransactions,
   TRANSACTION_FIELDS,
   type Transaction,
 } from '../../api/balances.js';
+import { inUnits } from '../../output/money.js';
 import { printPagedList } from '../../output/paging.js';
 import { type Column, formatDate, formatMoney } from '../../output/table.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
@@ -26,26 +29,44 @@ function shown(t: Transaction, value: number | null | undefined): string {
 
 const columns: Column<Transaction>[] = [
   { header: 'ID', value: (t) => t.id, id: true },
-  { header: 'Created', value: (t) => formatDate(t.created_at) },
+  // At 80 columns the date gives way before the reason: why a card changed is what is asked.
+  { header: 'Created', value: (t) => formatDate(t.created_at), drop: 1 },
   { header: 'Type', value: (t) => t.type },
   { header: 'Amount', value: (t) => shown(t, t.details?.balance?.amount) },
   { header: 'Balance', value: (t) => shown(t, t.details?.balance?.balance) },
   { header: 'Source ID', value: (t) => t.source_id ?? '', drop: 2 },
-  { header: 'Reason', value: (t) => t.reason ?? '', text: true, drop: 1 },
+  { header: 'Reason', value: (t) => t.reason ?? '', text: true, min: 10 },
 ];
+
+const BALANCE_PATHS = BALANCE_MONEY.map((path) => `details.balance.${path}`);
+
+/** CSV: the amount and balance as the table has them (a gift card's in currency units). */
+const csvView = {
+  columns: [
+    'id',
+    'created_at',
+    'type',
+    'details.balance.amount',
+    'details.balance.balance',
+    'source_id',
+    'reason',
+  ],
+  units: (t: Transaction) => (t.details?.balance?.type === GIFT_BALANCE_TYPE ? inUnits(t, BALANCE_PATHS) : t),
+};
 
 export default defineCommand({
   path: ['voucher', 'transactions'],
   fields: TRANSACTION_FIELDS,
   summary: "A gift or loyalty card's transactions, newest first",
   description: `The card's trail: each balance change (with its reason and source_id), newest first.
-On a terminal a gift card's amounts are in currency units and a loyalty card's in points; with -o json
-as the service keeps them (a gift card's in hundredths). One page,
+In a table and in -o csv a gift card's amounts are in currency units and a loyalty card's in points;
+with -o json as the service keeps them (a gift card's in hundredths). One page,
 or every page with --all (streamed with -o ndjson or -o csv).`,
   examples: ['promo voucher transactions GIFT-7Q2', 'promo voucher transactions GIFT-7Q2 --all -o ndjson'],
   args: { code: { help: 'gift card or loyalty card code', required: true, parse: checkCode } },
   options,
   run: async ({ code, ...flags }, rt) => {
+    rt.out.csvView = csvView;
     const paging = parsePagingFlags(flags);
     const client = await rt.client();
     await printPagedList<Transaction>(rt.out, {
@@ -58,7 +79,6 @@ or every page with --all (streamed with -o ndjson or -o csv).`,
       columns,
       empty: `No transactions on ${code}.`,
       progress: { noun: 'transactions', now: rt.ctx.now },
-      csv: ['id', 'created_at', 'type', 'source_id', 'reason'],
       moreHint: () => `More transactions: add --all for every one.`,
     });
   },

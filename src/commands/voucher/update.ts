@@ -29,7 +29,7 @@ import { fieldsPatch } from './fields/field-patch.js';
 import { refuseNotByUpdate, VOUCHER_FIELDS } from './fields/fields.js';
 import { updateBody } from './fields/update-body.js';
 import { withMissingHint } from './missing.js';
-import { voucherFields } from './voucher-view.js';
+import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
 
 const args = defineArgs({ code: { help: 'voucher code (not with --input)', parse: checkCode } });
 
@@ -90,6 +90,7 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
   }
   const code = input.code;
   const voucher = await withMissingHint(client, code, () => updateVoucher(client, code, body));
+  rt.out.csvView = VOUCHER_CSV;
   await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   if (!rt.out.isJson) await rt.out.success(`Updated voucher ${voucher.code}.`);
   return undefined;

@@ -7,7 +7,7 @@ import { ExitCode } from '../../base/errors.js';
 import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { orderTotals } from '../shared/redemption-view.js';
+import { orderTotals, VALIDATION_CSV } from '../shared/redemption-view.js';
 import { orderOptions, redeemBody } from './order-options.js';
 import { refusalWords } from './refusal-words.js';
 
@@ -77,6 +77,7 @@ it checked the codes and said no. Nothing is redeemed.`,
   run: async ({ codes, ...flags }, rt) => {
     const body = await redeemBody(codes, flags, rt.ctx.stdin);
     const answer = await validate(await rt.client(), body);
+    rt.out.csvView = VALIDATION_CSV;
     if (rt.out.isJson) await rt.out.json(answer);
     else await printVerdict(rt, answer);
     return answer.valid ? ExitCode.ok : ExitCode.notApplicable;

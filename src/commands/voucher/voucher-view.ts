@@ -1,6 +1,9 @@
 // How a voucher reads in a table: what it is worth (money as 10.50), whether it can be used now,
 // its dates and campaign. JSON output shows the service's object instead, unchanged.
+
+import { VOUCHER_MONEY } from 'promo-sandbox/facts/money';
 import type { Voucher } from '../../api/vouchers.js';
+import { inUnits } from '../../output/money.js';
 import type { Column } from '../../output/output.js';
 import { formatDate, formatMoney } from '../../output/table.js';
 import { formatDays } from '../shared/values.js';
@@ -163,3 +166,9 @@ export const VOUCHER_CSV_COLUMNS = [
   'updated_at',
   'metadata.*',
 ] as const;
+
+/** How vouchers read as CSV: these columns, money in currency units (gift.amount 36, not 3600). */
+export const VOUCHER_CSV = {
+  columns: VOUCHER_CSV_COLUMNS,
+  units: (v: Voucher) => inUnits(v, VOUCHER_MONEY),
+};
