@@ -123,12 +123,21 @@ describe('a run again the next day', () => {
     }
   });
 
-  it('publication create --input run again at once: every customer held a code, every line skipped', async () => {
+  it('publication create --input run again at once with --again: every customer held a code, every line skipped', async () => {
     await campaign('PC-AGAIN', 4);
     const input = writeIn(dir.path, 'again.csv', ['source_id,email,name', ...rows(2, 50)].join('\n'));
     expect((await publishFrom('PC-AGAIN', input, '--results', join(dir.path, 'again1.ndjson'))).code).toBe(0);
     const journal = join(dir.path, 'again2.ndjson');
-    const again = await publishFrom('PC-AGAIN', input, '--results', journal, '--log-format', 'text');
+    // The same file again is a new run on purpose (--again): without it promo names the first run.
+    const again = await publishFrom(
+      'PC-AGAIN',
+      input,
+      '--results',
+      journal,
+      '--log-format',
+      'text',
+      '--again',
+    );
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('Done: 2 skipped');
     expect(outcomes(journal).map((r) => r.status)).toEqual(['skipped', 'skipped']);
