@@ -4,6 +4,7 @@
 // allows, marked in flight in the journal first, and settled (settle.ts).
 import type { ApiClient } from '../api/client.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { duplicateMessage, FirstLines } from './duplicate-codes.js';
 import { IN_FLIGHT, type Journal, LineStates } from './journal.js';
 import type { ReadJournal } from './journal-read.js';
 import type { Pacer } from './pacer.js';
@@ -26,6 +27,8 @@ export interface SenderParts<P, Roles> {
   stop: AbortSignal;
   /** The journal of the run resumed. */
   resumed?: ReadJournal;
+  /** The hashes of the codes a file's first pass found more than once (undefined: stdin). */
+  repeated?: ReadonlySet<number>;
 }
 
 const earlier = {
@@ -43,10 +46,11 @@ export class LineSender<P, Roles> {
   /** Lines whose request this run sent (or read back). */
   sent = 0;
   /** The line that first named each code, in this run or those it resumes (creates only). */
-  private readonly codes: Map<string, number>;
+  private readonly codes?: FirstLines;
 
   constructor(private readonly parts: SenderParts<P, Roles>) {
-    this.codes = parts.spec.action.status === 'created' ? new Map(parts.resumed?.created) : new Map();
+    if (parts.spec.action.status === 'created')
+      this.codes = new FirstLines(parts.resumed?.created, parts.repeated);
   }
 
   /** A line that no earlier run did: false when the run must stop reading (Ctrl-C, a fatal failure). */
@@ -71,9 +75,13 @@ export class LineSender<P, Roles> {
     const code = action.code(payload.value);
     const first = this.duplicateOf(line, code);
     if (first !== undefined) {
-      const message = `line ${first} names the same code; a code is created once`;
       reporter.record(
-        { line, status: 'failed', code, error: { key: 'duplicate_in_input', message } },
+        {
+          line,
+          status: 'failed',
+          code,
+          error: { key: 'duplicate_in_input', message: duplicateMessage(first) },
+        },
         digest,
       );
       return true;
@@ -137,11 +145,7 @@ export class LineSender<P, Roles> {
 
   /** For a create: the earlier line that named the same code (the first one is the one created). */
   private duplicateOf(line: number, code: string | undefined): number | undefined {
-    if (code === undefined || this.parts.spec.action.status !== 'created') return undefined;
-    const first = this.codes.get(code);
-    if (first !== undefined && first !== line) return first;
-    this.codes.set(code, line);
-    return undefined;
+    return code === undefined ? undefined : this.codes?.firstOf(line, code);
   }
 
   /** Resolves when every line in flight has its outcome. */
