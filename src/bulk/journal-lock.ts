@@ -12,7 +12,7 @@
 //   paused while another took over stops when it wakes, and sends nothing more. (A request whose
 //   in-flight record was on the disk before the pause may still go out as it wakes: that line is
 //   unknown to the taker, which checks it or leaves it unknown, as after any lost answer.)
-import { createHash, randomBytes } from 'node:crypto';
+
 import {
   closeSync,
   constants,
@@ -27,6 +27,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { nodeCrypto } from '../base/crypto.js';
 import { ExitCode, errnoCode, PromoError, UsageError } from '../base/errors.js';
 import {
   describeHolder,
@@ -73,7 +74,7 @@ export function lockJournal(
   options: LockOptions = {},
 ): JournalLock {
   const lockPath = `${path}.lock`;
-  const token = randomBytes(12).toString('hex');
+  const token = nodeCrypto().randomBytes(12).toString('hex');
   const text = `${JSON.stringify(thisProcess(command, nowMs, token))}\n`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -227,7 +228,7 @@ function readLock(lockPath: string): SeenLock | undefined {
   const id =
     typeof holder?.token === 'string' && /^[\w-]{1,64}$/.test(holder.token)
       ? holder.token
-      : createHash('sha256').update(text).digest('hex').slice(0, 24);
+      : nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, 24);
   return { text, holder, id };
 }
 

@@ -8,7 +8,8 @@
 // with the journal's, before it does anything about those lines again: the lines to redo there
 // (failed, unknown) wait in memory, so that a different input is refused (exit 2) with nothing
 // sent. Only past HOLD_MAX waiting lines do verified ones go out before the rest is read.
-import { createHash } from 'node:crypto';
+
+import { nodeCrypto } from '../base/crypto.js';
 import { ExitCode, PromoError, UsageError } from '../base/errors.js';
 import type { LineStates } from './journal.js';
 
@@ -17,7 +18,7 @@ export const HOLD_MAX = 10_000;
 
 /** The running hash of an input read once. */
 export class PrefixHash {
-  private readonly hash = createHash('sha256');
+  private readonly hash = nodeCrypto().createHash('sha256');
 
   /** Adds a line (or a CSV record) to what has been read. */
   add(bytes: Uint8Array | string): void {

@@ -2,9 +2,9 @@
 // code, so the transport repeats it itself. Otherwise the publication carries a source_id promo made
 // (publicationMarker) and, after a lost answer, promo lists the publications with that source_id and
 // sends again only when none is there.
-import { createHash, randomBytes } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
 import { findPublication, type Publication, type PublicationBody, publish } from '../../api/publications.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { OutcomeUnknownError } from '../../http/failures.js';
 
 /** Sends after a lost answer only when no publication carries the marker; this many times at most. */
@@ -12,8 +12,9 @@ const MAX_SENDS = 3;
 
 /** A source_id for one publication: random, or the same for the same customer and campaign. */
 export function publicationMarker(campaign?: string, customer?: string): string {
-  if (campaign === undefined || customer === undefined) return `promo-${randomBytes(8).toString('hex')}`;
-  const digest = createHash('sha256').update(`${campaign}\u0000${customer}`).digest('hex');
+  if (campaign === undefined || customer === undefined)
+    return `promo-${nodeCrypto().randomBytes(8).toString('hex')}`;
+  const digest = nodeCrypto().createHash('sha256').update(`${campaign}\u0000${customer}`).digest('hex');
   return `promo-pub-${digest.slice(0, 24)}`;
 }
 

@@ -2,9 +2,10 @@
 // currency units) or a loyalty card's points, with a reason. The service takes no idempotency key,
 // so each change carries a source_id (promo's own unless --source-id); after a lost answer promo
 // reads the card's transactions back for it and sends again only when the change is not there.
-import { randomBytes } from 'node:crypto';
+
 import { type Balance, changeBalance, findTransaction } from '../../api/balances.js';
 import { getVoucher } from '../../api/vouchers.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { ApiError, ExitCode, PromoError, UsageError } from '../../base/errors.js';
 import { BALANCE_KEY_WORDS } from '../../facts/balances.js';
 import { OutcomeUnknownError } from '../../http/failures.js';
@@ -119,7 +120,7 @@ label is not sent again: a script may repeat the command safely.`,
     const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
     const size = signedAmount(voucher.type, (add ?? remove) as string, flag);
     const amount = add !== undefined ? size : -size;
-    const label = sourceId ?? `promo-${randomBytes(8).toString('hex')}`;
+    const label = sourceId ?? `promo-${nodeCrypto().randomBytes(8).toString('hex')}`;
     let answer: Balance;
     try {
       // A label of your own may be on the card already (a run again after a lost answer): once is enough.

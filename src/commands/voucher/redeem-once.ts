@@ -3,7 +3,7 @@
 // connection broke after sending, a 502 or 504, a timeout), promo looks the mark up before anything
 // else: found, it happened (its redemptions are the answer); not found, it did not, and sending it
 // again is safe; the lookup unreachable, the outcome is unknown (exit 6, with the command that checks).
-import { randomUUID } from 'node:crypto';
+
 import type { ApiClient } from '../../api/client.js';
 import {
   listRedemptions,
@@ -13,13 +13,14 @@ import {
   redeem,
 } from '../../api/redemptions.js';
 import type { RedeemBody } from '../../api/validations.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { shellQuote } from '../../base/shell.js';
 import { answerLost } from '../../bulk/settle.js';
 import { OutcomeUnknownError } from '../../http/failures.js';
 
 /** A fresh mark for one redemption. */
 export function newMark(): string {
-  return `pr_${randomUUID()}`;
+  return `pr_${nodeCrypto().randomUUID()}`;
 }
 
 /** The body with promo's mark in its metadata. */
