@@ -23,6 +23,15 @@ if (debug && typeof process.setSourceMapsEnabled === 'function') {
 } else {
   useCodeCache(codeCacheDir());
 }
+// `promo --help` as an earlier run of this build printed it, without loading the CLI (help-cache.js).
+const helpOnly = argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h');
+let keepHelp;
+if (helpOnly && !debug && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  const help = require('./help-cache.js');
+  const kind = help.stdoutKind();
+  if (kind && help.printKeptHelp(codeCacheDir(), cliFile, kind)) return;
+  if (kind) keepHelp = (text) => help.keepHelp(codeCacheDir(), cliFile, kind, text);
+}
 let runCli;
 let releaseHungUpTerminals;
 try {
@@ -59,4 +68,4 @@ process.on('unhandledRejection', crash);
 // runs dry: a natural exit first closes the signal watchers, and a Ctrl-C or SIGTERM that arrived
 // in that window would kill the finished run by the signal (a shell would read 130 for a run that
 // did all its work); a stray handle must not keep a cron job alive either.
-runCli(argv, (code) => process.exit(code)).then((code) => process.exit(code), crash);
+runCli(argv, (code) => process.exit(code), keepHelp).then((code) => process.exit(code), crash);

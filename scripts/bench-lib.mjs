@@ -137,7 +137,7 @@ export const times = (x, digits = 2) => `${x.toFixed(digits)}x`;
  * Verdicts against targets, counted: `atMost(1.3, 1.5)` is '≤ 1.5x ok', `atLeast(0.6, 0.8)` is
  * '≥ 0.8x UNDER'. `exitCode()` is 1 when any missed.
  */
-export function verdicts({ over = 'OVER', under = 'UNDER' } = {}) {
+export function verdicts({ ok = 'ok', over = 'OVER', under = 'UNDER' } = {}) {
   let missed = 0;
   const count = (ok) => {
     if (!ok) missed++;
@@ -145,8 +145,8 @@ export function verdicts({ over = 'OVER', under = 'UNDER' } = {}) {
   };
   return {
     count,
-    atMost: (value, target, unit = 'x') => `≤ ${target}${unit} ${count(value <= target) ? 'ok' : over}`,
-    atLeast: (value, target, unit = 'x') => `≥ ${target}${unit} ${count(value >= target) ? 'ok' : under}`,
+    atMost: (value, target, unit = 'x') => `≤ ${target}${unit} ${count(value <= target) ? ok : over}`,
+    atLeast: (value, target, unit = 'x') => `≥ ${target}${unit} ${count(value >= target) ? ok : under}`,
     get missed() {
       return missed;
     },

@@ -24,8 +24,16 @@ export function releaseHungUpTerminals(): void {
   letGoOfHungUpTerminals(terminals);
 }
 
-/** Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop by itself. */
-export async function runCli(argv: string[], exitNow: (code: number) => void): Promise<number> {
+/**
+ * Runs promo; `exit` ends the process (bin/promo.js owns that) when an interrupted run does not stop
+ * by itself. `keepHelp`, for `promo --help`, is given what the run printed, to print it again later
+ * without laying it out (bin/help-cache.js).
+ */
+export async function runCli(
+  argv: string[],
+  exitNow: (code: number) => void,
+  keepHelp?: (text: string) => void,
+): Promise<number> {
   // A terminal that hangs up must not make the exit itself fail (cli-terminal.ts).
   terminals = terminalsAtStart();
   const exit = (code: number) => {
@@ -84,6 +92,14 @@ export async function runCli(argv: string[], exitNow: (code: number) => void): P
   };
   let stdin: NodeJS.ReadStream | undefined;
   const direct = directStdout(onBuilt, () => exit(ExitCode.ok));
+  const printed: string[] = [];
+  if (keepHelp) {
+    const write = direct.write;
+    direct.write = (text) => {
+      printed.push(text);
+      write(text);
+    };
+  }
   let stderr: NodeJS.WriteStream | undefined;
   let prompts: Prompts | undefined;
   let dirs: Context['platformDirs'] | undefined;
@@ -136,6 +152,7 @@ export async function runCli(argv: string[], exitNow: (code: number) => void): P
     },
   };
   const code = await main(argv, ctx);
+  if (keepHelp && code === ExitCode.ok && printed.length > 0) keepHelp(printed.join(''));
   // Pipes are written asynchronously: what a slow reader has not taken yet is still in this
   // process. The run ends once it is delivered; Ctrl-C meanwhile still stops it.
   await Promise.all(built.map(delivered));

@@ -1,9 +1,11 @@
 // The bulk pieces (src/bulk) on their own: input formats and line numbers, collecting every bad
-// item, and the runner of a few positional items with a plain function as the sender.
+// item, the runner of a few positional items with a plain function as the sender, and the check of
+// repeated codes in a file too large to keep every code of.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError, UsageError } from '../src/base/errors.js';
+import { CodeHashes, codeHash, FirstLines } from '../src/bulk/duplicate-codes.js';
 import { type BulkOptions, prepareAll, readInput, runBulk } from '../src/bulk/index.js';
 import type { InputFormat } from '../src/bulk/read.js';
 import { resolveGlobals } from '../src/runtime/globals.js';
@@ -236,5 +238,38 @@ describe('runBulk', () => {
     expect(report.notAttempted).toBe(1);
     expect(stderr.text).toContain('Interrupted: 2 of 3 things sent; 1 not attempted: item 3.');
     expect(stderr.text).not.toContain('--skip');
+  });
+});
+
+describe('repeated codes of a large file', () => {
+  it('finds every hash met twice, across the blocks of its first pass, and no other', () => {
+    const hashes = new CodeHashes();
+    // Three blocks of 65,536 codes; the repeats far apart, in different blocks.
+    for (let i = 0; i < 150_000; i++) hashes.add(`C-${i}`);
+    for (const i of [3, 70_000, 149_999]) hashes.add(`C-${i}`);
+    expect([...hashes.repeated()].sort()).toEqual([3, 70_000, 149_999].map((i) => codeHash(`C-${i}`)).sort());
+  });
+
+  it('tells two codes that only share a hash apart: neither is an earlier line of the other', () => {
+    const [a, b] = ['CODE-1579599', 'CODE-1762382'];
+    expect(codeHash(a)).toBe(codeHash(b));
+    const hashes = new CodeHashes();
+    for (const code of [a, b, 'OTHER', b]) hashes.add(code);
+    const repeated = hashes.repeated();
+    expect([...repeated]).toEqual([codeHash(a)]);
+    const first = new FirstLines([['EARLIER', 7]], repeated);
+    expect([
+      first.firstOf(1, a),
+      first.firstOf(2, b),
+      first.firstOf(3, 'OTHER'),
+      first.firstOf(4, b),
+    ]).toEqual([undefined, undefined, undefined, 2]);
+    // Without a first pass (stdin), every code is kept, those of the runs resumed too.
+    const every = new FirstLines([['EARLIER', 7]]);
+    expect([every.firstOf(1, 'EARLIER'), every.firstOf(2, 'NEW'), every.firstOf(3, 'NEW')]).toEqual([
+      7,
+      undefined,
+      2,
+    ]);
   });
 });

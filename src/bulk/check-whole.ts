@@ -10,6 +10,7 @@ import type { BulkSpec, KeptLine } from './spec.js';
 
 export type { KeptLine } from './spec.js';
 
+import { CodeHashes } from './duplicate-codes.js';
 import type { InputSource } from './lines.js';
 import { readRecords } from './read.js';
 import { CheckedLines, PrefixHash } from './same-input.js';
@@ -28,6 +29,8 @@ export interface CheckedInput<P> {
   kept?: Array<KeptLine<P>>;
   /** For a file read again: its hash up to each line, which the second read must match. */
   lines?: CheckedLines;
+  /** A create's: the hashes of the codes that more than one line names (duplicate-codes.ts). */
+  repeated?: Set<number>;
 }
 
 export async function checkWhole<P, Roles>(
@@ -35,6 +38,8 @@ export async function checkWhole<P, Roles>(
   source: InputSource,
   spec: BulkSpec<P, Roles>,
   hash: Hash,
+  /** Codes created by the runs resumed: a line naming one of them is a duplicate too. */
+  earlier: Iterable<string> = [],
 ): Promise<CheckedInput<P>> {
   let kept: Array<KeptLine<P>> | undefined = (source.size ?? Infinity) <= KEEP_MAX_BYTES ? [] : undefined;
   const lines = new CheckedLines();
@@ -42,6 +47,8 @@ export async function checkWhole<P, Roles>(
   const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
   const shown: Array<{ line: number; problem: string }> = [];
   const first: P[] = [];
+  const codes = spec.action.status === 'created' ? new CodeHashes() : undefined;
+  for (const code of codes ? earlier : []) codes?.add(code);
   let bad = 0;
   let total = 0;
   for await (const item of reading.items) {
@@ -53,6 +60,8 @@ export async function checkWhole<P, Roles>(
       try {
         const payload = spec.prepare(item, roles);
         if (first.length < PREVIEW) first.push(payload);
+        const code = codes && spec.action.code(payload);
+        if (code !== undefined) codes?.add(code);
         kept?.push({ line: item.line, prepared: payload });
         // A file that grew after it was measured.
         if (kept && kept.length > KEEP_MAX_LINES) kept = undefined;
@@ -80,5 +89,6 @@ export async function checkWhole<P, Roles>(
       `--input has ${bad} bad lines; nothing was sent:\n${[...shown.map((s) => `  ${s.problem}`), ...more].join('\n')}`,
     );
   }
-  return { total, sha256: hash.digest('hex'), first, kept, lines: kept ? undefined : lines };
+  const repeated = codes?.repeated();
+  return { total, sha256: hash.digest('hex'), first, kept, lines: kept ? undefined : lines, repeated };
 }

@@ -1,31 +1,52 @@
 // --dry-run of a bulk run: every line prepared and its request shown, nothing sent; a bad line is
-// named (exit 2).
-import { ExitCode } from '../base/errors.js';
+// named (exit 2), and so is a line of a create that names an earlier line's code, as the run
+// would record it (duplicate_in_input).
+import { ExitCode, UsageError } from '../base/errors.js';
 import { printDryRun } from '../output/dry-run.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { duplicateMessage, FirstLines } from './duplicate-codes.js';
 import type { Reading } from './read.js';
+import type { CheckedLines } from './same-input.js';
 import { preparedOrError } from './send.js';
 import type { BulkSpec } from './spec.js';
+
+/** What a file's first pass found: each line's hash, the hashes of codes that may repeat. */
+export interface FirstPass {
+  again?: CheckedLines;
+  repeated?: ReadonlySet<number>;
+}
 
 export async function dryRun<P, Roles>(
   rt: Runtime,
   spec: BulkSpec<P, Roles>,
   reading: Reading,
+  first: FirstPass = {},
 ): Promise<number> {
   const client = await rt.client();
   const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
+  const codes = spec.action.status === 'created' ? new FirstLines([], first.repeated) : undefined;
+  const duplicate = (line: number, payload: P) => {
+    const code = codes && spec.action.code(payload);
+    const earlier = code === undefined ? undefined : codes?.firstOf(line, code);
+    return earlier === undefined ? undefined : `line ${line}: ${duplicateMessage(earlier)}`;
+  };
   let bad = 0;
   for await (const item of reading.items) {
+    // A file edited since its first pass: what it found of the codes no longer holds.
+    first.again?.verify(item.line, item.digest, spec.input);
     const payload = preparedOrError(item, spec, roles);
-    if ('error' in payload) {
+    const problem = 'error' in payload ? payload.error : duplicate(item.line, payload.value);
+    if (problem !== undefined) {
       bad += 1;
-      await rt.out.error(new Error(payload.error));
+      await rt.out.error(new UsageError(problem));
       continue;
     }
+    if ('error' in payload) continue;
     const request = await client.dryRun(spec.action.request(payload.value));
     if (rt.out.isJson)
       rt.ctx.stdout.write(`${JSON.stringify({ line: item.line, dry_run: true, request })}\n`);
     else await printDryRun(rt.out, request);
   }
+  first.again?.end(spec.input);
   return bad ? ExitCode.usage : ExitCode.ok;
 }

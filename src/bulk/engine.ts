@@ -127,7 +127,11 @@ class BulkRun<P, Roles> {
   async run(): Promise<number> {
     const checked = await this.check();
     const { spec, rt, source, soft } = this;
-    if (spec.dryRun) return dryRun(rt, spec, await readRecords(source, spec.read, soft));
+    if (spec.dryRun) {
+      const again = checked.whole?.lines;
+      const reading = await readRecords(source, spec.read, soft, undefined, again && new PrefixHash());
+      return dryRun(rt, spec, reading, checked.whole && { again, repeated: checked.whole.repeated });
+    }
     if (spec.movesMoney && !spec.flags.resume && checked.whole)
       await guardRepeat(rt, spec.input, spec.flags.again, {
         command: spec.command,
@@ -160,7 +164,8 @@ class BulkRun<P, Roles> {
       sleep: (ms, signal) => rt.ctx.sleep(ms, signal),
     });
     const release = rt.ctx.holdInterrupt?.();
-    const sent = await this.sendAll(lines, { journal, reporter, pacer, resumed }).catch((error) => {
+    const parts = { journal, reporter, pacer, resumed, repeated: whole?.repeated };
+    const sent = await this.sendAll(lines, parts).catch((error) => {
       journal.close();
       throw error;
     });
@@ -219,7 +224,9 @@ class BulkRun<P, Roles> {
     const resumed = path ? await readJournal(path, maxLine, soft) : undefined;
     const account = await runAccount(rt);
     const files = fileHashes(rt);
-    const whole = source.rereadable ? await checkWhole(rt, source, spec, sha256()) : undefined;
+    const whole = source.rereadable
+      ? await checkWhole(rt, source, spec, sha256(), resumed?.created.keys())
+      : undefined;
     if (resumed && path) {
       const warning = checkResume(resumed, path, spec, { args: essentialArgs(argv), whole, account, files });
       if (warning) await rt.out.warn(warning);
@@ -290,10 +297,16 @@ class BulkRun<P, Roles> {
    */
   private async sendAll(
     lines: Lines<P, Roles>,
-    parts: { journal: Journal; reporter: Reporter; pacer: Pacer; resumed?: ReadJournal },
+    parts: {
+      journal: Journal;
+      reporter: Reporter;
+      pacer: Pacer;
+      resumed?: ReadJournal;
+      repeated?: ReadonlySet<number>;
+    },
   ): Promise<Sent> {
     const { rt, spec, soft } = this;
-    const { journal, reporter, pacer, resumed } = parts;
+    const { journal, reporter, pacer, resumed, repeated } = parts;
     const giveUp = () => this.givingUp.abort();
     rt.ctx.stopSignal?.addEventListener('abort', giveUp, { once: true });
     let timer: NodeJS.Timeout | undefined;
@@ -336,6 +349,7 @@ class BulkRun<P, Roles> {
         soft,
         stop: this.givingUp.signal,
         resumed,
+        repeated,
       });
       const stopped = !(await this.sendLines(this.sender, lines, resumed, sent));
       sent.reachedEnd = !stopped && this.sender.fatal === undefined && !soft.aborted;

@@ -20,8 +20,17 @@
 // resume past the landing window (marked-write.ts). Without any of them, a lost answer leaves the line `unknown`, never sent again without
 // --resend-unknown. The options: bulkOptions (src/commands/bulk-options.ts); text for --help: BULK_HELP.
 
+//
+// What runs a bulk input (the engine, the readers) is loaded when a run reads one, not with this
+// file: every verb of a noun imports it for its flags and help, and `voucher get` paid for the
+// whole engine's start-up.
+import type { Runtime } from '../runtime/runtime.js';
+import type { BulkSpec } from './engine.js';
+import type { InputFile } from './read-all.js';
+import type { BulkOptions, BulkReport } from './runner.js';
+
 export { type Account, runAccount } from './binding.js';
-export { type BulkSpec, runBulkInput } from './engine.js';
+export type { BulkSpec } from './engine.js';
 export { collectErrors, PartialFailure, prepareAll } from './errors.js';
 export {
   BULK_HELP,
@@ -33,9 +42,25 @@ export {
 } from './flags.js';
 export type { Holder } from './holder.js';
 export type { JournalRecord, LineStatus } from './journal.js';
-export { liveHolder } from './journal-lock.js';
-export { MAX_STDIN_LINES, readJournal } from './journal-read.js';
-export { type InputFormat, type InputRecord, type ReadOptions, readRecords } from './read.js';
-export { type InputFile, readInput } from './read-all.js';
-export { type BulkItem, type BulkOptions, type BulkReport, type Outcome, runBulk } from './runner.js';
+export type { InputFormat, InputRecord, ReadOptions } from './read.js';
+export type { InputFile } from './read-all.js';
+export type { BulkItem, BulkOptions, BulkReport, Outcome } from './runner.js';
 export { answerLost, type BulkAction, type Check, type Done } from './settle.js';
+
+export async function runBulkInput<P, Roles>(
+  ...args: [rt: Runtime, spec: BulkSpec<P, Roles>]
+): Promise<number> {
+  return (await import('./engine.js')).runBulkInput(...args);
+}
+
+export async function readInput(
+  ...args: Parameters<typeof import('./read-all.js').readInput>
+): Promise<InputFile> {
+  return (await import('./read-all.js')).readInput(...args);
+}
+
+export async function runBulk<P, R>(
+  ...args: [rt: Runtime, options: BulkOptions<P, R>]
+): Promise<BulkReport<P, R>> {
+  return (await import('./runner.js')).runBulk(...args);
+}

@@ -14,7 +14,7 @@
 //   when it wakes, and sends nothing more. (A request already on its way when the run was paused
 //   may still land: that line is in flight to the taker, which checks it or leaves it unknown, as
 //   after any lost answer.)
-import { createHash, randomBytes } from 'node:crypto';
+
 import {
   closeSync,
   constants,
@@ -29,6 +29,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { nodeCrypto } from '../base/crypto.js';
 import { ExitCode, errnoCode, PromoError, UsageError } from '../base/errors.js';
 import {
   describeHolder,
@@ -75,7 +76,7 @@ export function lockJournal(
   options: LockOptions = {},
 ): JournalLock {
   const lockPath = `${path}.lock`;
-  const token = randomBytes(12).toString('hex');
+  const token = nodeCrypto().randomBytes(12).toString('hex');
   const text = `${JSON.stringify(thisProcess(command, nowMs, token))}\n`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -229,7 +230,7 @@ function readLock(lockPath: string): SeenLock | undefined {
   const id =
     typeof holder?.token === 'string' && /^[\w-]{1,64}$/.test(holder.token)
       ? holder.token
-      : createHash('sha256').update(text).digest('hex').slice(0, 24);
+      : nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, 24);
   return { text, holder, id };
 }
 

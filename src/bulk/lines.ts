@@ -2,9 +2,10 @@
 // regular file can be read twice (checked whole, then sent); stdin, a FIFO or a device is read once.
 // A signal ends a read at once, even one that never ends (`--input /dev/zero`) or never starts (a
 // FIFO nobody writes to).
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { close, closeSync, constants, createReadStream, open, openSync, read, statSync } from 'node:fs';
 import type { InputStream } from '../base/context.js';
+import { nodeCrypto } from '../base/crypto.js';
 import { errnoCode, InterruptedError, UsageError } from '../base/errors.js';
 
 /** No body the service takes is larger (it answers 413 above 1 MiB); longer lines are refused unread. */
@@ -198,5 +199,5 @@ export function lineText(raw: { line: number; bytes: Buffer }): string | undefin
 }
 
 export function sha256(): Hash {
-  return createHash('sha256');
+  return nodeCrypto().createHash('sha256');
 }

@@ -8,7 +8,8 @@
 // with the journal's, before it does anything about those lines again: the lines to redo there
 // (failed, unknown) wait in memory, so that a different input is refused (exit 2) with nothing
 // sent. Only past HOLD_MAX waiting lines do verified ones go out before the rest is read.
-import { createHash } from 'node:crypto';
+
+import { nodeCrypto } from '../base/crypto.js';
 import { ExitCode, PromoError, UsageError } from '../base/errors.js';
 import type { LineStates } from './journal.js';
 
@@ -17,7 +18,7 @@ export const HOLD_MAX = 10_000;
 
 /** The running hash of an input read once. */
 export class PrefixHash {
-  private readonly hash = createHash('sha256');
+  private readonly hash = nodeCrypto().createHash('sha256');
 
   /** Adds a line (or a CSV record) to what has been read. */
   add(bytes: Uint8Array | string): void {
@@ -105,28 +106,28 @@ export class SameInput {
  * stops at the first that differs (a file edited or grown meanwhile), nothing more sent.
  */
 export class CheckedLines {
-  /** 48 bits of the hash, plus one (0: no line), by line number. */
-  private digests = new Float64Array(1024);
+  /**
+   * 32 bits of the hash by line number (0: no line; a hash of 0 is kept as 1), in blocks made as
+   * the lines come and never copied to grow: 4 bytes a line (1,000,000 lines: 4 MiB).
+   */
+  private readonly blocks: Uint32Array[] = [];
   private last = 0;
   /** The highest line the second read has come to. */
   private reached = 0;
 
   add(line: number, digest: string | undefined): void {
     if (digest === undefined) return;
-    if (line >= this.digests.length) {
-      const grown = new Float64Array(Math.max(line + 1, this.digests.length * 2));
-      grown.set(this.digests);
-      this.digests = grown;
-    }
-    this.digests[line] = Number.parseInt(digest, 16) + 1;
+    const index = line >>> BLOCK_BITS;
+    this.blocks[index] ??= new Uint32Array(1 << BLOCK_BITS);
+    this.blocks[index][line & BLOCK_MASK] = kept(digest);
     this.last = Math.max(this.last, line);
   }
 
   /** Throws InputDiffers (exit 2) when the line read now is not the one checked. */
   verify(line: number, digest: string | undefined, input: string): void {
     this.reached = Math.max(this.reached, line);
-    const checked = line < this.digests.length ? this.digests[line]! : 0;
-    if (digest !== undefined && checked === Number.parseInt(digest, 16) + 1) return;
+    const checked = this.blocks[line >>> BLOCK_BITS]?.[line & BLOCK_MASK] ?? 0;
+    if (digest !== undefined && checked === kept(digest)) return;
     const what =
       line > this.last || checked === 0
         ? `line ${line} was not in it when it was checked`
@@ -145,6 +146,14 @@ export class CheckedLines {
       `it ends ${this.reached ? `after line ${this.reached}` : 'before its first line'}, but it went on to line ${this.last} when it was checked`,
     );
   }
+}
+
+const BLOCK_BITS = 16;
+const BLOCK_MASK = (1 << BLOCK_BITS) - 1;
+
+/** The 32 bits of a digest CheckedLines keeps (never 0). */
+function kept(digest: string): number {
+  return Number.parseInt(digest.slice(0, 8), 16) || 1;
 }
 
 function changed(input: string, what: string): InputDiffers {

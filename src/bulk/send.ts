@@ -4,6 +4,7 @@
 // allows, marked in flight in the journal first, and settled (settle.ts).
 import type { ApiClient } from '../api/client.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { duplicateMessage, FirstLines } from './duplicate-codes.js';
 import { IN_FLIGHT, type Journal, LineStates } from './journal.js';
 import type { ReadJournal } from './journal-read.js';
 import { landingWindowMs } from './marked-write.js';
@@ -28,6 +29,8 @@ export interface SenderParts<P, Roles> {
   stop: AbortSignal;
   /** The journal of the run resumed. */
   resumed?: ReadJournal;
+  /** The hashes of the codes a file's first pass found more than once (undefined: stdin). */
+  repeated?: ReadonlySet<number>;
 }
 
 const earlier = {
@@ -44,16 +47,16 @@ export class LineSender<P, Roles> {
   fatal?: number;
   /** Lines whose request this run sent (or read back). */
   sent = 0;
-  /** The line that first named each code, in this run or those it resumes (creates of codes only). */
-  private readonly codes: Map<string, number>;
+  /** The line that first named each code, in this run or those it resumes (creates only). */
+  private readonly codes?: FirstLines;
 
   /** A money write: how long after its last send a request may still land. */
   private readonly landingWindowMs: number;
 
   constructor(private readonly parts: SenderParts<P, Roles>) {
     const { action } = parts.spec;
-    this.codes =
-      action.status === 'created' && !action.codeRepeats ? new Map(parts.resumed?.created) : new Map();
+    if (action.status === 'created' && !action.codeRepeats)
+      this.codes = new FirstLines(parts.resumed?.created, parts.repeated);
     this.landingWindowMs = landingWindowMs(parts.rt.ctx.env, parts.rt.globals.timeoutMs);
   }
 
@@ -79,9 +82,13 @@ export class LineSender<P, Roles> {
     const code = action.code(payload.value);
     const first = this.duplicateOf(line, code);
     if (first !== undefined) {
-      const message = `line ${first} names the same code; a code is created once`;
       reporter.record(
-        { line, status: 'failed', code, error: { key: 'duplicate_in_input', message } },
+        {
+          line,
+          status: 'failed',
+          code,
+          error: { key: 'duplicate_in_input', message: duplicateMessage(first) },
+        },
         digest,
       );
       return true;
@@ -161,12 +168,7 @@ export class LineSender<P, Roles> {
 
   /** For a create: the earlier line that named the same code (the first one is the one created). */
   private duplicateOf(line: number, code: string | undefined): number | undefined {
-    const { action } = this.parts.spec;
-    if (code === undefined || action.status !== 'created' || action.codeRepeats) return undefined;
-    const first = this.codes.get(code);
-    if (first !== undefined && first !== line) return first;
-    this.codes.set(code, line);
-    return undefined;
+    return code === undefined ? undefined : this.codes?.firstOf(line, code);
   }
 
   /** Resolves when every line in flight has its outcome. */

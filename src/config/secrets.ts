@@ -2,7 +2,8 @@
 // (the profile store keeps only which entry), else in the profile store's 0600 file. A token in the
 // keychain is read only when a request needs the app credentials: a run on a cached bearer token,
 // --help and --version never load the keychain.
-import { createHash } from 'node:crypto';
+
+import { nodeCrypto } from '../base/crypto.js';
 import { AuthError, ConfigError, UsageError } from '../base/errors.js';
 import { KeychainUnavailable, keychainDelete, keychainGet, keychainSet } from './keychain.js';
 import type { Profile, ProfileStore } from './profiles.js';
@@ -23,7 +24,7 @@ export function secretChoice(env: NodeJS.ProcessEnv, insecureStorage: boolean): 
 
 /** The keychain account of a profile: its name and its config directory (two directories, two entries). */
 export function keychainAccount(name: string, configDir: string): string {
-  return `${name}@${createHash('sha256').update(configDir).digest('hex').slice(0, 12)}`;
+  return `${name}@${nodeCrypto().createHash('sha256').update(configDir).digest('hex').slice(0, 12)}`;
 }
 
 export function placeOf(profile: Profile): SecretPlace {

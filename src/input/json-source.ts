@@ -1,8 +1,9 @@
 // JSON given on the command line: `--body FILE|-`, `--data JSON|@FILE`, `--customer JSON`.
 // Every failure names the flag and the problem, and nothing is sent.
-import { createHash } from 'node:crypto';
+
 import { readFileSync } from 'node:fs';
 import type { InputStream } from '../base/context.js';
+import { nodeCrypto } from '../base/crypto.js';
 import { errnoCode, UsageError } from '../base/errors.js';
 import { readStdinBytes } from '../base/stdin.js';
 import { inexactNumber, inexactNumberError } from './exact-numbers.js';
@@ -30,7 +31,7 @@ export function inputsRead(stdin: InputStream): readonly InputRead[] {
 
 function recordRead(stdin: InputStream, flag: string, source: string, bytes: Buffer): void {
   const reads = readsOfRun.get(stdin) ?? [];
-  reads.push({ flag, source, sha256: createHash('sha256').update(bytes).digest('hex') });
+  reads.push({ flag, source, sha256: nodeCrypto().createHash('sha256').update(bytes).digest('hex') });
   readsOfRun.set(stdin, reads);
 }
 

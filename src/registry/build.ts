@@ -93,12 +93,18 @@ export function buildCommand(def: AnyCommand, session: Session): Command {
   return command;
 }
 
-export function buildNoun(noun: NounDef, session: Session): Command {
+export function buildNoun(noun: NounDef, session: Session, named?: (word: string) => boolean): Command {
   const command = new Command(noun.name)
     .summary(noun.summary)
     .description(noun.description ? `${noun.summary}\n\n${noun.description}` : noun.summary)
     .addHelpText('after', helpAfter(undefined, noun.examples));
-  for (const def of noun.commands) command.addCommand(buildCommand(def, session));
+  for (const def of noun.commands) {
+    // A verb the line does not name stands as its name, summary and arguments (all the noun's help
+    // lists), as a noun does in the program: building every verb's options costs start-up.
+    const verb = def.path.at(-1)!;
+    const full = !named || named(verb) || def.aliases?.some(named) === true;
+    command.addCommand(full ? buildCommand(def, session) : commandStub(verb, def.summary, def));
+  }
   return command;
 }
 

@@ -38,7 +38,7 @@ export function buildProgram(session: Session, registry: readonly Listed[], argv
   for (const entry of registry) {
     const name = entryName(entry);
     const full = argv === undefined || words.has(name);
-    if (isNoun(entry) && full) program.addCommand(buildNoun(entry, session));
+    if (isNoun(entry) && full) program.addCommand(buildNoun(entry, session, argv && ((w) => words.has(w))));
     else if ('path' in entry && full) program.addCommand(buildCommand(entry, session));
     else program.addCommand(commandStub(name, entry.summary, 'path' in entry ? entry : undefined));
   }

@@ -66,6 +66,43 @@ describe('two lines naming one code', () => {
     });
     expect(posts().map((r) => JSON.parse(r.body).code)).toEqual([dup, other]);
   });
+
+  // Two codes whose 32-bit hashes are the same (duplicate-codes.ts keeps only such codes whole).
+  const [twinA, twinB] = ['CODE-1579599', 'CODE-1762382'];
+
+  it('are told apart from two codes that only share a hash: both created, the repeat failed', async () => {
+    const input = writeIn(
+      fx.configDir,
+      'twins.ndjson',
+      ndjson(percentVoucher(twinA), percentVoucher(twinB), percentVoucher(twinB)),
+    );
+    const run = await create(['--input', input, '--concurrency', '1']);
+    expect(run.code).toBe(7);
+    const records = jsonLines(run.stdout).sort((x, y) => x.line - y.line);
+    expect(records.map((r) => [r.line, r.status, r.error?.key])).toEqual([
+      [1, 'created', undefined],
+      [2, 'created', undefined],
+      [3, 'failed', 'duplicate_in_input'],
+    ]);
+    expect(posts().map((r) => JSON.parse(r.body).code)).toEqual([twinA, twinB]);
+  });
+
+  it('are named by a dry run, as the run would record them (exit 2, nothing sent)', async () => {
+    const dup = code('DRY');
+    const input = writeIn(
+      fx.configDir,
+      `${dup}.ndjson`,
+      ndjson(percentVoucher(dup), percentVoucher(twinA), percentVoucher(twinB), percentVoucher(dup)),
+    );
+    const run = await create(['--input', input, '--dry-run']);
+    expect(run.code).toBe(2);
+    expect(jsonLines(run.stdout).map((r) => r.line)).toEqual([1, 2, 3]);
+    expect(JSON.parse(run.stderr).error).toMatchObject({
+      key: 'usage_error',
+      message: 'line 4: line 1 names the same code; a code is created once',
+    });
+    expect(posts()).toEqual([]);
+  });
 });
 
 describe('an error body that echoes the app token', () => {

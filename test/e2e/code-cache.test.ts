@@ -1,10 +1,12 @@
 // The code cache of the built bin (bin/load-cached.js): made by the first runs in the user's cache
 // directory, by whichever Node runs the suite (Node's own compile cache from 22.1, promo's checked
-// cache on Node 20), and never trusted blindly: damaged bytes cost a recompile, not a crash.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// cache on Node 20), and never trusted blindly: damaged bytes cost a recompile, not a crash. Beside
+// it, `promo --help` as the first run printed it (bin/help-cache.js), for as long as the build is
+// the same.
+import { cpSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnPromo, tempDir } from '../helpers/promo.js';
+import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
 
 const dirs: Array<{ cleanup(): void }> = [];
 afterEach(() => {
@@ -84,5 +86,42 @@ describe('the code cache', () => {
     });
     expect(run.code).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('promo --help kept beside it', () => {
+  it('is printed by the next run without loading the CLI, until the bundle changes; damaged, is laid out again', async () => {
+    const install = scratch();
+    for (const part of ['bin', 'dist', 'package.json'])
+      cpSync(join(dirname(dirname(BIN)), part), join(install, part), { recursive: true });
+    const bin = join(install, 'bin', 'promo.js');
+    const env = { PROMO_CONFIG_DIR: scratch() };
+    // A whole second, which the file system gives back exactly.
+    const cli = join(install, 'dist', 'cli.cjs');
+    const built = Math.floor(Date.now() / 1000) - 60;
+    utimesSync(cli, built, built);
+    const first = await spawnPromo(['--help'], { env, bin });
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    expect(first.stdout).toMatch(/^Usage: promo /);
+    const [kept] = filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache')).filter((f) => /help-plain/.test(f));
+    expect(readFileSync(kept!, 'utf8').split('\n').slice(1).join('\n')).toBe(first.stdout);
+    expect(statSync(kept!).mode & 0o077).toBe(0);
+
+    // Damaged: laid out again (the same text), and kept again.
+    writeFileSync(kept!, readFileSync(kept!, 'utf8').replace('Usage: promo', 'Usage (kept): promo'));
+    const damaged = await spawnPromo(['--help'], { env, bin });
+    expect([damaged.code, damaged.stderr, damaged.stdout]).toEqual([0, '', first.stdout]);
+    expect(readFileSync(kept!, 'utf8')).not.toContain('Usage (kept)');
+
+    // A bundle of the same size and time that cannot run: the help comes from what was kept.
+    writeFileSync(cli, `throw new Error('loaded');`.padEnd(statSync(cli).size, ' '));
+    utimesSync(cli, built, built);
+    const again = await spawnPromo(['-h'], { env, bin });
+    expect([again.code, again.stderr, again.stdout]).toEqual([0, '', first.stdout]);
+    // Another bundle (its time changed): loaded, not the kept help.
+    utimesSync(cli, built, built + 5);
+    const rebuilt = await spawnPromo(['--help'], { env, bin });
+    expect(rebuilt.code).toBe(1);
+    expect(rebuilt.stdout).toBe('');
   });
 });

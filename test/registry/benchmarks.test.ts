@@ -1,6 +1,6 @@
 // BENCHMARKS.md opens with the figures in force: one table, each row a figure with its reading,
 // its target, the day it was measured and the command that makes it; the dated history follows.
-// A start-up case given a target in scripts/bench.mjs and missing from the table fails here.
+// A start-up case given a target in scripts/bench-startup.mjs and missing from the table fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -28,9 +28,9 @@ describe('BENCHMARKS.md', () => {
     expect(rows[0]?.[4]).not.toBe('same');
   });
 
-  it('holds each start-up case that scripts/bench.mjs gives a target', () => {
+  it('holds each start-up case that scripts/bench-startup.mjs gives a target', () => {
     const cases = [
-      ...read('scripts/bench.mjs').matchAll(
+      ...read('scripts/bench-startup.mjs').matchAll(
         /name: 'promo ([^'(]+?)\s*(?:\([^']*\))?',[^}]*?target: ([\d.]+)/g,
       ),
     ];

@@ -6,8 +6,8 @@
 // CSV columns: source_id / customer / customer-source-id (a source_id), id / customer-id (an id),
 // email, name, phone (the customer's: the service creates or updates the customer a publication
 // names, and an email alone names one), metadata.KEY (typed like --metadata). NDJSON fields the same.
-import { createHash } from 'node:crypto';
 import { type PublicationBody, publicationRequest, publish, publishedCodes } from '../../api/publications.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { UsageError } from '../../base/errors.js';
 import { columnName, columnRoles } from '../../bulk/columns.js';
 import {
@@ -150,7 +150,10 @@ function prepare(
  */
 function runMarked(body: Payload, run: { startedAt?: string }): Payload {
   if (run.startedAt === undefined) throw new Error('a publication line was sent before its run was known');
-  const digest = createHash('sha256').update(`${body.source_id}\u0000${run.startedAt}`).digest('hex');
+  const digest = nodeCrypto()
+    .createHash('sha256')
+    .update(`${body.source_id}\u0000${run.startedAt}`)
+    .digest('hex');
   return { ...body, source_id: `promo-pub-${digest.slice(0, 24)}` };
 }
 

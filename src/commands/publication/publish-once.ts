@@ -3,16 +3,17 @@
 // (publicationMarker): after a lost answer (a 2xx that cannot be read included) promo lists the
 // publications with that source_id and never sends it again (bulk/marked-write.ts): not there yet,
 // the outcome is unknown, as the request may still land.
-import { createHash, randomBytes } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
 import { listPublications, type Publication, type PublicationBody, publish } from '../../api/publications.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { shellQuote } from '../../base/shell.js';
 import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 
 /** A source_id for one publication: random, or the same for the same customer and campaign. */
 export function publicationMarker(campaign?: string, customer?: string): string {
-  if (campaign === undefined || customer === undefined) return `promo-${randomBytes(8).toString('hex')}`;
-  const digest = createHash('sha256').update(`${campaign}\u0000${customer}`).digest('hex');
+  if (campaign === undefined || customer === undefined)
+    return `promo-${nodeCrypto().randomBytes(8).toString('hex')}`;
+  const digest = nodeCrypto().createHash('sha256').update(`${campaign}\u0000${customer}`).digest('hex');
   return `promo-pub-${digest.slice(0, 24)}`;
 }
 

@@ -2,7 +2,8 @@
 // with --results lives where it was put), read for `promo runs list` and `prune`.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { liveHolder, MAX_STDIN_LINES, readJournal } from '../../bulk/index.js';
+import { liveHolder } from '../../bulk/journal-lock.js';
+import { MAX_STDIN_LINES, readJournal } from '../../bulk/journal-read.js';
 import type { Runtime } from '../../runtime/runtime.js';
 
 export interface RunView {

@@ -6,11 +6,11 @@
 //   first's change instead of sending its own;
 // - the card holding the label already: the same change (same signed amount) is not sent again;
 //   another change under it is refused (exit 2), nothing sent.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Balance, findTransaction } from '../../api/balances.js';
 import type { ApiClient } from '../../api/client.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { ExitCode, errnoCode, PromoError, UsageError } from '../../base/errors.js';
 import { runAccount } from '../../bulk/index.js';
 import { landingWindowMs } from '../../bulk/marked-write.js';
@@ -85,7 +85,8 @@ export async function underLabelLock<T>(
   const { api_url, app_id } = await runAccount(rt);
   const dir = join(rt.dirs.state, 'labels');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const key = createHash('sha256')
+  const key = nodeCrypto()
+    .createHash('sha256')
     .update(JSON.stringify([api_url, app_id, code, label]))
     .digest('hex');
   const file = join(dir, key.slice(0, 32));

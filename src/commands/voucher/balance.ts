@@ -2,10 +2,10 @@
 // currency units) or a loyalty card's points, with a reason. The service takes no idempotency key,
 // so each change carries a source_id (promo's own unless --source-id); after a lost answer promo
 // reads the card's transactions back for it and never sends it again (bulk/marked-write.ts).
-import { randomBytes } from 'node:crypto';
 import { BALANCE_KEY_WORDS } from 'promo-sandbox/facts/balances';
 import { type Balance, changeBalance, findTransactions } from '../../api/balances.js';
 import { getVoucher } from '../../api/vouchers.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { ApiError, ExitCode, PromoError, UsageError } from '../../base/errors.js';
 import { shellQuote } from '../../base/shell.js';
 import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
@@ -133,7 +133,13 @@ go one at a time.`,
     let answer: Balance;
     try {
       if (sourceId === undefined)
-        answer = await sendOnce(rt, code, amount, `promo-${randomBytes(8).toString('hex')}`, reason);
+        answer = await sendOnce(
+          rt,
+          code,
+          amount,
+          `promo-${nodeCrypto().randomBytes(8).toString('hex')}`,
+          reason,
+        );
       else {
         // A label of your own names one change (balance-label.ts): held on the card already, the
         // same change is not sent again and another is refused; one run at a time per label.

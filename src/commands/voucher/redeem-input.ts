@@ -2,11 +2,12 @@
 // redemptions): {"code" or "codes", "order", "customer", "metadata"}, over what the flags say for
 // every line. Each line's redemption carries a mark made from the run and the line, so that a lost
 // answer, or a line left in flight by a kill, is looked up on resume, never redeemed twice.
-import { createHash } from 'node:crypto';
+
 import type { ApiClient } from '../../api/client.js';
 import { rollbackRedemption, rollbackStackedRedemption } from '../../api/redemption-rollbacks.js';
 import { redeem, redeemRequest } from '../../api/redemptions.js';
 import type { CustomerRef, Order, RedeemBody } from '../../api/validations.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { UsageError } from '../../base/errors.js';
 import {
   BULK_HELP,
@@ -141,7 +142,8 @@ export function redeemMany(
     dryRun: options.dryRun,
     onRun: ({ startedAt, inputSha256 }) => {
       run.startedAt = startedAt;
-      run.key = createHash('sha256')
+      run.key = nodeCrypto()
+        .createHash('sha256')
         .update(`${startedAt} ${inputSha256 ?? '-'}`)
         .digest('hex')
         .slice(0, 20);

@@ -2,7 +2,7 @@
 // sends carries a mark of its own (metadata REDEMPTION_MARK) and, when the answer is lost, promo
 // looks the mark up (the rule: bulk/marked-write.ts): found once, that is the answer; not found,
 // the outcome is unknown (exit 6, with the command that checks), and nothing is sent again.
-import { randomUUID } from 'node:crypto';
+
 import type { ApiClient } from '../../api/client.js';
 import {
   listRedemptions,
@@ -12,12 +12,13 @@ import {
   redeem,
 } from '../../api/redemptions.js';
 import type { RedeemBody } from '../../api/validations.js';
+import { nodeCrypto } from '../../base/crypto.js';
 import { shellQuote } from '../../base/shell.js';
 import { type MarkedWrite, type Seen, writeOnce } from '../../bulk/marked-write.js';
 
 /** A fresh mark for one redemption. */
 export function newMark(): string {
-  return `pr_${randomUUID()}`;
+  return `pr_${nodeCrypto().randomUUID()}`;
 }
 
 /** The body with promo's mark in its metadata. */

@@ -1,0 +1,189 @@
+// The start-up section of `npm run bench` (alone: `node scripts/bench-startup.mjs` after a build):
+// whole promo processes timed as medians over interleaved runs, each a ratio against a bare
+// `node -e 0` of the same Node measured in the same run (machines here are shared and noisy, so
+// absolute milliseconds mean little; ratios do), then each goal said met or not met.
+// BENCH_NODES=/path/to/node,/other/node runs it on each of those Node binaries (default: this one);
+// BENCH_RUNS=N runs per case (21). Each process also reports the CPU time of its main thread.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import {
+  addProfile,
+  BIN as bin,
+  cleanEnv,
+  cleanUp,
+  median,
+  ms,
+  scratchDir,
+  startSandbox,
+  timed,
+  times,
+  verdicts,
+} from './bench-lib.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 21);
+const nodes = (process.env.BENCH_NODES ?? process.execPath).split(',').filter(Boolean);
+const verdict = verdicts({ ok: 'met', over: 'NOT MET' });
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+
+// Each process reports the CPU time its main thread used, from its start to its exit (Linux's
+// schedstat, in nanoseconds; elsewhere the whole process's user + system time): on a machine that
+// others load heavily, wall time mostly measures the wait for a core. The preload is the same for
+// every case, the baseline included.
+const CPU_REPORT = `const fs = require('fs');
+process.on('exit', () => {
+  let ms;
+  try {
+    ms = Number(fs.readFileSync('/proc/self/task/' + process.pid + '/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const u = process.cpuUsage();
+    ms = (u.user + u.system) / 1000;
+  }
+  fs.writeFileSync(process.env.BENCH_CPU_FILE, String(ms));
+});
+`;
+
+const PROXY = { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' };
+const NO_CACHE = { NODE_DISABLE_COMPILE_CACHE: '1' };
+
+/** The cases of one Node line; `target` is a ratio to `node -e 0`, `of` names another case instead. */
+function cases(code, url) {
+  const builtIn = ['--profile', 'sandbox'];
+  // The floor of one request: Node alone asking the same sandbox (an answer of 401, read whole),
+  // leaving through process.exit as promo does.
+  const bare = `require('http').get('${url}/v1/vouchers/${code}', (r) => r.resume().on('end', () => process.exit(0)))`;
+  return [
+    { name: 'node -e 0 (baseline)', args: ['-e', '0'] },
+    { name: 'node: one http.get, no promo (the floor)', args: ['-e', bare] },
+    { name: 'promo --version', args: [bin, '--version'], target: 1.5 },
+    { name: 'promo --help', args: [bin, '--help'], target: 1.3 },
+    { name: '… no code cache, no kept help', args: [bin, '--help'], env: NO_CACHE },
+    {
+      name: 'promo token issue (cached, no request)',
+      args: [bin, 'token', 'issue', '--scope', 'api'],
+      target: 2.2,
+    },
+    { name: 'promo token inspect (one request)', args: [bin, 'token', 'inspect'], target: 2.0 },
+    { name: '… no code cache', args: [bin, 'token', 'inspect'], env: NO_CACHE },
+    { name: '… with HTTPS_PROXY/HTTP_PROXY set', args: [bin, 'token', 'inspect'], env: PROXY },
+    {
+      name: 'promo voucher get (one request)',
+      args: [bin, 'voucher', 'get', code, '-o', 'json'],
+      target: 2.0,
+    },
+    {
+      name: 'built-in profile: token inspect',
+      args: [bin, ...builtIn, 'token', 'inspect'],
+      of: 'promo token inspect (one request)',
+      target: 1.2,
+    },
+    {
+      name: 'built-in profile: voucher get',
+      args: [bin, ...builtIn, 'voucher', 'get', code, '-o', 'json'],
+      of: 'promo voucher get (one request)',
+      target: 1.2,
+    },
+  ];
+}
+
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
+
+/**
+ * The compile cache on this line: the first run writes it, the second finds it whole and writes
+ * nothing (a cache not used would be made again).
+ */
+function compileCache(node, env) {
+  const dir = scratchDir('bench-cache');
+  const fresh = { ...env, PROMO_CONFIG_DIR: dir };
+  timed([bin, '--help'], { env: fresh, command: node });
+  const cacheDir = join(dir, 'code-cache');
+  const first = new Map(filesUnder(cacheDir).map((file) => [file, statSync(file).mtimeMs]));
+  timed([bin, '--help'], { env: fresh, command: node });
+  const second = filesUnder(cacheDir);
+  const kept =
+    second.length === first.size && second.every((file) => statSync(file).mtimeMs === first.get(file));
+  return { written: first.size, kept };
+}
+
+async function line(node, server) {
+  const version = spawnVersion(node);
+  const configDir = scratchDir('bench');
+  const env = cleanEnv({ PROMO_CONFIG_DIR: configDir });
+  const cpuReport = join(configDir, 'cpu-report.cjs');
+  const cpuFile = join(configDir, 'cpu.txt');
+  writeFileSync(cpuReport, CPU_REPORT);
+  const measured = { NODE_OPTIONS: `--require ${cpuReport}`, BENCH_CPU_FILE: cpuFile };
+  const time = (args, extraEnv) => ({
+    ms: timed(args, { env: { ...env, ...extraEnv, ...measured }, input: '', command: node }).ms,
+    cpu: Number(readFileSync(cpuFile, 'utf8')),
+  });
+
+  addProfile('bench', server.url, env, { isDefault: true });
+  const code = 'BENCH-GET-1';
+  const create = [
+    'voucher',
+    'create',
+    '--code',
+    code,
+    '--type',
+    'discount',
+    '--percent-off',
+    '10',
+    '-o',
+    'json',
+  ];
+  for (const profile of [[], ['--profile', 'sandbox']]) {
+    timed([bin, ...profile, 'token', 'issue', '--scope', 'api'], { env, command: node }); // fills the token cache
+    timed([bin, ...profile, ...create], { env, command: node, check: false }); // made once per store
+  }
+  const cache = compileCache(node, env);
+
+  const all = cases(code, server.url);
+  const samples = all.map(() => []);
+  const loadBefore = load();
+  for (let i = 0; i < 3; i++) for (const c of all) time(c.args, c.env); // warm the file and code caches
+  for (let i = 0; i < runs; i++) {
+    for (const [k, c] of all.entries()) samples[k].push(time(c.args, c.env));
+  }
+  const wall = (k) => median(samples[k].map((s) => s.ms));
+  const cpu = (k) => median(samples[k].map((s) => s.cpu));
+  console.log(
+    `\npromo start-up, node ${version}, median of ${runs} interleaved runs, NODE_EXTRA_CA_CERTS unset, load average ${loadBefore} → ${load()}\n`,
+  );
+  console.log(
+    `${'case'.padEnd(42)} ${'wall'.padStart(9)} ${'ratio'.padStart(7)} ${'main cpu'.padStart(9)} ${'ratio'.padStart(7)}  goal: wall, main cpu`,
+  );
+  for (const [k, c] of all.entries()) {
+    const base = c.of ? all.findIndex((other) => other.name === c.of) : 0;
+    const [w, u] = [wall(k) / wall(base), cpu(k) / cpu(base)];
+    const goal =
+      c.target === undefined
+        ? ''
+        : `${c.of ? 'of the loopback: ' : ''}${verdict.atMost(w, c.target)}, ${verdict.atMost(u, c.target)}`;
+    console.log(
+      `${c.name.padEnd(42)} ${ms(wall(k)).padStart(9)} ${times(w).padStart(7)} ${ms(cpu(k)).padStart(9)} ${times(u).padStart(7)}  ${goal}`,
+    );
+  }
+  const cacheOk = verdict.count(cache.written > 0 && cache.kept);
+  console.log(
+    `compile cache: ${cache.written} file(s) written by the first run, ${cache.kept ? 'used unchanged' : 'written again'} by the second: ${cacheOk ? 'met' : 'NOT MET'}`,
+  );
+}
+
+function spawnVersion(node) {
+  return timed(['--version'], { command: node }).stdout.trim();
+}
+
+// One sandbox in a process of its own on loopback, as a real service would be, for every line.
+const server = await startSandbox({ env: cleanEnv({ PROMO_CONFIG_DIR: scratchDir('bench-sandbox') }) });
+for (const node of nodes) await line(node, server);
+// It writes its code cache as it exits: cleanUp() waits for that before removing the directory.
+await cleanUp();
+console.log(`\nstart-up goals: ${verdict.missed ? `${verdict.missed} NOT MET` : 'all met'}`);
+process.exitCode = verdict.exitCode();
