@@ -3,7 +3,7 @@
 // repeat mean that the first attempt did it (a DELETE's 404, a create's 409 holding the same voucher).
 import { UnreadableAnswerError } from '../api/answer.js';
 import type { ApiClient, ApiRequest } from '../api/client.js';
-import { ApiError, AuthError, ExitCode, exitCodeFor, NetworkError, PromoError } from '../base/errors.js';
+import { ApiError, AuthError, ExitCode, NetworkError } from '../base/errors.js';
 import { backoffMs } from '../http/retry-policy.js';
 import { OutcomeUnknownError } from '../http/transport.js';
 import { type ErrorJson, errorJson } from '../output/errors.js';
@@ -208,9 +208,4 @@ async function existing<P>(
     done: found,
     error: { key: 'exists', message: 'exists already, with the same fields (--skip-existing)' },
   };
-}
-
-/** An error of the run itself (not of one line) that ends it with its exit code. */
-export function isInterruption(error: unknown): boolean {
-  return error instanceof PromoError && exitCodeFor(error) === ExitCode.interrupted;
 }

@@ -23,7 +23,7 @@ const options = defineOptions({
 });
 
 const columns: Column<Publication>[] = [
-  { header: 'ID', value: (p) => p.id, id: true },
+  { header: 'ID', value: (p) => p.id, id: true, whole: true },
   { header: 'Code(s)', value: (p) => publishedCodes(p).join(' ') },
   { header: 'Customer', value: (p) => p.tracking_id ?? p.customer_id ?? '' },
   { header: 'Created', value: (p) => formatDate(p.created_at), drop: 2 },

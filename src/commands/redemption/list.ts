@@ -2,7 +2,7 @@
 // result, status and creation time; --all for every one, streamed with -o ndjson or -o csv.
 import { type ListRedemptionsQuery, listRedemptions, type Redemption } from '../../api/redemptions.js';
 import { UsageError } from '../../base/errors.js';
-import { REDEMPTION_STATUSES } from '../../facts/redemption-keys.js';
+import { REDEMPTION_RESULTS, REDEMPTION_STATUSES } from '../../facts/redemption-keys.js';
 import { ListProgress } from '../../output/list-progress.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
@@ -11,14 +11,29 @@ import { REDEMPTION_CSV_COLUMNS, REDEMPTION_FIELDS, redemptionColumns } from '..
 import { parseDate } from '../shared/values.js';
 import { walkRedemptions } from './list-walk.js';
 
+/** --result is what the service filters on; a status given there is pointed to --status. */
+function parseResult(value: string | undefined) {
+  const upper = value?.toUpperCase();
+  if ((REDEMPTION_STATUSES as readonly string[]).includes(upper ?? ''))
+    throw new UsageError(
+      `--result must be SUCCESS or FAILURE, not '${value}'`,
+      `${upper} is a status: promo redemption list --status ${upper}`,
+    );
+  return parseChoice(upper, REDEMPTION_RESULTS, '--result');
+}
+
 export default defineCommand({
   path: ['redemption', 'list'],
   fields: REDEMPTION_FIELDS,
   aliases: ['ls'],
   summary: 'List redemptions and rollbacks, newest first; --all for every one',
   description: `Filtered by the service (--voucher, --customer, --result, the dates, --filter), except --status
-(SUCCEEDED, FAILED, ROLLED_BACK), which promo applies to what the service sends. Amounts are in
-currency units on a table; -o json, ndjson and csv have the service's objects (hundredths). --all
+(SUCCEEDED, FAILED, ROLLED_BACK), which promo applies to what the service sends. A table shows
+each row's Type (a redemption, or a rollback: rr_...), Result (SUCCESS or FAILURE, as --result
+takes) and Status (what became of it: a redemption rolled back is ROLLED_BACK); Amount is the
+discount or gift credits a redemption took, in currency units, and negative on a rollback: what
+it gave back. Ids are never shortened. -o json, ndjson and csv have the service's objects
+(hundredths). --all
 reads every match, oldest first, past the service's 99 pages, streamed with -o ndjson or -o csv.
 ${FILTER_GRAMMAR}`,
   examples: [
@@ -32,7 +47,7 @@ ${FILTER_GRAMMAR}`,
     result: {
       type: 'value',
       value: 'SUCCESS|FAILURE',
-      complete: ['SUCCESS', 'FAILURE'],
+      complete: [...REDEMPTION_RESULTS],
       help: 'SUCCESS or FAILURE',
     },
     status: {
@@ -61,7 +76,7 @@ ${FILTER_GRAMMAR}`,
     const query: ListRedemptionsQuery = {
       limit,
       page,
-      result: parseChoice(input.result?.toUpperCase(), ['SUCCESS', 'FAILURE'] as const, '--result'),
+      result: parseResult(input.result),
       customer: input.customer,
       createdAfter:
         input.createdAfter === undefined

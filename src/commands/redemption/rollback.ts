@@ -4,12 +4,13 @@
 import { getRedemption, type Redemption } from '../../api/redemptions.js';
 import { ExitCode, UsageError } from '../../base/errors.js';
 import { BULK_HELP, parseBulkFlags } from '../../bulk/index.js';
+import { escapeForTerminal } from '../../output/escape.js';
 import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
-import { redemptionColumns } from '../shared/redemption-view.js';
+import { rolledBackWords } from '../shared/redemption-view.js';
 import { rollbackMany } from './rollback-input.js';
 import { isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
 
@@ -29,8 +30,9 @@ async function printRolledBack(rt: Runtime, done: RolledBack[]): Promise<void> {
     await rt.out.json(answers.length === 1 ? answers[0] : answers);
     return;
   }
-  const rows = done.flatMap((d) => d.rollbacks);
-  if (rows.length > 0) await rt.out.list(rows, redemptionColumns);
+  // In words: which code, how much went back, which order, and the rollback's id.
+  const lines = done.flatMap((d) => d.rollbacks).map(rolledBackWords);
+  if (lines.length > 0) rt.out.text(escapeForTerminal(lines.join('\n')));
 }
 
 export default defineCommand({
