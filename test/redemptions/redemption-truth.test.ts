@@ -16,9 +16,7 @@ async function ok(argv: string[], stdin?: string): Promise<string> {
 describe('redemption list at 80 columns', () => {
   it('shows whole ids, SUCCESS under Result, and a rollback as a rollback of money returned', async () => {
     await ok(['voucher', 'create', '--code', 'TRUTH20', '--percent-off', '20']);
-    const first = JSON.parse(
-      await ok(['voucher', 'redeem', 'TRUTH20', '--amount', '55', '-o', 'json']),
-    );
+    const first = JSON.parse(await ok(['voucher', 'redeem', 'TRUTH20', '--amount', '55', '-o', 'json']));
     const second = JSON.parse(
       await ok(
         ['voucher', 'redeem', 'TRUTH20', '--order-file', '-', '-o', 'json'],
