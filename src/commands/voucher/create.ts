@@ -15,6 +15,7 @@ import { fieldOptions, fieldValues } from './fields/create-options.js';
 import { validateCreateBody } from './fields/create-validate.js';
 import { fieldsPatch } from './fields/field-patch.js';
 import { VOUCHER_FIELDS } from './fields/fields.js';
+import { withTakenHint } from './missing.js';
 import { voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
@@ -71,7 +72,7 @@ export async function run(options: CreateOptions, rt: Runtime): Promise<number |
     await printDryRun(rt.out, await client.dryRun(createVoucherRequest(body)));
     return undefined;
   }
-  const voucher = await createVoucher(client, body);
+  const voucher = await withTakenHint(client, body.code, () => createVoucher(client, body));
   await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   if (!rt.out.isJson) await rt.out.success(`Created voucher ${voucher.code}.`);
   return undefined;

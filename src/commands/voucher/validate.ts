@@ -8,6 +8,7 @@ import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { orderTotals } from '../shared/redemption-view.js';
+import { missingCodeHint } from './missing.js';
 import { orderOptions, redeemBody } from './order-options.js';
 import { refusalWords } from './refusal-words.js';
 
@@ -47,6 +48,9 @@ export async function printRedeemables(rt: Runtime, redeemables: readonly Redeem
     const key = refusalKey(redeemable);
     const verb = redeemable.status === 'SKIPPED' ? 'skipped' : 'does not apply';
     rt.out.text(`${code}  ${verb}: ${refusalWords(key, vouchers.get(redeemable.id))} (${key ?? 'no key'})`);
+    // The hints `voucher get` gives for a missing code (case, spaces, the bin), under its line.
+    const hint = key === 'resource_not_found' && (await missingCodeHint(await rt.client(), redeemable.id));
+    if (hint) rt.out.text(`${' '.repeat(width)}  ${hint}`);
   }
 }
 
