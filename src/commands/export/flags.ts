@@ -49,7 +49,8 @@ export function exportParameters(exported: ExportedObject, flags: ExportFlags): 
   const order = parseChoice(flags.order, EXPORT_ORDERS[exported], '--order');
   if (order) parameters.order = order;
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const conditions = parseFilters(flags.filter ?? []);
+  const what = `${exported.replace(/_/g, ' ').replace(/s$/, '')}s`;
+  const conditions = parseFilters(flags.filter ?? [], { what });
   if (junction !== undefined && conditions.length === 0)
     throw new UsageError('--junction joins --filter conditions, and none was given');
   const after = instant(flags.createdAfter, '--created-after');

@@ -70,7 +70,7 @@ ${FILTER_GRAMMAR}`,
     if (page !== undefined && !(Number.isSafeInteger(page) && page >= 1 && page <= 99))
       throw new UsageError(`--page must be a whole number from 1 to 99, not '${input.page}'`);
     const status = parseChoice(input.status?.toUpperCase(), REDEMPTION_STATUSES, '--status');
-    const filters = parseFilters(input.filter ?? []);
+    const filters = parseFilters(input.filter ?? [], { what: 'redemptions' });
     if (input.voucher !== undefined)
       filters.push({ field: 'voucher_code', operator: '$is', values: [input.voucher] });
     const query: ListRedemptionsQuery = {
