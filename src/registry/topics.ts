@@ -60,7 +60,8 @@ const EXIT_CODES_TOPIC = () => `Exit codes
 
 ${columns(exitRows())}
 
-A script can branch on them: promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 ] && echo missing
+A script can branch on them:
+  promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 ] && echo missing
 `;
 
 const OUTPUT_TOPIC = () => `Output
