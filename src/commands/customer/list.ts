@@ -1,7 +1,6 @@
 // promo customer list: one page (a table fitted to the terminal, JSON, NDJSON, CSV, or --raw the
 // service's list object), or with --all every matching customer, streamed with -o ndjson / -o csv.
-// --all reads oldest first by created_at in windows of 99 pages: when one is full, the next starts
-// at the created_at of the last customer read (a millisecond earlier, those read there left out by id).
+// --all reads oldest first by created_at past page 99 (shared/list-walk.ts).
 import {
   CUSTOMER_FIELDS,
   CUSTOMER_ORDERS,
@@ -16,6 +15,7 @@ import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
+import { walkCreated } from '../shared/list-walk.js';
 import { isoDateMs } from '../shared/values.js';
 import { CUSTOMER_CSV_COLUMNS, customerColumns } from './view.js';
 
@@ -90,55 +90,46 @@ function parseQuery(
   };
 }
 
-/** The position of the next page of an --all walk: a page of a window starting after a date. */
-interface Position {
-  page: number;
-  after?: string;
-}
-
 async function run(flags: OptionValues<typeof options>, rt: Runtime): Promise<void> {
   const { all, raw, ...query } = parseQuery(flags);
   const client = await rt.client();
   const limit = query.limit ?? (all ? 100 : undefined);
-  // Customers read at the window's edge, by id: the next window repeats that millisecond.
-  let edge: { at: string; ids: Set<string> } | undefined;
-  let skip = new Set<string>();
+  // --all: the shared walk past page 99; each of its pages is handed on as the next position.
+  const walk = walkCreated<Customer>({
+    what: 'customers',
+    limit: limit ?? 100,
+    createdAfter: query.createdAfter,
+    createdBefore: query.createdBefore,
+    fetch: async (window) => (await listCustomers(client, { ...query, limit, ...window })).items,
+    id: (c) => c.id,
+    createdAt: (c) => c.created_at,
+  });
+  let walked = 0;
   await printPagedList<Customer>(rt.out, {
     all,
     raw,
-    fetch: async (start) => {
-      const at: Position = start === undefined ? { page: query.page ?? 1 } : JSON.parse(start);
-      const q = all
-        ? {
-            ...query,
-            limit,
-            page: at.page,
-            order: 'created_at' as const,
-            createdAfter: at.after ?? query.createdAfter,
-          }
-        : { ...query, limit };
-      const list = await listCustomers(client, q);
-      const items = list.items.filter((c) => !skip.has(c.id));
-      for (const c of list.items) {
-        if (!c.created_at) continue;
-        if (edge === undefined || c.created_at > edge.at) edge = { at: c.created_at, ids: new Set() };
-        if (c.created_at === edge.at) edge.ids.add(c.id);
+    fetch: async () => {
+      if (all) {
+        const next = await walk.next();
+        // The walk ends by a page shorter than the limit: then one more call finds it done.
+        return next.done
+          ? { items: [], raw: undefined }
+          : { items: next.value, raw: undefined, next: String(++walked) };
       }
+      const list = await listCustomers(client, { ...query, limit });
       const more = list.page.has_more ?? (limit !== undefined && list.items.length === limit);
-      let next: string | undefined;
-      if (more && at.page < MAX_PAGE) next = JSON.stringify({ page: at.page + 1, after: at.after });
-      else if (more && all && edge) {
-        skip = edge.ids;
-        next = JSON.stringify({ page: 1, after: new Date(Date.parse(edge.at) - 1).toISOString() });
-      }
-      return { items, raw: list.page, next };
+      const page = query.page ?? 1;
+      return {
+        items: list.items,
+        raw: list.page,
+        next: more && page < MAX_PAGE ? String(page + 1) : undefined,
+      };
     },
     columns: customerColumns,
     empty: 'No customers.',
     csv: CUSTOMER_CSV_COLUMNS,
     progress: { noun: 'customers', now: rt.ctx.now },
-    moreHint: (page) =>
-      `More customers: --page ${(JSON.parse(page.next ?? '{}') as Position).page ?? ''} for the next page, or --all for every customer.`,
+    moreHint: (page) => `More customers: --page ${page.next} for the next page, or --all for every customer.`,
   });
 }
 

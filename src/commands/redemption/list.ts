@@ -7,9 +7,9 @@ import { ListProgress } from '../../output/list-progress.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { parseChoice, parsePagingFlags } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
+import { walkCreated } from '../shared/list-walk.js';
 import { REDEMPTION_CSV_COLUMNS, REDEMPTION_FIELDS, redemptionColumns } from '../shared/redemption-view.js';
 import { parseDate } from '../shared/values.js';
-import { walkRedemptions } from './list-walk.js';
 
 /** --result is what the service filters on; a status given there is pointed to --status. */
 function parseResult(value: string | undefined) {
@@ -98,10 +98,17 @@ ${FILTER_GRAMMAR}`,
     }
     const collected: Redemption[] = [];
     const progress = new ListProgress(rt.out, rt.ctx.now, 'redemptions');
-    const pages = walkRedemptions(
-      { ...query, limit: limit ?? 100 },
-      async (q) => (await listRedemptions(client, q)).items,
-    );
+    const pageSize = limit ?? 100;
+    const pages = walkCreated<Redemption>({
+      what: 'redemptions',
+      limit: pageSize,
+      createdAfter: query.createdAfter,
+      createdBefore: query.createdBefore,
+      fetch: async (window) =>
+        (await listRedemptions(client, { ...query, limit: pageSize, ...window })).items,
+      id: (r) => r.id,
+      createdAt: (r) => r.date,
+    });
     for await (const items of pages) {
       progress.page(items.length);
       if (!rt.out.streams) {
