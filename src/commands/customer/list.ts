@@ -14,9 +14,9 @@ import { MAX_PAGE } from '../../facts/lists.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
-import { parsePagingFlags } from '../paging.js';
+import { pagedListOptions, parsePage, parsePagingFlags } from '../paging.js';
 import { walkCreated } from '../shared/list-walk.js';
-import { isoDateMs } from '../shared/values.js';
+import { parseInstant } from '../shared/values.js';
 import { CUSTOMER_CSV_COLUMNS, customerColumns } from './view.js';
 
 const options = defineOptions({
@@ -34,40 +34,14 @@ const options = defineOptions({
     choices: CUSTOMER_ORDERS,
     help: 'created_at, -created_at, updated_at, -updated_at, source_id or -source_id (default: newest first)',
   },
-  limit: {
-    type: 'value',
-    short: 'l',
-    value: 'n',
-    help: 'customers per page, 1 to 100 (default 10; 100 with --all)',
-  },
-  page: { type: 'value', value: 'n', help: 'which page, 1 to 99 (the service pages no further)' },
-  all: { type: 'switch', help: 'every matching customer, also past page 99 (oldest first)' },
-  raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
+  ...pagedListOptions('customers', 'every matching customer, also past page 99 (oldest first)'),
 });
-
-/** A date or date-time as the service's parameter wants it: a UTC date-time. */
-function checkDate(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  const ms = isoDateMs(value.trim());
-  if (ms === undefined) {
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${value}'`,
-    );
-  }
-  return new Date(ms).toISOString();
-}
 
 function parseQuery(
   flags: OptionValues<typeof options>,
 ): ListCustomersQuery & { all: boolean; raw: boolean } {
   const paging = parsePagingFlags(flags);
-  if (flags.page !== undefined) {
-    const page = Number(flags.page);
-    if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
-      throw new UsageError(`--page must be a whole number from 1 to ${MAX_PAGE}, not '${flags.page}'`);
-    }
-    if (flags.all) throw new UsageError('--page and --all cannot go together: --all reads every page');
-  }
+  const page = parsePage(flags);
   if (flags.all && flags.order !== undefined && flags.order !== 'created_at') {
     throw new UsageError(
       `--all reads oldest first (past the service's 99-page cap), so --order must be created_at, not '${flags.order}'`,
@@ -75,15 +49,15 @@ function parseQuery(
   }
   return {
     limit: paging.limit,
-    page: flags.page === undefined ? undefined : Number(flags.page),
+    page,
     email: flags.email,
     name: flags.name,
     city: flags.city,
     segmentId: flags.segment,
-    createdAfter: checkDate(flags.createdAfter, '--created-after'),
-    createdBefore: checkDate(flags.createdBefore, '--created-before'),
-    updatedAfter: checkDate(flags.updatedAfter, '--updated-after'),
-    updatedBefore: checkDate(flags.updatedBefore, '--updated-before'),
+    createdAfter: parseInstant(flags.createdAfter, '--created-after'),
+    createdBefore: parseInstant(flags.createdBefore, '--created-before'),
+    updatedAfter: parseInstant(flags.updatedAfter, '--updated-after'),
+    updatedBefore: parseInstant(flags.updatedBefore, '--updated-before'),
     order: flags.order as CustomerOrder | undefined,
     all: paging.all,
     raw: paging.raw,

@@ -7,7 +7,7 @@ import { closeTo } from '../../base/suggest.js';
 import { EXPORT_DATE_FIELD, EXPORT_FIELDS, EXPORT_ORDERS, type ExportedObject } from '../../facts/exports.js';
 import { parseChoice } from '../paging.js';
 import { parseFilters } from '../shared/filters.js';
-import { isoDateMs } from '../shared/values.js';
+import { parseInstant } from '../shared/values.js';
 
 export interface ExportFlags {
   fields?: readonly string[];
@@ -16,16 +16,6 @@ export interface ExportFlags {
   createdAfter?: string;
   createdBefore?: string;
   order?: string;
-}
-
-function instant(text: string | undefined, flag: string): string | undefined {
-  if (text === undefined) return undefined;
-  const ms = isoDateMs(text.trim());
-  if (ms === undefined)
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${text}'`,
-    );
-  return new Date(ms).toISOString();
 }
 
 /** Each of --fields is a field the vendor exports for this object; a near miss is named. */
@@ -53,8 +43,8 @@ export function exportParameters(exported: ExportedObject, flags: ExportFlags): 
   const conditions = parseFilters(flags.filter ?? [], { what });
   if (junction !== undefined && conditions.length === 0)
     throw new UsageError('--junction joins --filter conditions, and none was given');
-  const after = instant(flags.createdAfter, '--created-after');
-  const before = instant(flags.createdBefore, '--created-before');
+  const after = parseInstant(flags.createdAfter, '--created-after');
+  const before = parseInstant(flags.createdBefore, '--created-before');
   if (after && before && Date.parse(after) >= Date.parse(before))
     throw new UsageError('--created-after/--created-before: the after date must come before the before date');
   if ((after || before) && junction === 'or')

@@ -10,16 +10,14 @@ import { printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { checkCampaign } from '../campaign/ref.js';
-import { parsePagingFlags } from '../paging.js';
+import { cursorListOptions, parsePagingFlags } from '../paging.js';
 import { checkCode } from '../voucher/codes-input.js';
 
 const options = defineOptions({
   campaign: { type: 'value', value: 'name', help: 'only the publications of this campaign' },
   customer: { type: 'value', value: 'id', help: 'only those of this customer (cust_...)' },
   voucher: { type: 'value', value: 'code', help: 'only those of this code' },
-  limit: { type: 'value', short: 'l', value: 'n', help: 'publications per page, 1 to 100 (default 10)' },
-  all: { type: 'switch', help: 'every page, to the last' },
-  raw: { type: 'switch', help: "print the service's whole list object of one page" },
+  ...cursorListOptions('publications', 'every page, to the last'),
 });
 
 const columns: Column<Publication>[] = [

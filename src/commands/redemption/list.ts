@@ -5,7 +5,7 @@ import { UsageError } from '../../base/errors.js';
 import { REDEMPTION_RESULTS, REDEMPTION_STATUSES } from '../../facts/redemption-keys.js';
 import { ListProgress } from '../../output/list-progress.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { parseChoice, parsePagingFlags } from '../paging.js';
+import { pagedListOptions, parseChoice, parsePage, parsePagingFlags } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
 import { walkCreated } from '../shared/list-walk.js';
 import { REDEMPTION_CSV_COLUMNS, REDEMPTION_FIELDS, redemptionColumns } from '../shared/redemption-view.js';
@@ -59,16 +59,11 @@ ${FILTER_GRAMMAR}`,
     createdAfter: { type: 'value', value: 'date', help: 'created after this ISO 8601 date or date-time' },
     createdBefore: { type: 'value', value: 'date', help: 'created before this ISO 8601 date or date-time' },
     ...filterOptions('metadata.order_id=ORD-1'),
-    limit: { type: 'value', short: 'l', value: 'n', help: 'per page, 1 to 100 (default 10; 100 with --all)' },
-    page: { type: 'value', value: 'n', help: 'which page, 1 to 99' },
-    all: { type: 'switch', help: 'every match, oldest first, also past page 99' },
-    raw: { type: 'switch', help: "print the service's list object of one page" },
+    ...pagedListOptions('redemptions', 'every match, oldest first, also past page 99'),
   },
   run: async (input, rt) => {
     const { limit, all, raw } = parsePagingFlags(input);
-    const page = input.page === undefined ? undefined : Number(input.page.trim());
-    if (page !== undefined && !(Number.isSafeInteger(page) && page >= 1 && page <= 99))
-      throw new UsageError(`--page must be a whole number from 1 to 99, not '${input.page}'`);
+    const page = parsePage(input);
     const status = parseChoice(input.status?.toUpperCase(), REDEMPTION_STATUSES, '--status');
     const filters = parseFilters(input.filter ?? [], { what: 'redemptions' });
     if (input.voucher !== undefined)

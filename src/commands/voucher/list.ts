@@ -9,6 +9,7 @@ import { keepYoungGenerationSmall } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { requireCampaign } from '../campaign/ref.js';
+import { pagedListOptions } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions } from '../shared/filters.js';
 import { walkCreated } from '../shared/list-walk.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
@@ -87,15 +88,7 @@ export const VOUCHER_PAGING_OPTIONS = defineOptions({
     complete: ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'],
     help: 'created_at, -created_at, updated_at, -updated_at, code or -code (default: newest first)',
   },
-  limit: {
-    type: 'value',
-    short: 'l',
-    value: 'n',
-    help: 'vouchers per page, 1 to 100 (default 10; 100 with --all)',
-  },
-  page: { type: 'value', value: 'n', help: 'which page, 1 to 99 (the service pages no further)' },
-  all: { type: 'switch', help: 'every matching voucher, also past page 99 (oldest first)' },
-  raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
+  ...pagedListOptions('vouchers', 'every matching voucher, also past page 99 (oldest first)'),
 });
 
 const options = defineOptions({
