@@ -24,7 +24,7 @@ export type {
 export { SandboxError } from './types.js';
 export type { GeneratedVouchers } from './voucher-generate.js';
 
-/** Starts a local imitation of the service on loopback, serving the seven operations. */
+/** Starts a local imitation of the service on loopback, serving every route of routes.ts. */
 export function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   return startSandboxWithRoutes(routes, options);
 }
