@@ -120,7 +120,7 @@ ${BULK_HELP}`,
   examples: [
     'promo customer delete user-42',
     'promo customer delete user-42 --permanently --yes -o json > deletion-receipt.json',
-    'promo customer delete --input churned.txt --yes --results run.ndjson',
+    'promo customer delete --input churned.txt --yes --results churn-run.ndjson',
   ],
   args,
   options,

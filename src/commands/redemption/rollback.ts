@@ -50,7 +50,9 @@ ${BULK_HELP}`,
   examples: [
     'promo redemption rollback r_0c5d710a87c8a31f86 --reason "order 1042 refunded"',
     'promo redemption rollback --input refunds.txt --yes --reason "batch refund"',
-    'promo redemption list --voucher SUMMER20 --result SUCCESS -o json | jq -r ".[].id" | xargs promo redemption rollback --yes',
+    // Only redemptions not rolled back yet: not the rollbacks (rr_...), not those already rolled
+    // back, not a code's part of a stacked redemption (that rolls back whole, by its parent's id).
+    `promo redemption list --voucher SUMMER20 --status SUCCEEDED -o json | jq -r '.[] | select(.object == "redemption" and .redemption == null) | .id' | promo redemption rollback --input - --yes`,
   ],
   args: { ids: { help: 'redemption ids (r_...)', variadic: true } },
   options: {
