@@ -28,7 +28,7 @@ describe('redemption list at 80 columns', () => {
     const rollback = JSON.parse(await ok(['redemption', 'list', '--voucher', 'TRUTH20', '-o', 'json']))[0];
     expect(rollback.object).toBe('redemption_rollback');
     expect(words).toBe(
-      `Rolled back TRUTH20 (redemption ${redeemed}): 6.00 returned, order ORD-2 of 30.00; rollback ${rollback.id}\n`,
+      `Rolled back TRUTH20: 6.00 returned, order ORD-2 of 30.00.\n  redemption ${redeemed}, rollback ${rollback.id}\n`,
     );
     const run = await fx.run(['redemption', 'list', '--voucher', 'TRUTH20'], { tty: true, columns: 80 });
     expect(run.code, run.stderr).toBe(0);

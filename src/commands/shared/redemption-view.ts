@@ -59,18 +59,21 @@ export const redemptionColumns: Column<Redemption>[] = [
   { header: 'Date', value: (r) => formatDate(r.date), drop: 2 },
 ];
 
-/** `Rolled back SUMMER20 (redemption r_…): 6.00 returned, order ORD-1 of 30.00; rollback rr_…`. */
+/**
+ * `Rolled back SUMMER20: 6.00 returned, order ORD-1 of 30.00.` and, on a line of its own so that a
+ * terminal does not break an id, `  redemption r_…, rollback rr_…`.
+ */
 export function rolledBackWords(rollback: Redemption): string {
   const code = rollback.voucher?.code ?? 'the stacked redemption';
   const amount = amountOf(rollback);
   const order = rollback.order;
   const orderName = order?.source_id ?? order?.id;
   const parts = [
-    `Rolled back ${code} (redemption ${rollback.redemption ?? '?'})`,
+    `Rolled back ${code}`,
     typeof amount === 'number' ? `: ${formatMoney(amount)} returned` : '',
     orderName ? `, order ${orderName}` : '',
     orderName && typeof order?.amount === 'number' ? ` of ${formatMoney(order.amount)}` : '',
-    `; rollback ${rollback.id}`,
+    `.\n  redemption ${rollback.redemption ?? '?'}, rollback ${rollback.id}`,
   ];
   return parts.join('');
 }
