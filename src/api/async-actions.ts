@@ -14,8 +14,6 @@ import {
 } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
-export const JOB_STATUSES = ['ENQUEUED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
-
 /** One record the job could not process. */
 const JOB_FAILURE = object({ code: maybe(text), reason: maybe(text) });
 export type JobFailure = Checked<typeof JOB_FAILURE>;

@@ -31,9 +31,8 @@ export const CAMPAIGN_TYPE_OF: Record<VoucherType, string> = {
   GIFT_VOUCHER: 'GIFT_VOUCHERS',
   LOYALTY_CARD: 'LOYALTY_PROGRAM',
 };
-export { CAMPAIGN_TYPES } from 'promo-sandbox/facts/vouchers';
-export const CAMPAIGN_STATUSES = ['DONE', 'IN_PROGRESS', 'FAILED', 'DRAFT', 'MODIFYING'] as const;
 export { CAMPAIGN_ORDERS, type CampaignOrder } from 'promo-sandbox/facts/lists';
+export { CAMPAIGN_TYPES } from 'promo-sandbox/facts/vouchers';
 
 /** The voucher every code of the campaign is made from. */
 export interface CampaignVoucherBody {

@@ -3,6 +3,7 @@
 // which the service filters on too. A filter on a field the service does not know is not refused
 // by it: it matches nothing, and an empty list would read as an honest answer. So promo checks the
 // field first. Metadata keys are the account's own: `metadata.ANY` is always allowed.
+import { VOUCHER_FILTER_ALIASES } from 'promo-sandbox/facts/filters';
 import { CAMPAIGN_FIELDS } from './campaigns.js';
 import { TEMPLATE_FIELDS } from './templates.js';
 import { VOUCHER_FIELDS } from './vouchers.js';
@@ -16,7 +17,7 @@ export interface FilterFields {
 
 /** Vouchers: any field of the voucher, the value's members, and the ids the service accepts as lists. */
 export const VOUCHER_FILTERS: FilterFields = {
-  fields: [...VOUCHER_FIELDS, 'campaign_ids', 'vouchers_ids', 'ids'],
+  fields: [...VOUCHER_FIELDS, ...Object.keys(VOUCHER_FILTER_ALIASES)],
   members: {
     discount: [
       'type',

@@ -63,6 +63,8 @@ export interface RedeemBody {
 
 /** The order totals as the service computes them (OrderCalculated). */
 export const ORDER_ANSWER = object({
+  id: maybe(text),
+  source_id: maybe(text),
   amount: maybe(number),
   discount_amount: maybe(number),
   items_discount_amount: maybe(number),

@@ -132,6 +132,20 @@ export class ApiError extends PromoError {
     this.afterLostAnswer = fields.afterLostAnswer ?? false;
     this.headers = fields.headers ?? {};
   }
+
+  /** The same error with `hint` first among its hints (what is likely, then what the service said). */
+  withHint(hint: string): ApiError {
+    return new ApiError({
+      status: this.status,
+      body: this.body,
+      method: this.method,
+      path: this.path,
+      requestId: this.requestId,
+      afterLostAnswer: this.afterLostAnswer,
+      headers: this.headers,
+      hint: this.hint ? `${hint}\n${this.hint}` : hint,
+    });
+  }
 }
 
 /** The request did not complete: connection refused or reset, DNS failure, timeout. */

@@ -2,7 +2,7 @@
 // when the answer was lost (read back, send again, or leave it `unknown`), and which answers to a
 // repeat mean that the first attempt did it (a DELETE's 404, a create's 409 holding the same voucher).
 import type { ApiClient, ApiRequest } from '../api/client.js';
-import { ApiError, AuthError, ExitCode, exitCodeFor, NetworkError, PromoError } from '../base/errors.js';
+import { ApiError, AuthError, ExitCode, NetworkError } from '../base/errors.js';
 import { backoffMs } from '../http/retry-policy.js';
 import { OutcomeUnknownError } from '../http/transport.js';
 import { type ErrorJson, errorJson } from '../output/errors.js';
@@ -269,9 +269,4 @@ async function existing<P>(
     done: found,
     error: { key: 'exists', message: 'exists already, with the same fields (--skip-existing)' },
   };
-}
-
-/** An error of the run itself (not of one line) that ends it with its exit code. */
-export function isInterruption(error: unknown): boolean {
-  return error instanceof PromoError && exitCodeFor(error) === ExitCode.interrupted;
 }

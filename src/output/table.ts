@@ -17,6 +17,12 @@ export interface Column<T> {
    */
   id?: boolean;
   /**
+   * Never shortened, whatever the width: an id an operator copies from the table (to roll back, to
+   * get, to delete). The other columns give way, down to being dropped; only when these alone are
+   * wider than the terminal is the table wider.
+   */
+  whole?: boolean;
+  /**
    * Dropped when the table cannot fit the terminal otherwise: the highest number first (an
    * "Updated" before a "Created"). Absent: always shown.
    */
@@ -71,7 +77,10 @@ export async function renderTable<T>(
     ...borderless,
     head: shown.map((k) => p.bold(fitCell(columns[k]!.header, widths[k]!, false))),
   });
-  for (const row of rows) table.push(shown.map((k) => fitCell(row[k]!, widths[k]!, columns[k]!.id === true)));
+  for (const row of rows)
+    table.push(
+      shown.map((k) => fitCell(row[k]!, columns[k]!.whole ? Infinity : widths[k]!, columns[k]!.id === true)),
+    );
   return `${trimLines(table.toString())}\n`;
 }
 
@@ -91,7 +100,7 @@ export async function renderKeyValue<T>(
   const Table = await tableClass();
   const table = new Table(borderless);
   for (const { field, text } of shown)
-    table.push([p.bold(field.header), fitCell(text, room, field.id === true)]);
+    table.push([p.bold(field.header), fitCell(text, field.whole ? Infinity : room, field.id === true)]);
   return `${trimLines(table.toString())}\n`;
 }
 
@@ -105,6 +114,7 @@ export interface Fitted {
   natural: number;
   text?: boolean;
   id?: boolean;
+  whole?: boolean;
   drop?: number;
   min?: number;
 }
@@ -116,12 +126,14 @@ export interface Fitted {
  * 2. free text that may be dropped (a description) is cut, the widest first, down to its `min`;
  * 3. ids are shortened (in the middle), the widest first, down to their `min`;
  * 4. free text is cut, the widest first, down to its `min`, then further down to HARD_MIN;
- * 5. anything else left too wide is cut, the widest first. The table is never wider than `width`.
+ * 5. anything else left too wide is cut, the widest first.
+ * A `whole` column is never cut: the table is never wider than `width` unless those alone are.
  */
 export function fitWidths(columns: Fitted[], width?: number): number[] {
   const widths = columns.map((c) => c.natural);
   if (width === undefined || width <= 0) return widths;
-  const floor = (c: Fitted) => (c.text || c.id ? Math.min(c.natural, c.min ?? COMFORTABLE) : c.natural);
+  const floor = (c: Fitted) =>
+    c.whole ? c.natural : c.text || c.id ? Math.min(c.natural, c.min ?? COMFORTABLE) : c.natural;
   const total = () => {
     const kept = widths.filter((w) => w > 0);
     return kept.reduce((sum, w) => sum + w, 0) + GAP * Math.max(0, kept.length - 1);
@@ -142,7 +154,8 @@ export function fitWidths(columns: Fitted[], width?: number): number[] {
       let widest = -1;
       for (const k of kept()) {
         const c = columns[k]!;
-        if (eligible(c) && widths[k]! > down(c) && (widest < 0 || widths[k]! > widths[widest]!)) widest = k;
+        if (!c.whole && eligible(c) && widths[k]! > down(c) && (widest < 0 || widths[k]! > widths[widest]!))
+          widest = k;
       }
       if (widest < 0) return;
       widths[widest]! -= 1;

@@ -5,13 +5,15 @@
 // - a paragraph (lines of one indentation) is reflowed;
 // - a list item (`  term    text`, continued on lines indented to the text) keeps its term and
 //   wraps its text under itself;
-// - a command (`  $ promo …`) is broken between words with ` \`, so that it still pastes whole.
+// - a command (`  $ promo …`, or an indented `  promo …` line of a topic) is one of its own, broken
+//   only between the shell's words (never inside quotes) with ` \`, so that it still pastes whole
+//   and runs as written.
 // A word longer than the line (a URL) stays whole, on a line of its own.
 
 import { displayWidth, narrowText } from './width.js';
 
 const ITEM = /^(\s*\S(?:.*?\S)?\s{2,})(\S.*)$/;
-const COMMAND = /^\s*\$ /;
+const COMMAND = /^\s*\$ |^\s+promo /;
 /** A line that starts a statement of its own (`Dates: …`, `--body FILE …`) after one that ended. */
 const LEAD = /^(?:[A-Z][\w -]{0,24}:\s|--?\w)/;
 const startsStatement = (block: { lines: string[] }, line: string) =>
@@ -44,8 +46,8 @@ function blocks(lines: string[]): Block[] {
     const last = out.at(-1);
     const indent = /^\s*/.exec(line)![0];
     if (line.trim() === '') out.push({ kind: 'as-is', lines: [line] });
-    else if (COMMAND.test(line)) out.push({ kind: 'command', lines: [line] });
     else if (last?.kind === 'item' && indent.length === last.head.length) last.lines.push(line);
+    else if (COMMAND.test(line)) out.push({ kind: 'command', lines: [line] });
     else if (indent.length > 0 && ITEM.test(line)) {
       out.push({ kind: 'item', head: ITEM.exec(line)![1]!, lines: [line] });
     } else if (last?.kind === 'prose' && last.indent === indent && !startsStatement(last, line))
@@ -75,10 +77,15 @@ function layOut(block: Block, width: number): string[] {
     case 'command': {
       const line = block.lines[0]!;
       const indent = /^\s*/.exec(line)![0];
-      const lines = fill(words([line]), indent, `${indent}    `, width - 2);
+      const lines = fill(shellWords(line), indent, `${indent}    `, width - 2);
       return lines.map((l, i) => (i < lines.length - 1 ? `${l} \\` : l));
     }
   }
+}
+
+/** A command line's words as the shell splits them: a quoted string is one word, spaces and all. */
+export function shellWords(line: string): string[] {
+  return line.trim().match(/(?:[^\s'"]+|'[^']*'|"(?:[^"\\]|\\.)*"|['"])+/g) ?? [];
 }
 
 /** Words into lines of at most `width`: the first line starts with `first`, the others with `rest`. */

@@ -65,7 +65,8 @@ const EXIT_CODES_TOPIC = () => `Exit codes
 
 ${columns(exitRows())}
 
-A script can branch on them: promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 ] && echo missing
+A script can branch on them:
+  promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 ] && echo missing
 `;
 
 const OUTPUT_TOPIC = () => `Output
@@ -74,7 +75,8 @@ const OUTPUT_TOPIC = () => `Output
 json when stdout is a pipe or a file, or when --jq or --fields is given.
 
   table   the columns that matter, dates readable, secrets masked, fitted to the terminal's width
-          (columns of less use dropped first, ids shortened in the middle, text cut with …)
+          (columns of less use dropped first, ids shortened in the middle, text cut with …); the
+          ids you copy (redemptions, codes, customers, jobs, exports) are never cut
   json    the service's own objects and field names; a list is one JSON array ([] when empty,
           every page with --all); --raw prints the service's whole list object (cursors, totals);
           indented and coloured on a terminal (NO_COLOR, --no-color: plain), plain when piped

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { filterParams } from '../../src/api/templates.js';
 import { UsageError } from '../../src/base/errors.js';
 import { parseFilter, parseFilters } from '../../src/commands/shared/filters.js';
+import { runPromo, tempDir } from '../helpers/promo.js';
 
 describe('the --filter grammar', () => {
   it.each([
@@ -39,18 +40,40 @@ describe('the --filter grammar', () => {
   });
 
   it('allows several operators on one field but not one operator twice', () => {
-    expect(parseFilters(['name^=Summer', 'name$=off'])).toHaveLength(2);
-    expect(() => parseFilters(['id in a', 'id in b'])).toThrow(
+    expect(parseFilters(['name^=Summer', 'name$=off'], { what: 'templates' })).toHaveLength(2);
+    expect(() => parseFilters(['id in a', 'id in b'], { what: 'templates' })).toThrow(
       expect.objectContaining({ hint: 'Write one list with every value.' }),
     );
   });
 
   it('writes the deepObject pairs the service reads, with the junction last', () => {
-    expect(filterParams(parseFilters(['id in a,b', 'name?']), 'or')).toEqual([
+    expect(filterParams(parseFilters(['id in a,b', 'name?'], { what: 'templates' }), 'or')).toEqual([
       ['filters[id][conditions][$in][0]', 'a'],
       ['filters[id][conditions][$in][1]', 'b'],
       ['filters[name][conditions][$has_value]', ''],
       ['filters[junction]', 'or'],
     ]);
+  });
+});
+
+describe('an empty value explained in the list’s own words', () => {
+  it.each([
+    [['voucher', 'list', '--filter', 'code='], "To select vouchers where code is empty, write 'code!?'."],
+    [
+      ['redemption', 'list', '--filter', 'voucher_code='],
+      "To select redemptions where voucher_code is empty, write 'voucher_code!?'.",
+    ],
+    [['templates', 'list', '--filter', 'name='], "To select templates where name is empty, write 'name!?'."],
+    [
+      ['export', 'voucher-transactions', '--filter', 'id='],
+      "To select voucher transactions where id is empty, write 'id!?'.",
+    ],
+  ])('%j', async (argv, hint) => {
+    const dir = tempDir();
+    const run = await runPromo(['--profile', 'sandbox', ...argv], { configDir: dir.path }).finally(
+      dir.cleanup,
+    );
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stderr).error.hint).toBe(hint);
   });
 });

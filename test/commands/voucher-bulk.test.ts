@@ -9,6 +9,7 @@ import { TestClock } from '../helpers/clock.js';
 import { writeIn } from '../helpers/input-files.js';
 import { runPromo, testContext } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into the service's JSON
 type Json = Record<string, any>;
@@ -470,14 +471,15 @@ describe('resuming and stopping', () => {
   it('on a second Ctrl-C gives up the request in flight, journaling it unknown', async () => {
     fx.sandbox.faults.push({ match: { method: 'POST' }, action: { hang: true } });
     const c = unique('HANG');
-    const { ctx, stdout } = testContext({ configDir: fx.configDir, stdin: `code\n${c}\n` });
+    const { ctx, stdout, stderr } = testContext({ configDir: fx.configDir, stdin: `code\n${c}\n` });
     const [first, second] = [new AbortController(), new AbortController()];
     ctx.signal = first.signal;
     ctx.stopSignal = second.signal;
     const running = main(['voucher', 'create', '--input', '-', '--amount-off', '1'], ctx);
-    while (fx.sandbox.requests.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await until(() => fx.sandbox.requests.length >= 1);
     first.abort();
-    await new Promise((r) => setTimeout(r, 50));
+    // The second Ctrl-C once the run has taken the first (it says it waits for the one in flight).
+    await until(() => stderr.text.includes('Ctrl-C again to stop at once'));
     second.abort();
     expect(await running).toBe(130);
     expect(byLine(stdout.text)).toMatchObject([{ line: 2, status: 'unknown', code: c }]);

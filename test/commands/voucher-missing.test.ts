@@ -60,6 +60,30 @@ describe('a voucher that is not found', () => {
     }
   });
 
+  it('validate and redeem give the same hints under the code’s line; a create of a binned code says it is in the bin', async () => {
+    await create('VALID-CASE');
+    const validate = await fx.run(['voucher', 'validate', 'valid-case', '--amount', '5'], { tty: true });
+    expect(validate.code).toBe(9);
+    expect(validate.stdout).toBe(
+      [
+        'valid-case  does not apply: no such code (resource_not_found)',
+        "            Codes are case-sensitive: the voucher 'VALID-CASE' exists.",
+        'Not valid: nothing would be redeemed.',
+        '',
+      ].join('\n'),
+    );
+    const redeem = await fx.run(['voucher', 'redeem', 'valid-case', '--amount', '5'], { tty: true });
+    expect(redeem.code).toBe(9);
+    expect(redeem.stdout).toContain("Codes are case-sensitive: the voucher 'VALID-CASE' exists.");
+    await create('BINNED-3');
+    expect((await fx.run(['voucher', 'delete', 'BINNED-3', '--yes'])).code).toBe(0);
+    const taken = await fx.run(['voucher', 'create', '--code', 'BINNED-3', '--percent-off', '5']);
+    expect(taken.code).toBe(1);
+    expect(JSON.parse(taken.stderr).error.hint).toMatch(
+      /^A voucher with this code is in the bin: .*promo voucher delete 'BINNED-3' --force/,
+    );
+  });
+
   it.skipIf(!full.available)("the sandbox's bin listing answers as the vendor describes", async () => {
     await create('BINNED-2');
     expect((await fx.run(['voucher', 'delete', 'BINNED-2', '--yes'])).code).toBe(0);

@@ -77,6 +77,8 @@ describe('voucher validate', () => {
       'OFF-1    does not apply: disabled (voucher_disabled)',
       "MON-1    does not apply: not valid now: valid only on Mondays (in the project's time zone) (voucher_not_active_now)",
       'NOPE-1   does not apply: no such code (resource_not_found)',
+      // The hint `voucher get NOPE-1` gives, under its line.
+      '         Codes are case-sensitive.',
       'TEN-OFF  skipped: another code does not apply (preceding_validation_failed)',
       'Not valid: nothing would be redeemed.',
       '',

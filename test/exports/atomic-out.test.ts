@@ -1,4 +1,4 @@
-// --out FILE is whole or absent: promo (the built bin) stopped at random moments of a download that
+// --out FILE is whole or absent: promo (the built bin) stopped at fixed moments of a download that
 // a proxy slows to a trickle, by SIGINT or SIGTERM (exit 130, neither FILE nor its partial file
 // left) and by SIGKILL (no FILE; the partial file, named .FILE.promo-partial-PID, is removed by the
 // next download to FILE, which writes FILE whole).
@@ -47,12 +47,16 @@ function exportTo(name: string) {
   );
 }
 
-/** Starts an export to `name` and signals promo at a random moment once its partial file exists. */
-async function stopDuringDownload(name: string, signal: NodeJS.Signals) {
+/**
+ * Starts an export to `name` and signals promo `afterMs` after its partial file appears: each test
+ * its own fixed moment (the trickle keeps the download going well past them), so that a failure
+ * can be run again as it was.
+ */
+async function stopDuringDownload(name: string, signal: NodeJS.Signals, afterMs: number) {
   const run = exportTo(name);
   await until(() => partials(name).length > 0 || run.child.exitCode !== null);
   expect(partials(name), 'the download had begun').toHaveLength(1);
-  await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 300)));
+  await new Promise((resolve) => setTimeout(resolve, afterMs));
   run.child.kill(signal);
   return run.done;
 }
@@ -70,7 +74,7 @@ describe('export --wait --out FILE', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`leaves neither FILE nor a partial file when ${signal} stops the download (exit 130)`, async () => {
       const name = `stopped-${signal}.csv`;
-      const done = await stopDuringDownload(name, signal);
+      const done = await stopDuringDownload(name, signal, signal === 'SIGINT' ? 0 : 150);
       expect(done.code, done.stderr).toBe(130);
       expect(done.stderr).toContain('was not written');
       expect(existsSync(join(dir.path, name))).toBe(false);
@@ -80,7 +84,7 @@ describe('export --wait --out FILE', () => {
 
   it('leaves no FILE after SIGKILL; the next run removes the partial file and writes FILE whole', async () => {
     const name = 'killed.csv';
-    const done = await stopDuringDownload(name, 'SIGKILL');
+    const done = await stopDuringDownload(name, 'SIGKILL', 250);
     expect(done.signal).toBe('SIGKILL');
     expect(existsSync(join(dir.path, name))).toBe(false);
     const left = partials(name);

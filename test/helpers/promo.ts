@@ -24,6 +24,8 @@ export interface RunOptions {
   stdin?: string;
   /** Pretend stdin/stdout/stderr are terminals. */
   tty?: boolean;
+  /** The terminal's width (default 100). */
+  columns?: number;
   now?: () => number;
   /** Answers for prompts, consumed in order; a prompt with no answer left fails the test. */
   answers?: Array<string | boolean>;
@@ -80,6 +82,10 @@ export function testContext(options: RunOptions = {}): {
     stdout.isTTY = true;
     stderr.isTTY = true;
     stdin.isTTY = true;
+  }
+  if (options.columns !== undefined) {
+    stdout.columns = options.columns;
+    stderr.columns = options.columns;
   }
   const asked: string[] = [];
   const ctx: Context = {

@@ -1,9 +1,30 @@
-// The created_at-window walk of `voucher list --all` over an in-memory list that pages like the
-// service (page numbers up to 99), with ties at window edges and vouchers created mid-walk.
+// The created_at-window walk of `voucher list --all` (shared/list-walk.ts, which redemption and
+// customer lists walk too) over an in-memory list that pages like the service (page numbers up to
+// 99), with ties at window edges and vouchers created mid-walk.
 import { describe, expect, it } from 'vitest';
 import type { ListVouchersQuery, VoucherList } from '../../src/api/voucher-list.js';
 import type { Voucher } from '../../src/api/vouchers.js';
-import { walkVouchers } from '../../src/commands/voucher/list-walk.js';
+import { walkCreated } from '../../src/commands/shared/list-walk.js';
+
+/** The walk as `voucher list --all` sets it up. */
+function walkVouchers(
+  query: { limit: number; createdAfter?: string },
+  walk: {
+    newestFirst: boolean;
+    fetch(q: ListVouchersQuery): Promise<VoucherList>;
+    onWindow?(b: string): void;
+  },
+): AsyncGenerator<Voucher[]> {
+  return walkCreated<Voucher>({
+    what: 'vouchers',
+    ...query,
+    newestFirst: walk.newestFirst,
+    fetch: async (window) => (await walk.fetch({ ...query, ...window })).items,
+    id: (v) => v.id,
+    createdAt: (v) => v.created_at,
+    onWindow: walk.onWindow,
+  });
+}
 
 function voucher(n: number, ms: number): Voucher {
   return { id: `v_${n}`, code: `C${n}`, created_at: new Date(ms).toISOString(), ms } as unknown as Voucher;

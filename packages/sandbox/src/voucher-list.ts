@@ -1,6 +1,6 @@
 // List vouchers: `GET /v1/vouchers`, paged by page number up to page 99, newest first by default.
 // One pass over the vouchers picks the matches; only the matches are sorted.
-import { ALL_OPERATORS, WHOLE_VALUE_OPERATORS } from './facts/filters.js';
+import { ALL_OPERATORS, VOUCHER_FILTER_ALIASES, WHOLE_VALUE_OPERATORS } from './facts/filters.js';
 import { MAX_PAGE, VOUCHER_ORDERS, type VoucherOrder } from './facts/lists.js';
 import { VOUCHER_TYPES } from './facts/vouchers.js';
 import { type FilterFields, type Filters, matchesFilters, parseFilters } from './list-filters.js';
@@ -33,13 +33,10 @@ export const VOUCHER_FILTER_FIELDS: FilterFields = {
   '*': { operators: ALL_OPERATORS },
 };
 
-/** Filter fields that name something else on the voucher: campaign_ids holds its campaign_id. */
-const FIELD_ALIASES: Record<string, string> = { campaign_ids: 'campaign_id', vouchers_ids: 'id', ids: 'id' };
-
 function aliased(filters: Filters): Filters {
   return {
     ...filters,
-    conditions: filters.conditions.map((c) => ({ ...c, field: FIELD_ALIASES[c.field] ?? c.field })),
+    conditions: filters.conditions.map((c) => ({ ...c, field: VOUCHER_FILTER_ALIASES[c.field] ?? c.field })),
   };
 }
 

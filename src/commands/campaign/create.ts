@@ -173,7 +173,7 @@ import add more later.
 A create is not repeated when its answer is lost (no idempotency key): the name is unique, so
 promo campaign get NAME says whether it was made.`,
   examples: [
-    "promo campaign create 'Summer Sale' --percent-off 20 --vouchers-count 50000 --code-pattern 'SUMMER-####-####' --wait",
+    "promo campaign create 'Autumn Sale' --percent-off 20 --vouchers-count 500 --code-pattern 'AUTUMN-####-####' --wait",
     "promo campaign create 'Gift 50' --type gift --gift-amount 50 --vouchers-count 1000 --expiration-date 2026-12-31",
     "promo campaign create 'Club' --type loyalty --points 0 --auto-join --code-prefix CLUB- --code-length 10",
     "promo campaign create 'Test' --amount-off 5 --vouchers-count 10 --dry-run",

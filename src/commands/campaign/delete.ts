@@ -63,8 +63,8 @@ it to its end. On a terminal promo asks first, naming how many vouchers go with 
 it needs --yes. Exit 3 when there is no such campaign, 8 when you decline.`,
   examples: [
     "promo campaign delete 'Summer Sale'",
-    "promo campaign delete 'Old Promo' --force --yes --wait",
     "promo campaign delete 'Old Promo' --force --dry-run",
+    "promo campaign delete 'Old Promo' --force --yes --wait",
   ],
   args: CAMPAIGN_ARG,
   options: {

@@ -21,7 +21,7 @@ type, discount or gift is refused. Every line is checked before anything is sent
 every bad line). Requests of at most 10 MB each queue a job; --wait follows them and writes one
 JSON line per voucher to the results file; exit 7 when some were not imported.`,
   examples: [
-    "promo campaign import 'Summer Sale' codes.csv --wait",
+    "promo campaign import 'Summer Sale' new-codes.csv --wait",
     "printf 'code\\nSUMMER-A1\\nSUMMER-A2\\n' | promo campaign import 'Summer Sale' - --dry-run",
   ],
   args,

@@ -19,7 +19,7 @@ import { inUnits } from '../../output/money.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
-import { parseChoice, parsePagingFlags } from '../paging.js';
+import { pagedListOptions, parseChoice, parsePage, parsePagingFlags } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
 import { campaignListColumns } from './campaign-view.js';
 
@@ -50,10 +50,7 @@ const options = defineOptions({
     choices: CAMPAIGN_ORDERS,
     help: 'created_at, -created_at, updated_at or -updated_at (default: newest first)',
   },
-  limit: { type: 'value', short: 'l', value: 'n', help: 'campaigns per page, 1 to 100 (default 10)' },
-  page: { type: 'value', value: 'n', help: 'which page, 1 to 99' },
-  all: { type: 'switch', help: 'every campaign, page after page' },
-  raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
+  ...pagedListOptions('campaigns', 'every campaign, page after page'),
 });
 
 const TYPE_WORDS: Record<string, string> = {
@@ -66,13 +63,7 @@ const TYPE_WORDS: Record<string, string> = {
 
 export function parseCampaignListOptions(flags: OptionValues<typeof options>): CampaignListOptions {
   const paging = parsePagingFlags(flags);
-  let page: number | undefined;
-  if (flags.page !== undefined) {
-    page = /^\d{1,3}$/.test(flags.page.trim()) ? Number(flags.page.trim()) : Number.NaN;
-    if (!(page >= 1 && page <= MAX_PAGE))
-      throw new UsageError(`--page must be a whole number from 1 to ${MAX_PAGE}, not '${flags.page}'`);
-    if (paging.all) throw new UsageError('--page picks one page and --all reads them all: give one of them');
-  }
+  const page = parsePage(flags);
   const type =
     flags.type === undefined
       ? undefined

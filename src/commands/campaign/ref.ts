@@ -52,16 +52,7 @@ export async function withCampaignHint<T>(
       !error.afterLostAnswer &&
       error.body.resource_type === 'campaign';
     if (!missing) throw error;
-    const hint = await nearbyNames(await client(), campaign);
-    throw new ApiError({
-      status: error.status,
-      body: error.body,
-      method: error.method,
-      path: error.path,
-      requestId: error.requestId,
-      headers: error.headers,
-      hint: error.hint ? `${hint}\n${error.hint}` : hint,
-    });
+    throw error.withHint(await nearbyNames(await client(), campaign));
   }
 }
 

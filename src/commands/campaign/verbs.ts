@@ -11,8 +11,8 @@ import vouchers from './vouchers.js';
 
 export default defineVerbs({
   examples: [
-    "promo campaign create 'Summer Sale' --percent-off 20 --vouchers-count 50000 --code-pattern 'SUMMER-####-####' --wait",
-    "promo campaign vouchers 'Summer Sale' --all -o csv --fields code > codes.csv",
+    "promo campaign create 'Winter Sale' --percent-off 15 --vouchers-count 100 --wait",
+    "promo campaign vouchers 'Summer Sale' --all -o csv --fields code > summer-codes.csv",
     "promo campaign get 'Summer Sale'",
   ],
   commands: [create, get, list, update, enable, disable, del, vouchers, addVouchers, importVouchers],

@@ -21,7 +21,7 @@ metadata keys of the first page make the columns (promo help output).
 ${FILTER_GRAMMAR}`,
   examples: [
     "promo campaign vouchers 'Summer Sale'",
-    "promo campaign vouchers 'Summer Sale' --all -o csv --fields code,active > codes.csv",
+    "promo campaign vouchers 'Summer Sale' --all -o csv --fields code,active > summer-codes.csv",
     "promo campaign vouchers 'Summer Sale' --all -o ndjson | jq -r .code | wc -l",
   ],
   args: CAMPAIGN_ARG,

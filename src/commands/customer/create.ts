@@ -35,7 +35,7 @@ export default defineCommand({
   examples: [
     'promo customer create --source-id user-42 --email ann@example.com --name "Ann Lee" -m plan=pro',
     'promo customer create --body customer.json --phone "+48 600 100 200"',
-    'promo customer create --input signups.csv --yes -o json | jq -c \'select(.status != "created")\'',
+    'promo customer create --input customers.csv --yes -o json | jq -c \'select(.status != "created")\'',
   ],
   options,
   run: async (flags, rt) => {

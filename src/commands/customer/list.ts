@@ -1,7 +1,6 @@
 // promo customer list: one page (a table fitted to the terminal, JSON, NDJSON, CSV, or --raw the
 // service's list object), or with --all every matching customer, streamed with -o ndjson / -o csv.
-// --all reads oldest first by created_at in windows of 99 pages: when one is full, the next starts
-// at the created_at of the last customer read (a millisecond earlier, those read there left out by id).
+// --all reads oldest first by created_at past page 99 (shared/list-walk.ts).
 
 import { MAX_PAGE } from 'promo-sandbox/facts/lists';
 import {
@@ -16,8 +15,9 @@ import { UsageError } from '../../base/errors.js';
 import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
-import { parsePagingFlags } from '../paging.js';
-import { isoDateMs } from '../shared/values.js';
+import { pagedListOptions, parsePage, parsePagingFlags } from '../paging.js';
+import { walkCreated } from '../shared/list-walk.js';
+import { parseInstant } from '../shared/values.js';
 import { CUSTOMER_CSV_COLUMNS, customerColumns } from './view.js';
 
 const options = defineOptions({
@@ -35,40 +35,14 @@ const options = defineOptions({
     choices: CUSTOMER_ORDERS,
     help: 'created_at, -created_at, updated_at, -updated_at, source_id or -source_id (default: newest first)',
   },
-  limit: {
-    type: 'value',
-    short: 'l',
-    value: 'n',
-    help: 'customers per page, 1 to 100 (default 10; 100 with --all)',
-  },
-  page: { type: 'value', value: 'n', help: 'which page, 1 to 99 (the service pages no further)' },
-  all: { type: 'switch', help: 'every matching customer, also past page 99 (oldest first)' },
-  raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
+  ...pagedListOptions('customers', 'every matching customer, also past page 99 (oldest first)'),
 });
-
-/** A date or date-time as the service's parameter wants it: a UTC date-time. */
-function checkDate(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  const ms = isoDateMs(value.trim());
-  if (ms === undefined) {
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${value}'`,
-    );
-  }
-  return new Date(ms).toISOString();
-}
 
 function parseQuery(
   flags: OptionValues<typeof options>,
 ): ListCustomersQuery & { all: boolean; raw: boolean } {
   const paging = parsePagingFlags(flags);
-  if (flags.page !== undefined) {
-    const page = Number(flags.page);
-    if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) {
-      throw new UsageError(`--page must be a whole number from 1 to ${MAX_PAGE}, not '${flags.page}'`);
-    }
-    if (flags.all) throw new UsageError('--page and --all cannot go together: --all reads every page');
-  }
+  const page = parsePage(flags);
   if (flags.all && flags.order !== undefined && flags.order !== 'created_at') {
     throw new UsageError(
       `--all reads oldest first (past the service's 99-page cap), so --order must be created_at, not '${flags.order}'`,
@@ -76,70 +50,61 @@ function parseQuery(
   }
   return {
     limit: paging.limit,
-    page: flags.page === undefined ? undefined : Number(flags.page),
+    page,
     email: flags.email,
     name: flags.name,
     city: flags.city,
     segmentId: flags.segment,
-    createdAfter: checkDate(flags.createdAfter, '--created-after'),
-    createdBefore: checkDate(flags.createdBefore, '--created-before'),
-    updatedAfter: checkDate(flags.updatedAfter, '--updated-after'),
-    updatedBefore: checkDate(flags.updatedBefore, '--updated-before'),
+    createdAfter: parseInstant(flags.createdAfter, '--created-after'),
+    createdBefore: parseInstant(flags.createdBefore, '--created-before'),
+    updatedAfter: parseInstant(flags.updatedAfter, '--updated-after'),
+    updatedBefore: parseInstant(flags.updatedBefore, '--updated-before'),
     order: flags.order as CustomerOrder | undefined,
     all: paging.all,
     raw: paging.raw,
   };
 }
 
-/** The position of the next page of an --all walk: a page of a window starting after a date. */
-interface Position {
-  page: number;
-  after?: string;
-}
-
 async function run(flags: OptionValues<typeof options>, rt: Runtime): Promise<void> {
   const { all, raw, ...query } = parseQuery(flags);
   const client = await rt.client();
   const limit = query.limit ?? (all ? 100 : undefined);
-  // Customers read at the window's edge, by id: the next window repeats that millisecond.
-  let edge: { at: string; ids: Set<string> } | undefined;
-  let skip = new Set<string>();
+  // --all: the shared walk past page 99; each of its pages is handed on as the next position.
+  const walk = walkCreated<Customer>({
+    what: 'customers',
+    limit: limit ?? 100,
+    createdAfter: query.createdAfter,
+    createdBefore: query.createdBefore,
+    fetch: async (window) => (await listCustomers(client, { ...query, limit, ...window })).items,
+    id: (c) => c.id,
+    createdAt: (c) => c.created_at,
+  });
+  let walked = 0;
   await printPagedList<Customer>(rt.out, {
     all,
     raw,
-    fetch: async (start) => {
-      const at: Position = start === undefined ? { page: query.page ?? 1 } : JSON.parse(start);
-      const q = all
-        ? {
-            ...query,
-            limit,
-            page: at.page,
-            order: 'created_at' as const,
-            createdAfter: at.after ?? query.createdAfter,
-          }
-        : { ...query, limit };
-      const list = await listCustomers(client, q);
-      const items = list.items.filter((c) => !skip.has(c.id));
-      for (const c of list.items) {
-        if (!c.created_at) continue;
-        if (edge === undefined || c.created_at > edge.at) edge = { at: c.created_at, ids: new Set() };
-        if (c.created_at === edge.at) edge.ids.add(c.id);
+    fetch: async () => {
+      if (all) {
+        const next = await walk.next();
+        // The walk ends by a page shorter than the limit: then one more call finds it done.
+        return next.done
+          ? { items: [], raw: undefined }
+          : { items: next.value, raw: undefined, next: String(++walked) };
       }
+      const list = await listCustomers(client, { ...query, limit });
       const more = list.page.has_more ?? (limit !== undefined && list.items.length === limit);
-      let next: string | undefined;
-      if (more && at.page < MAX_PAGE) next = JSON.stringify({ page: at.page + 1, after: at.after });
-      else if (more && all && edge) {
-        skip = edge.ids;
-        next = JSON.stringify({ page: 1, after: new Date(Date.parse(edge.at) - 1).toISOString() });
-      }
-      return { items, raw: list.page, next };
+      const page = query.page ?? 1;
+      return {
+        items: list.items,
+        raw: list.page,
+        next: more && page < MAX_PAGE ? String(page + 1) : undefined,
+      };
     },
     columns: customerColumns,
     empty: 'No customers.',
     csv: CUSTOMER_CSV_COLUMNS,
     progress: { noun: 'customers', now: rt.ctx.now },
-    moreHint: (page) =>
-      `More customers: --page ${(JSON.parse(page.next ?? '{}') as Position).page ?? ''} for the next page, or --all for every customer.`,
+    moreHint: (page) => `More customers: --page ${page.next} for the next page, or --all for every customer.`,
   });
 }
 

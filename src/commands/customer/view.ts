@@ -22,7 +22,7 @@ export const customerCard: Column<Customer>[] = [
 ];
 
 export const customerColumns: Column<Customer>[] = [
-  { header: 'ID', value: (c) => c.id, id: true },
+  { header: 'ID', value: (c) => c.id, id: true, whole: true },
   { header: 'Source ID', value: (c) => c.source_id, id: true },
   { header: 'Name', value: (c) => c.name, text: true, drop: 2 },
   { header: 'Email', value: (c) => c.email, text: true, drop: 1 },

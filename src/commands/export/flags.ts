@@ -13,7 +13,7 @@ import { UsageError } from '../../base/errors.js';
 import { closeTo } from '../../base/suggest.js';
 import { parseChoice } from '../paging.js';
 import { parseFilters } from '../shared/filters.js';
-import { isoDateMs } from '../shared/values.js';
+import { parseInstant } from '../shared/values.js';
 
 export interface ExportFlags {
   fields?: readonly string[];
@@ -22,16 +22,6 @@ export interface ExportFlags {
   createdAfter?: string;
   createdBefore?: string;
   order?: string;
-}
-
-function instant(text: string | undefined, flag: string): string | undefined {
-  if (text === undefined) return undefined;
-  const ms = isoDateMs(text.trim());
-  if (ms === undefined)
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${text}'`,
-    );
-  return new Date(ms).toISOString();
 }
 
 /** Each of --fields is a field the vendor exports for this object; a near miss is named. */
@@ -55,11 +45,12 @@ export function exportParameters(exported: ExportedObject, flags: ExportFlags): 
   const order = parseChoice(flags.order, EXPORT_ORDERS[exported], '--order');
   if (order) parameters.order = order;
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');
-  const conditions = parseFilters(flags.filter ?? []);
+  const what = `${exported.replace(/_/g, ' ').replace(/s$/, '')}s`;
+  const conditions = parseFilters(flags.filter ?? [], { what });
   if (junction !== undefined && conditions.length === 0)
     throw new UsageError('--junction joins --filter conditions, and none was given');
-  const after = instant(flags.createdAfter, '--created-after');
-  const before = instant(flags.createdBefore, '--created-before');
+  const after = parseInstant(flags.createdAfter, '--created-after');
+  const before = parseInstant(flags.createdBefore, '--created-before');
   if (after && before && Date.parse(after) >= Date.parse(before))
     throw new UsageError('--created-after/--created-before: the after date must come before the before date');
   if ((after || before) && junction === 'or')

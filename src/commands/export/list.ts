@@ -1,8 +1,7 @@
 // promo export list: the service's exports, newest first.
 import { EXPORT_OBJECT_FIELDS, listExports } from '../../api/exports.js';
-import { UsageError } from '../../base/errors.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { parseChoice, parsePagingFlags } from '../paging.js';
+import { parseChoice, parsePage, parsePagingFlags } from '../paging.js';
 import { exportColumns } from './view.js';
 
 export default defineCommand({
@@ -24,9 +23,7 @@ export default defineCommand({
   },
   run: async (input, rt) => {
     const { limit, raw } = parsePagingFlags({ limit: input.limit, raw: input.raw });
-    const page = input.page === undefined ? undefined : Number(input.page.trim());
-    if (page !== undefined && !(Number.isSafeInteger(page) && page >= 1))
-      throw new UsageError(`--page must be a whole number from 1, not '${input.page}'`);
+    const page = parsePage(input, Infinity);
     const order = parseChoice(
       input.order,
       ['created_at', '-created_at', 'status', '-status'] as const,

@@ -9,7 +9,7 @@ const fieldsOf = (exp: Export) => {
 };
 
 export const exportFields: Column<Export>[] = [
-  { header: 'Export', value: (e) => e.id, id: true },
+  { header: 'Export', value: (e) => e.id, id: true, whole: true },
   { header: 'Object', value: (e) => e.exported_object ?? undefined },
   { header: 'Status', value: (e) => e.status },
   { header: 'Fields', value: fieldsOf, text: true },
@@ -17,7 +17,7 @@ export const exportFields: Column<Export>[] = [
 ];
 
 export const exportColumns: Column<Export>[] = [
-  { header: 'Export', value: (e) => e.id, id: true },
+  { header: 'Export', value: (e) => e.id, id: true, whole: true },
   { header: 'Object', value: (e) => e.exported_object ?? '' },
   { header: 'Status', value: (e) => e.status },
   { header: 'Created', value: (e) => formatDate(e.created_at), drop: 1 },

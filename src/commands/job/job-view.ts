@@ -8,7 +8,7 @@ const count = (action: AsyncAction, field: 'done_count' | 'failed_count') =>
   action.result?.[field] ?? undefined;
 
 export const jobFields: Column<AsyncAction>[] = [
-  { header: 'Job', value: (a) => a.id, id: true },
+  { header: 'Job', value: (a) => a.id, id: true, whole: true },
   { header: 'Type', value: (a) => a.type },
   { header: 'Status', value: (a) => a.status },
   { header: 'Progress', value: (a) => (a.progress == null ? undefined : `${a.progress}%`) },
@@ -24,7 +24,7 @@ export const jobFields: Column<AsyncAction>[] = [
 ];
 
 export const jobColumns: Column<AsyncAction>[] = [
-  { header: 'Job', value: (a) => a.id, id: true },
+  { header: 'Job', value: (a) => a.id, id: true, whole: true },
   { header: 'Type', value: (a) => a.type, drop: 1 },
   { header: 'Status', value: (a) => a.status },
   { header: 'Progress', value: (a) => (a.progress == null ? '' : `${a.progress}%`) },

@@ -1,9 +1,8 @@
 // promo job list: the service's recent async actions (imports and other bulk jobs).
 import { JOB_FIELDS, listAsyncActions } from '../../api/async-actions.js';
-import { UsageError } from '../../base/errors.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
-import { isoDateMs } from '../shared/values.js';
+import { parseInstant } from '../shared/values.js';
 import { jobColumns } from './job-view.js';
 
 export default defineCommand({
@@ -20,13 +19,9 @@ export default defineCommand({
   },
   run: async (input, rt) => {
     const { limit, raw } = parsePagingFlags({ limit: input.limit, raw: input.raw });
-    const ms = input.before === undefined ? undefined : isoDateMs(input.before.trim());
-    if (input.before !== undefined && ms === undefined) {
-      throw new UsageError(`--before must be an ISO 8601 date or date-time, not '${input.before}'`);
-    }
     const list = await listAsyncActions(await rt.client(), {
       limit,
-      endDate: ms === undefined ? undefined : new Date(ms).toISOString(),
+      endDate: parseInstant(input.before, '--before'),
     });
     if (raw) return rt.out.json(list.page);
     await rt.out.list(list.items, jobColumns, 'No jobs.', [

@@ -10,7 +10,7 @@ import { printPagedList } from '../../output/paging.js';
 import { type Column, formatDate } from '../../output/table.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { checkCampaign } from '../campaign/ref.js';
-import { parsePagingFlags } from '../paging.js';
+import { cursorListOptions, parsePagingFlags } from '../paging.js';
 import { checkCode } from '../voucher/codes-input.js';
 
 const options = defineOptions({
@@ -22,13 +22,11 @@ const options = defineOptions({
     value: 'id',
     help: 'only those carrying this source_id (promo gives each publication one: how a lost answer is checked)',
   },
-  limit: { type: 'value', short: 'l', value: 'n', help: 'publications per page, 1 to 100 (default 10)' },
-  all: { type: 'switch', help: 'every page, to the last' },
-  raw: { type: 'switch', help: "print the service's whole list object of one page" },
+  ...cursorListOptions('publications', 'every page, to the last'),
 });
 
 const columns: Column<Publication>[] = [
-  { header: 'ID', value: (p) => p.id, id: true },
+  { header: 'ID', value: (p) => p.id, id: true, whole: true },
   { header: 'Code(s)', value: (p) => publishedCodes(p).join(' ') },
   { header: 'Customer', value: (p) => p.tracking_id ?? p.customer_id ?? '' },
   { header: 'Created', value: (p) => formatDate(p.created_at), drop: 2 },

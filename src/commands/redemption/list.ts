@@ -1,13 +1,14 @@
 // promo redemption list: redemptions (and rollbacks), newest first, filtered by code, customer,
 // result, status and creation time; --all for every one, streamed with -o ndjson or -o csv.
 
-import { REDEMPTION_STATUSES } from 'promo-sandbox/facts/redemption-keys';
+import { REDEMPTION_RESULTS, REDEMPTION_STATUSES } from 'promo-sandbox/facts/redemption-keys';
 import { type ListRedemptionsQuery, listRedemptions, type Redemption } from '../../api/redemptions.js';
 import { UsageError } from '../../base/errors.js';
 import { ListProgress } from '../../output/list-progress.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { parseChoice, parsePagingFlags } from '../paging.js';
+import { pagedListOptions, parseChoice, parsePage, parsePagingFlags } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions, parseFilters } from '../shared/filters.js';
+import { walkCreated } from '../shared/list-walk.js';
 import {
   REDEMPTION_CSV,
   REDEMPTION_CSV_COLUMNS,
@@ -15,7 +16,17 @@ import {
   redemptionColumns,
 } from '../shared/redemption-view.js';
 import { parseDate } from '../shared/values.js';
-import { walkRedemptions } from './list-walk.js';
+
+/** --result is what the service filters on; a status given there is pointed to --status. */
+function parseResult(value: string | undefined) {
+  const upper = value?.toUpperCase();
+  if ((REDEMPTION_STATUSES as readonly string[]).includes(upper ?? ''))
+    throw new UsageError(
+      `--result must be SUCCESS or FAILURE, not '${value}'`,
+      `${upper} is a status: promo redemption list --status ${upper}`,
+    );
+  return parseChoice(upper, REDEMPTION_RESULTS, '--result');
+}
 
 export default defineCommand({
   path: ['redemption', 'list'],
@@ -23,8 +34,12 @@ export default defineCommand({
   aliases: ['ls'],
   summary: 'List redemptions and rollbacks, newest first; --all for every one',
   description: `Filtered by the service (--voucher, --customer, --result, the dates, --filter), except --status
-(SUCCEEDED, FAILED, ROLLED_BACK), which promo applies to what the service sends. Amounts are in
-currency units on a table and in -o csv; -o json and ndjson have the service's objects (hundredths). --all
+(SUCCEEDED, FAILED, ROLLED_BACK), which promo applies to what the service sends. A table shows
+each row's Type (a redemption, or a rollback: rr_...), Result (SUCCESS or FAILURE, as --result
+takes) and Status (what became of it: a redemption rolled back is ROLLED_BACK); Amount is the
+discount or gift credits a redemption took, in currency units (on a table and in -o csv), and
+negative on a rollback: what it gave back. Ids are never shortened. -o json and ndjson have the
+service's objects (hundredths). --all
 reads every match, oldest first, past the service's 99 pages, streamed with -o ndjson or -o csv.
 ${FILTER_GRAMMAR}`,
   examples: [
@@ -38,7 +53,7 @@ ${FILTER_GRAMMAR}`,
     result: {
       type: 'value',
       value: 'SUCCESS|FAILURE',
-      complete: ['SUCCESS', 'FAILURE'],
+      complete: [...REDEMPTION_RESULTS],
       help: 'SUCCESS or FAILURE',
     },
     status: {
@@ -50,25 +65,20 @@ ${FILTER_GRAMMAR}`,
     createdAfter: { type: 'value', value: 'date', help: 'created after this ISO 8601 date or date-time' },
     createdBefore: { type: 'value', value: 'date', help: 'created before this ISO 8601 date or date-time' },
     ...filterOptions('metadata.order_id=ORD-1'),
-    limit: { type: 'value', short: 'l', value: 'n', help: 'per page, 1 to 100 (default 10; 100 with --all)' },
-    page: { type: 'value', value: 'n', help: 'which page, 1 to 99' },
-    all: { type: 'switch', help: 'every match, oldest first, also past page 99' },
-    raw: { type: 'switch', help: "print the service's list object of one page" },
+    ...pagedListOptions('redemptions', 'every match, oldest first, also past page 99'),
   },
   run: async (input, rt) => {
     rt.out.csvView = REDEMPTION_CSV;
     const { limit, all, raw } = parsePagingFlags(input);
-    const page = input.page === undefined ? undefined : Number(input.page.trim());
-    if (page !== undefined && !(Number.isSafeInteger(page) && page >= 1 && page <= 99))
-      throw new UsageError(`--page must be a whole number from 1 to 99, not '${input.page}'`);
+    const page = parsePage(input);
     const status = parseChoice(input.status?.toUpperCase(), REDEMPTION_STATUSES, '--status');
-    const filters = parseFilters(input.filter ?? []);
+    const filters = parseFilters(input.filter ?? [], { what: 'redemptions' });
     if (input.voucher !== undefined)
       filters.push({ field: 'voucher_code', operator: '$is', values: [input.voucher] });
     const query: ListRedemptionsQuery = {
       limit,
       page,
-      result: parseChoice(input.result?.toUpperCase(), ['SUCCESS', 'FAILURE'] as const, '--result'),
+      result: parseResult(input.result),
       customer: input.customer,
       createdAfter:
         input.createdAfter === undefined
@@ -90,10 +100,17 @@ ${FILTER_GRAMMAR}`,
     }
     const collected: Redemption[] = [];
     const progress = new ListProgress(rt.out, rt.ctx.now, 'redemptions');
-    const pages = walkRedemptions(
-      { ...query, limit: limit ?? 100 },
-      async (q) => (await listRedemptions(client, q)).items,
-    );
+    const pageSize = limit ?? 100;
+    const pages = walkCreated<Redemption>({
+      what: 'redemptions',
+      limit: pageSize,
+      createdAfter: query.createdAfter,
+      createdBefore: query.createdBefore,
+      fetch: async (window) =>
+        (await listRedemptions(client, { ...query, limit: pageSize, ...window })).items,
+      id: (r) => r.id,
+      createdAt: (r) => r.date,
+    });
     for await (const items of pages) {
       progress.page(items.length);
       if (!rt.out.streams) {

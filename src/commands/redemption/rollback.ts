@@ -4,12 +4,13 @@
 import { getRedemption, type Redemption } from '../../api/redemptions.js';
 import { ExitCode, UsageError } from '../../base/errors.js';
 import { BULK_HELP, parseBulkFlags } from '../../bulk/index.js';
+import { escapeForTerminal } from '../../output/escape.js';
 import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { againOption, bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
-import { REDEMPTION_CSV, redemptionColumns } from '../shared/redemption-view.js';
+import { REDEMPTION_CSV, redemptionColumns, rolledBackWords } from '../shared/redemption-view.js';
 import { rollbackMany } from './rollback-input.js';
 import { isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
 
@@ -30,8 +31,17 @@ async function printRolledBack(rt: Runtime, done: RolledBack[]): Promise<void> {
     await rt.out.json(answers.length === 1 ? answers[0] : answers);
     return;
   }
-  const rows = done.flatMap((d) => d.rollbacks);
-  if (rows.length > 0) await rt.out.list(rows, redemptionColumns);
+  if (rt.out.format === 'csv') {
+    // A spreadsheet gets the rollbacks as rows, money in currency units.
+    await rt.out.list(
+      done.flatMap((d) => d.rollbacks),
+      redemptionColumns,
+    );
+    return;
+  }
+  // In words: which code, how much went back, which order, and the rollback's id.
+  const lines = done.flatMap((d) => d.rollbacks).map(rolledBackWords);
+  if (lines.length > 0) rt.out.text(escapeForTerminal(lines.join('\n')));
 }
 
 export default defineCommand({
@@ -50,7 +60,9 @@ ${BULK_HELP}`,
   examples: [
     'promo redemption rollback r_0c5d710a87c8a31f86 --reason "order 1042 refunded"',
     'promo redemption rollback --input refunds.txt --yes --reason "batch refund"',
-    'promo redemption list --voucher SUMMER20 --result SUCCESS -o json | jq -r ".[].id" | xargs promo redemption rollback --yes',
+    // Only redemptions not rolled back yet: not the rollbacks (rr_...), not those already rolled
+    // back, not a code's part of a stacked redemption (that rolls back whole, by its parent's id).
+    `promo redemption list --voucher SUMMER20 --status SUCCEEDED -o json | jq -r '.[] | select(.object == "redemption" and .redemption == null) | .id' | promo redemption rollback --input - --yes`,
   ],
   args: { ids: { help: 'redemption ids (r_...)', variadic: true } },
   options: {

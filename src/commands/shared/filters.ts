@@ -57,7 +57,8 @@ const ENUMERATIONS: Record<string, { values: readonly string[]; without: readonl
 };
 const VALUE_OPERATORS: FilterOperator[] = ['$is', '$is_not', '$in', '$not_in'];
 
-export function parseFilter(expression: string): FilterCondition {
+/** `what`: the items the list holds, in the plural (`vouchers`), for the words of a hint. */
+export function parseFilter(expression: string, what = 'items'): FilterCondition {
   const text = expression.trim();
   const presence = PRESENCE_FORM.exec(text);
   if (presence) {
@@ -86,7 +87,7 @@ export function parseFilter(expression: string): FilterCondition {
     if (value === '') {
       throw new UsageError(
         `--filter '${expression}': '${op}' needs a value after it`,
-        `To select templates where ${field} is empty, write '${field}!?'.`,
+        `To select ${what} where ${field} is empty, write '${field}!?'.`,
       );
     }
     return checked(expression, { field: field!, operator: SYMBOL_OPERATORS[op!]!, values: [value] });
@@ -123,16 +124,17 @@ function checked(expression: string, condition: FilterCondition): FilterConditio
 /**
  * Every --filter, refusing two conditions that the deepObject would write under the same key and,
  * given the list's `known` fields, a field the service does not filter on (it would match nothing).
+ * `what` names the list's items in the plural (`vouchers`), for the words of errors and hints.
  */
 export function parseFilters(
   expressions: string[],
-  known?: { fields: FilterFields; what: string },
+  known: { fields?: FilterFields; what: string },
 ): FilterCondition[] {
   const conditions: FilterCondition[] = [];
   const seen = new Map<string, string>();
   for (const expression of expressions) {
-    const condition = parseFilter(expression);
-    if (known) checkField(expression, condition.field, known.fields, known.what);
+    const condition = parseFilter(expression, known.what);
+    if (known.fields) checkField(expression, condition.field, known.fields, known.what);
     const slot = `${condition.field} ${condition.operator}`;
     const earlier = seen.get(slot);
     if (earlier !== undefined) {

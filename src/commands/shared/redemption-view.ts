@@ -32,19 +32,54 @@ function amountOf(r: Redemption): number | undefined {
   return r.order?.total_applied_discount_amount ?? r.amount ?? undefined;
 }
 
+export const isRollback = (r: Redemption) => r.object === 'redemption_rollback';
+
+/** What a row moved: a redemption's discount or credits; a rollback's, negative: given back. */
+function signedAmount(r: Redemption): string {
+  const amount = amountOf(r);
+  return formatMoney(isRollback(r) && typeof amount === 'number' ? -amount : amount);
+}
+
+/**
+ * Result is what `--result` filters on (SUCCESS, FAILURE); Status is what became of it (SUCCEEDED,
+ * FAILED, ROLLED_BACK: `--status`). A rollback is its own row (`rr_…`, Type rollback, the amount it
+ * gave back negative), never read as a second redemption. Ids are copied from here (to roll back,
+ * to get): never shortened.
+ */
 export const redemptionColumns: Column<Redemption>[] = [
-  { header: 'Redemption', value: (r) => r.id, id: true },
+  { header: 'Id', value: (r) => r.id, id: true, whole: true },
+  { header: 'Type', value: (r) => (isRollback(r) ? 'rollback' : 'redemption') },
   {
     header: 'Code',
     value: (r) => r.voucher?.code ?? (r.object === 'redemption' ? '(stacked)' : ''),
     id: true,
   },
-  { header: 'Result', value: (r) => r.status ?? r.result },
-  { header: 'Amount', value: (r) => formatMoney(amountOf(r)) },
-  { header: 'Customer', value: (r) => r.customer_id ?? '', id: true, drop: 2 },
-  { header: 'Why', value: (r) => r.failure_code ?? r.reason ?? '', text: true, drop: 3 },
-  { header: 'Date', value: (r) => formatDate(r.date), drop: 1 },
+  { header: 'Result', value: (r) => r.result },
+  { header: 'Status', value: (r) => r.status, drop: 1 },
+  { header: 'Amount', value: signedAmount },
+  { header: 'Customer', value: (r) => r.customer_id ?? '', id: true, drop: 3 },
+  { header: 'Why', value: (r) => r.failure_code ?? r.reason ?? '', text: true, drop: 4 },
+  { header: 'Date', value: (r) => formatDate(r.date), drop: 2 },
 ];
+
+/**
+ * `Rolled back SUMMER20: 6.00 returned, order ORD-1 of 30.00.` and, on a line of its own so that a
+ * terminal does not break an id, `  redemption r_…, rollback rr_…`.
+ */
+export function rolledBackWords(rollback: Redemption): string {
+  const code = rollback.voucher?.code ?? 'the stacked redemption';
+  const amount = amountOf(rollback);
+  const order = rollback.order;
+  const orderName = order?.source_id ?? order?.id;
+  const parts = [
+    `Rolled back ${code}`,
+    typeof amount === 'number' ? `: ${formatMoney(amount)} returned` : '',
+    orderName ? `, order ${orderName}` : '',
+    orderName && typeof order?.amount === 'number' ? ` of ${formatMoney(order.amount)}` : '',
+    `.\n  redemption ${rollback.redemption ?? '?'}, rollback ${rollback.id}`,
+  ];
+  return parts.join('');
+}
 
 /** The CSV columns of a redemption list. */
 export const REDEMPTION_CSV_COLUMNS = [
@@ -77,7 +112,9 @@ export const REDEMPTION_CSV = {
 
 export const redemptionFields: Column<Redemption>[] = [
   ...redemptionColumns,
-  { header: 'Parent', value: (r) => r.redemption ?? '' },
+  // A stacked redemption's parent; for a rollback, the redemption it rolled back.
+  { header: 'Parent', value: (r) => (isRollback(r) ? undefined : (r.redemption ?? '')), whole: true },
+  { header: 'Rolls back', value: (r) => (isRollback(r) ? (r.redemption ?? '') : undefined), whole: true },
   { header: 'Order', value: (r) => formatMoney(r.order?.amount) },
   { header: 'Order total', value: (r) => formatMoney(r.order?.total_amount) },
   { header: 'Failure', value: (r) => r.failure_message ?? '', text: true },

@@ -136,6 +136,18 @@ export function isoDateMs(text: string): number | undefined {
  * A date for the service: a bare date becomes the start (or, for an expiration, the end) of that
  * day in UTC; a time without an offset is taken as UTC.
  */
+/** A date or date-time flag as the service's list and export parameters want it: a UTC date-time. */
+export function parseInstant(text: string | undefined, flag: string): string | undefined {
+  if (text === undefined) return undefined;
+  const ms = isoDateMs(text.trim());
+  if (ms === undefined) {
+    throw new UsageError(
+      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${text}'`,
+    );
+  }
+  return new Date(ms).toISOString();
+}
+
 export function parseDate(text: string, name: string, endOfDay: boolean): string {
   const value = text.trim();
   if (isoDateMs(value) === undefined) {

@@ -79,7 +79,7 @@ export default defineCommand({
   summary: "Introspect a token (active, scope, expiry); without one, the profile's cached token",
   examples: [
     'promo token inspect',
-    'promo token inspect --scope vouchers',
+    'promo token inspect --scope "api vouchers"',
     'promo token issue --scope api --json | jq -r .access_token | promo token inspect -',
   ],
   args: { token: { help: 'the token, or - to read it from stdin' } },

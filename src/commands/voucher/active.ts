@@ -86,7 +86,7 @@ export const disable = defineCommand({
   summary: 'Switch vouchers off (inactive), by code or from --input',
   description: help('disable'),
   examples: [
-    'promo voucher disable SUMMER20 WINTER10',
+    'promo voucher disable OLD-1 OLD-2',
     'promo voucher list --campaign "Summer Sale" --all -o ndjson | promo voucher disable --input -',
   ],
   args,

@@ -15,6 +15,7 @@ import { fieldOptions, fieldValues } from './fields/create-options.js';
 import { validateCreateBody } from './fields/create-validate.js';
 import { fieldsPatch } from './fields/field-patch.js';
 import { VOUCHER_FIELDS } from './fields/fields.js';
+import { withTakenHint } from './missing.js';
 import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
 
 export interface CreateOptions {
@@ -71,7 +72,7 @@ export async function run(options: CreateOptions, rt: Runtime): Promise<number |
     await printDryRun(rt.out, await client.dryRun(createVoucherRequest(body)));
     return undefined;
   }
-  const voucher = await createVoucher(client, body);
+  const voucher = await withTakenHint(client, body.code, () => createVoucher(client, body));
   rt.out.csvView = VOUCHER_CSV;
   await rt.out.record(voucher, voucherFields(rt.ctx.now()));
   if (!rt.out.isJson) await rt.out.success(`Created voucher ${voucher.code}.`);
@@ -164,8 +165,8 @@ export default defineCommand({
     'promo voucher create --campaign "Loyalty Club" --metadata member=anna',
     'promo voucher create --unit prod_a:1 --unit prod_b:2:missing --validity-hours mon-fri@09:00-17:00',
     'promo voucher create --body voucher.json --inactive --metadata channel=email --dry-run',
-    'promo voucher create --input vouchers.csv --campaign "Summer Sale" --concurrency 8 --results run.ndjson',
-    'promo voucher create --input vouchers.csv --campaign "Summer Sale" --resume run.ndjson',
+    'promo voucher create --input new-summer.csv --campaign "Summer Sale" --concurrency 8 --results create-run.ndjson',
+    'promo voucher create --input new-summer.csv --campaign "Summer Sale" --resume create-run.ndjson',
   ],
   options,
   run: (input, rt) => run(parseCreateOptions(input), rt),

@@ -39,7 +39,7 @@ bulk_api_calls) is waited out. Ctrl-C during --wait stops waiting (exit 130); th
     'promo voucher import black-friday.csv --wait',
     'promo voucher import codes.ndjson --dry-run',
     'promo voucher import codes.ndjson -o json | jq -r ".[].async_action_id"',
-    'promo voucher import codes.ndjson --wait --results import-results.jsonl -o json > jobs.json',
+    'promo voucher import more-codes.ndjson --wait --results import-results.jsonl -o json > jobs.json',
   ],
   args,
   options: IMPORT_OPTIONS,

@@ -2,17 +2,12 @@
 // dates ISO 8601, one campaign selector, orders the service knows, and what --all can walk.
 
 import { VOUCHER_FILTERS } from '../../api/filter-fields.js';
-import {
-  type ListVouchersQuery,
-  MAX_VOUCHER_PAGE,
-  VOUCHER_ORDERS,
-  type VoucherOrder,
-} from '../../api/voucher-list.js';
+import { type ListVouchersQuery, VOUCHER_ORDERS, type VoucherOrder } from '../../api/voucher-list.js';
 import { UsageError } from '../../base/errors.js';
 import { checkCampaign } from '../campaign/ref.js';
-import { parseChoice, parsePagingFlags } from '../paging.js';
+import { parseChoice, parsePage, parsePagingFlags } from '../paging.js';
 import { parseFilters } from '../shared/filters.js';
-import { isoDateMs } from '../shared/values.js';
+import { parseInstant } from '../shared/values.js';
 
 export interface VoucherListFlags {
   limit?: string;
@@ -42,17 +37,6 @@ export interface VoucherListOptions {
 /** Page size of --all when --limit is not given: the fewest requests. */
 export const ALL_PAGE_SIZE = 100;
 
-function instant(text: string | undefined, flag: string): string | undefined {
-  if (text === undefined) return undefined;
-  const ms = isoDateMs(text.trim());
-  if (ms === undefined) {
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${text}'`,
-    );
-  }
-  return new Date(ms).toISOString();
-}
-
 function ordered(after: string | undefined, before: string | undefined, flags: string): void {
   if (after !== undefined && before !== undefined && Date.parse(after) >= Date.parse(before)) {
     throw new UsageError(`${flags}: the after date must come before the before date`);
@@ -69,17 +53,7 @@ function text(value: string | undefined, flag: string): string | undefined {
 
 export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOptions {
   const { limit, all, raw } = parsePagingFlags(flags);
-  let page: number | undefined;
-  if (flags.page !== undefined) {
-    page = /^\d{1,3}$/.test(flags.page.trim()) ? Number(flags.page.trim()) : Number.NaN;
-    if (!(page >= 1 && page <= MAX_VOUCHER_PAGE)) {
-      throw new UsageError(
-        `--page must be a whole number from 1 to ${MAX_VOUCHER_PAGE}, not '${flags.page}'`,
-        'The service pages no further than 99; --all reads past it by narrowing the created_at window.',
-      );
-    }
-    if (all) throw new UsageError('--page picks one page and --all reads them all: give one of them');
-  }
+  const page = parsePage(flags);
   if (flags.campaign !== undefined && flags.campaignId !== undefined) {
     throw new UsageError('--campaign and --campaign-id both select the campaign: give one of them');
   }
@@ -89,10 +63,10 @@ export function parseVoucherListOptions(flags: VoucherListFlags): VoucherListOpt
       `--all reads in created_at order (past the service's 99-page cap), so --order must be created_at or -created_at, not '${order}'`,
     );
   }
-  const createdAfter = instant(flags.createdAfter, '--created-after');
-  const createdBefore = instant(flags.createdBefore, '--created-before');
-  const updatedAfter = instant(flags.updatedAfter, '--updated-after');
-  const updatedBefore = instant(flags.updatedBefore, '--updated-before');
+  const createdAfter = parseInstant(flags.createdAfter, '--created-after');
+  const createdBefore = parseInstant(flags.createdBefore, '--created-before');
+  const updatedAfter = parseInstant(flags.updatedAfter, '--updated-after');
+  const updatedBefore = parseInstant(flags.updatedBefore, '--updated-before');
   ordered(createdAfter, createdBefore, '--created-after/--created-before');
   ordered(updatedAfter, updatedBefore, '--updated-after/--updated-before');
   const junction = parseChoice(flags.junction?.toLowerCase(), ['and', 'or'] as const, '--junction');

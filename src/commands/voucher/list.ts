@@ -1,5 +1,5 @@
 // promo voucher list: one page (a table, a JSON array, NDJSON, or --raw the service's list object),
-// or with --all every matching voucher, also past the 99-page cap (see list-walk.ts).
+// or with --all every matching voucher, also past the 99-page cap (see shared/list-walk.ts).
 
 import { listVouchers } from '../../api/voucher-list.js';
 import type { Voucher } from '../../api/vouchers.js';
@@ -9,9 +9,10 @@ import { keepYoungGenerationSmall } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { requireCampaign } from '../campaign/ref.js';
+import { pagedListOptions } from '../paging.js';
 import { FILTER_GRAMMAR, filterOptions } from '../shared/filters.js';
+import { walkCreated } from '../shared/list-walk.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
-import { walkVouchers } from './list-walk.js';
 import { VOUCHER_CSV, VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';
 
 export async function run(options: VoucherListOptions, rt: Runtime): Promise<void> {
@@ -44,17 +45,21 @@ export async function run(options: VoucherListOptions, rt: Runtime): Promise<voi
   if (streaming) keepYoungGenerationSmall();
   const collected: Voucher[] = [];
   let count = 0;
-  const pages = walkVouchers(
-    { ...query, limit: query.limit ?? ALL_PAGE_SIZE },
-    {
-      newestFirst: query.order === '-created_at',
-      fetch: (q) => listVouchers(client, q),
-      onWindow: (boundary) => {
-        if (rt.globals.debug)
-          rt.out.stderrText(`* 99 pages read; the next window starts at created_at ${boundary}`);
-      },
+  const limit = query.limit ?? ALL_PAGE_SIZE;
+  const pages = walkCreated<Voucher>({
+    what: 'vouchers',
+    limit,
+    newestFirst: query.order === '-created_at',
+    createdAfter: query.createdAfter,
+    createdBefore: query.createdBefore,
+    fetch: async (window) => (await listVouchers(client, { ...query, limit, ...window })).items,
+    id: (v) => v.id,
+    createdAt: (v) => v.created_at,
+    onWindow: (boundary) => {
+      if (rt.globals.debug)
+        rt.out.stderrText(`* 99 pages read; the next window starts at created_at ${boundary}`);
     },
-  );
+  });
   const progress = new ListProgress(rt.out, rt.ctx.now, 'vouchers');
   for await (const page of pages) {
     progress.page(page.length);
@@ -84,15 +89,7 @@ export const VOUCHER_PAGING_OPTIONS = defineOptions({
     complete: ['created_at', '-created_at', 'updated_at', '-updated_at', 'code', '-code'],
     help: 'created_at, -created_at, updated_at, -updated_at, code or -code (default: newest first)',
   },
-  limit: {
-    type: 'value',
-    short: 'l',
-    value: 'n',
-    help: 'vouchers per page, 1 to 100 (default 10; 100 with --all)',
-  },
-  page: { type: 'value', value: 'n', help: 'which page, 1 to 99 (the service pages no further)' },
-  all: { type: 'switch', help: 'every matching voucher, also past page 99 (oldest first)' },
-  raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
+  ...pagedListOptions('vouchers', 'every matching voucher, also past page 99 (oldest first)'),
 });
 
 const options = defineOptions({

@@ -8,6 +8,7 @@ import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { orderTotals, VALIDATION_CSV } from '../shared/redemption-view.js';
+import { missingCodeHint } from './missing.js';
 import { orderOptions, redeemBody } from './order-options.js';
 import { refusalWords } from './refusal-words.js';
 
@@ -47,7 +48,33 @@ export async function printRedeemables(rt: Runtime, redeemables: readonly Redeem
     const key = refusalKey(redeemable);
     const verb = redeemable.status === 'SKIPPED' ? 'skipped' : 'does not apply';
     rt.out.text(`${code}  ${verb}: ${refusalWords(key, vouchers.get(redeemable.id))} (${key ?? 'no key'})`);
+    // The hints `voucher get` gives for a missing code (case, spaces, the bin), under its line.
+    const hint = key === 'resource_not_found' && (await missingCodeHint(await rt.client(), redeemable.id));
+    if (hint) rt.out.text(`${' '.repeat(width)}  ${hint}`);
   }
+}
+
+/**
+ * The items of the order that came back with no price and no amount: neither the flags nor the
+ * service's catalogue priced them, so a discount on them reads 0.00 off, which is no verdict.
+ */
+function unpricedItems(answer: Validation): string[] {
+  const items = (answer.order as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: Record<string, unknown>) => {
+    const priced = typeof item.price === 'number' || (typeof item.amount === 'number' && item.amount > 0);
+    if (priced) return [];
+    const name = item.product_id ?? item.sku_id ?? item.source_id;
+    return typeof name === 'string' ? [name] : [];
+  });
+}
+
+/** Warns (stderr) of the items no price is known for: the verdict's amounts leave them out. */
+export async function warnUnpriced(rt: Runtime, answer: Validation): Promise<void> {
+  for (const name of unpricedItems(answer))
+    await rt.out.warn(
+      `item ${name} has no price, and the service knows none for it: it counts as 0.00. Give its unit price: --item ${name}:QTY:PRICE`,
+    );
 }
 
 export async function printVerdict(rt: Runtime, answer: Validation): Promise<void> {
@@ -65,7 +92,8 @@ export default defineCommand({
   description: `One stacked validation of up to 30 codes against the order the flags describe (amounts in
 currency units, 10.50). On a terminal: each code applies or not, why in words with the service's key
 beside it (voucher_expired, quantity_exceeded, voucher_not_active_now, ...), then the discount and the
-new total. With -o json: the service's answer, unchanged. Exit 0 when the service says valid, 9 when
+new total. An item with no price (--item ID:QTY) that the service knows no price for counts as
+0.00: promo warns of it. With -o json: the service's answer, unchanged. Exit 0 when the service says valid, 9 when
 it checked the codes and said no. Nothing is redeemed.`,
   examples: [
     'promo voucher validate SUMMER20 --amount 120.50',
@@ -80,6 +108,7 @@ it checked the codes and said no. Nothing is redeemed.`,
     rt.out.csvView = VALIDATION_CSV;
     if (rt.out.isJson) await rt.out.json(answer);
     else await printVerdict(rt, answer);
+    await warnUnpriced(rt, answer);
     return answer.valid ? ExitCode.ok : ExitCode.notApplicable;
   },
 });

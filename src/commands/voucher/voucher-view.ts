@@ -68,7 +68,7 @@ function validity(v: Voucher): string | undefined {
 /** The fields of one voucher (record view). */
 export function voucherFields(nowMs: number): Column<Voucher>[] {
   return [
-    { header: 'Code', value: (v) => v.code, id: true },
+    { header: 'Code', value: (v) => v.code, id: true, whole: true },
     { header: 'Type', value: voucherType },
     { header: 'Value', value: voucherValue, text: true },
     { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
@@ -81,7 +81,7 @@ export function voucherFields(nowMs: number): Column<Voucher>[] {
     { header: 'Created', value: (v) => formatDate(v.created_at) },
     { header: 'Updated', value: (v) => formatDate(v.updated_at) || undefined },
     { header: 'Metadata', value: metadata, text: true },
-    { header: 'Id', value: (v) => v.id, id: true },
+    { header: 'Id', value: (v) => v.id, id: true, whole: true },
   ];
 }
 
@@ -105,26 +105,13 @@ function metadata(v: Voucher): string | undefined {
 /** Columns of `voucher list`. */
 export function voucherListColumns(nowMs: number): Column<Voucher>[] {
   return [
-    { header: 'Code', value: (v) => v.code, id: true, min: 14 },
+    { header: 'Code', value: (v) => v.code, id: true, whole: true },
     { header: 'Type', value: voucherType, drop: 2 },
     { header: 'Value', value: voucherValue, text: true },
     { header: 'Status', value: (v) => voucherStatus(v, nowMs) },
     { header: 'Expires', value: (v) => formatDate(v.expiration_date), drop: 1 },
     { header: 'Campaign', value: (v) => v.campaign, text: true, drop: 3 },
     { header: 'Created', value: (v) => formatDate(v.created_at), drop: 4 },
-  ];
-}
-
-/** Columns of a list of vouchers (created by one --input run). */
-export function voucherColumns(nowMs: number): Column<{ line?: number; voucher: Voucher }>[] {
-  return [
-    { header: 'Line', value: (r) => r.line },
-    { header: 'Code', value: (r) => r.voucher.code, id: true, min: 14 },
-    { header: 'Type', value: (r) => voucherType(r.voucher), drop: 2 },
-    { header: 'Value', value: (r) => voucherValue(r.voucher), text: true },
-    { header: 'Status', value: (r) => voucherStatus(r.voucher, nowMs) },
-    { header: 'Expires', value: (r) => formatDate(r.voucher.expiration_date), drop: 1 },
-    { header: 'Campaign', value: (r) => r.voucher.campaign, text: true, drop: 3 },
   ];
 }
 

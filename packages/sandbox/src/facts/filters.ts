@@ -45,3 +45,13 @@ export const WHOLE_VALUE_OPERATORS = STRING_OPERATORS.filter(
 
 /** The campaign types the list of campaign templates filters by (the vendor's filter schema). */
 export const TEMPLATE_CAMPAIGN_TYPES = ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'] as const;
+
+/**
+ * Voucher filter fields that name another field of the voucher: the ids the service takes as
+ * lists (campaign_ids holds its campaign_id). promo accepts them, the sandbox reads them so.
+ */
+export const VOUCHER_FILTER_ALIASES: Readonly<Record<string, string>> = {
+  campaign_ids: 'campaign_id',
+  vouchers_ids: 'id',
+  ids: 'id',
+};

@@ -14,9 +14,6 @@ export type { Rule, VoucherField } from './field-rules.js';
 /** Every field, in the order of `voucher create --help` (each row's type kept: see fieldRows). */
 export const VOUCHER_FIELDS = [...IDENTITY_FIELDS, ...VALUE_FIELDS, ...OTHER_FIELDS] as const;
 
-/** A row of the table, its flag a literal. */
-export type VoucherFieldRow = (typeof VOUCHER_FIELDS)[number];
-
 export function fieldByFlag(flag: string): VoucherField | undefined {
   return VOUCHER_FIELDS.find((field) => field.flag === flag);
 }
