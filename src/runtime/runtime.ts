@@ -191,8 +191,11 @@ export class Runtime {
   private async startEmbeddedSandbox(): Promise<string> {
     const { startSandbox } = await this.ctx.sandbox();
     const sandbox = await startSandbox({
-      statePath: join(this.dirs.state, 'sandbox-state.json'),
+      statePath: join(this.dirs.state, 'sandbox.db'),
+      // Where promo kept it before SQLite: moved in once, the JSON kept as sandbox-state.json.bak.
+      legacyStatePath: join(this.dirs.state, 'sandbox-state.json'),
       shared: true,
+      notice: (line) => this.out.notice(line),
     });
     this.closers.push(() => sandbox.close());
     // promo's own in-process server: no proxy stands between them.

@@ -5,6 +5,7 @@
 import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from '../facts/code-space.js';
 import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from '../facts/vouchers.js';
 import { templateOf } from './campaign-vouchers.js';
+import { keysOfCampaign } from './state-query.js';
 import {
   type CampaignRecord,
   type CampaignType,
@@ -61,10 +62,7 @@ export function findCampaignRef(
 
 /** The vouchers of the campaign, by code. */
 export function vouchersOf(state: SandboxState, campaignId: string): string[] {
-  const codes: string[] = [];
-  for (const [code, voucher] of Object.entries(state.vouchers))
-    if (voucher.campaign_id === campaignId) codes.push(code);
-  return codes;
+  return keysOfCampaign(state.vouchers, campaignId);
 }
 
 function generationStatus(state: SandboxState, campaign: CampaignRecord): 'DONE' | 'IN_PROGRESS' | 'FAILED' {

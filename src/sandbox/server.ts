@@ -30,12 +30,18 @@ export interface SandboxOptions {
   /** The app credentials accepted; default 'sandbox' / 'sandbox'. */
   appId?: string;
   appToken?: string;
-  /** State file loaded at start when present (else created from the seed); every change is appended to it. */
+  /**
+   * The SQLite file the state lives in (created from the seed when missing); none keeps it in memory.
+   * Several processes may use one file at once (each request is a transaction on it). A JSON state
+   * of an older promo found there is moved into SQLite first, the JSON kept beside as `<file>.bak`.
+   */
   statePath?: string;
-  /** Several processes use statePath at once: each request locks, reads what others appended, handles, appends, unlocks. */
+  /** Kept for callers: every state file is shared safely. */
   shared?: boolean;
-  /** Bytes of log after which the state file is rewritten whole; default the snapshot's size, at least 4 MiB. */
-  compactAfterBytes?: number;
+  /** An older promo's JSON state to move into statePath when that file does not exist yet. */
+  legacyStatePath?: string;
+  /** Where to say that such a JSON state was moved (promo: stderr). */
+  notice?: (line: string) => void;
   /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
   seed?: SeedData | string;
   /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
@@ -80,7 +86,7 @@ export interface Sandbox {
   url: string;
   /** Every request received, in order (control requests excepted). */
   requests: RecordedRequest[];
-  /** The live state; in shared mode the one loaded last. */
+  /** The state as the database holds it now (each read asks it; each write is a transaction). */
   readonly state: SandboxState;
   faults: FaultController;
   /** Stops listening and ends every open connection, hanging requests included. */
@@ -140,8 +146,15 @@ export async function startSandboxWithRoutes(
     }
   }
   if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
-  const { statePath, shared, compactAfterBytes, verify } = options;
-  const store = await openStateStore({ seed, statePath, shared, compactAfterBytes, verify });
+  const { statePath, shared, verify, notice } = options;
+  const store = await openStateStore({
+    seed,
+    statePath,
+    shared,
+    legacyPath: options.legacyStatePath,
+    verify,
+    notice,
+  });
   // A state file that already exists keeps its own settings unless the options say otherwise.
   if (options.imports) await store.transact((state) => applyImportSettings(state, options.imports ?? {}));
   const { timeZone } = options;
