@@ -53,7 +53,13 @@ function loadLibsql(): Constructor {
   // The bundle is CommonJS and has `require`; as an ES module (tests) it makes one.
   const load: NodeRequire =
     typeof require === 'function' ? require : createRequire((import.meta as { url: string }).url);
-  return load('libsql') as Constructor;
+  try {
+    return load('libsql') as Constructor;
+  } catch (error) {
+    throw new Error(
+      `The sandbox keeps its data in SQLite, which Node ${process.version} does not have built in (Node 22.13 and later do), and the package libsql that stands in for it cannot be loaded (${(error as Error).message.split('\n')[0]}); install promo with its optional dependencies, or use a newer Node`,
+    );
+  }
 }
 
 /** The engine this process uses: PROMO_SANDBOX_SQLITE if set, else node:sqlite where there is one. */

@@ -68,6 +68,7 @@ export class RecordSlice {
 
   set(key: string, value: unknown): void {
     if (this.options.live) {
+      this.texts = undefined;
       this.options.live(() => this.tables.put(this.name, key, JSON.stringify(value), value));
       return;
     }
@@ -77,6 +78,7 @@ export class RecordSlice {
 
   delete(key: string): void {
     if (this.options.live) {
+      this.texts = undefined;
       this.options.live(() => this.tables.remove(this.name, key));
       return;
     }
@@ -88,11 +90,12 @@ export class RecordSlice {
   keys(): string[] {
     let keys: string[];
     if (this.cleared) keys = [];
-    else if (this.options.live) keys = this.tables.keys(this.name);
     else {
       // A walk reads every entry next: fetch their texts in the same pass.
       this.texts = new Map(this.tables.rows(this.name));
       keys = [...this.texts.keys()];
+      // Live, they serve this walk alone (it is synchronous): the next look asks the table again.
+      if (this.options.live) queueMicrotask(() => (this.texts = undefined));
     }
     if (this.writes.size === 0) return keys;
     const present = new Set(keys);
