@@ -42,6 +42,11 @@ export interface SandboxOptions {
   legacyStatePath?: string;
   /** Where to say that such a JSON state was moved (promo: stderr). */
   notice?: (line: string) => void;
+  /**
+   * Told when the state file fails under a request (a full disk, a file made read-only): that
+   * request answers 500 with the error's message, which names the file, and nothing of it is saved.
+   */
+  onStorageError?: (error: Error) => void;
   /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
   seed?: SeedData | string;
   /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
@@ -162,7 +167,14 @@ export async function startSandboxWithRoutes(
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
-  const operations = { routes, store, credentials, now, log: options.log };
+  const operations = {
+    routes,
+    store,
+    credentials,
+    now,
+    log: options.log,
+    onStorageError: options.onStorageError,
+  };
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();

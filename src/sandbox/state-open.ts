@@ -23,6 +23,8 @@ export class SandboxStateError extends Error {
   }
 }
 
+const FULL = 'the disk is full, nothing of this change was saved; free some space and try again';
+
 /** The SQLite failure as a sentence naming the file; anything else thrown as it is. */
 export function storageError(path: string, error: unknown): unknown {
   if (error instanceof SandboxStateError) return error;
@@ -30,15 +32,19 @@ export function storageError(path: string, error: unknown): unknown {
   const detail = (error as Error)?.message ?? String(error);
   const say = (text: string) =>
     new SandboxStateError(`Sandbox state file ${path}: ${text}`, path, { cause: error });
+  const errno = (error as NodeJS.ErrnoException | null)?.code;
+  if (errno === 'ENOSPC') return say(FULL);
+  if (errno === 'EACCES' || errno === 'EPERM' || errno === 'EROFS')
+    return say(`cannot be opened (${detail}); it and its directory must be writable`);
   switch (code) {
     case 'SQLITE_FULL':
-      return say('the disk is full, nothing of this change was saved; free some space and try again');
+      return say(FULL);
     case 'SQLITE_NOTADB':
       return say(
         'not an SQLite database (nor the JSON state of an older promo); move it away or name another file',
       );
     case 'SQLITE_CANTOPEN':
-      return say(`cannot be opened (${detail}); its directory must be writable`);
+      return say(`cannot be opened (${detail}); it and its directory must be writable`);
     case 'SQLITE_READONLY':
       return say(`cannot be written (${detail}); the file and its directory must be writable`);
     case 'SQLITE_CORRUPT':
@@ -74,7 +80,7 @@ function firstBytes(path: string): Buffer | undefined {
     fd = openSync(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SandboxStateError(`Cannot read sandbox state file ${path}: ${(error as Error).message}`, path);
+    throw storageError(path, error);
   }
   try {
     const bytes = Buffer.alloc(16);

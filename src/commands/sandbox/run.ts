@@ -136,6 +136,9 @@ export async function run(options: SandboxCommandOptions, rt: Runtime): Promise<
         lostAnswers: options.lostAnswers,
       },
       log: options.log ? (line) => rt.out.notice(line) : undefined,
+      notice: (line) => rt.out.notice(line),
+      // The request it failed under answered 500 with the same words; the one serving is told too.
+      onStorageError: (error) => void rt.out.warn(error.message),
     });
   } catch (error) {
     const code = errnoCode(error);
