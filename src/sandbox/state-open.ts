@@ -2,7 +2,8 @@
 // wait for the writer and a kill -9 leaves the last committed transaction; a busy timeout, so that
 // processes sharing the file take turns), the checks that refuse a file this version must not
 // write, and the move of an older promo's JSON state into a new file, once.
-import { closeSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { openDatabase, type SqlDatabase, sqliteCode } from './sqlite.js';
 import { APPLICATION_ID, createSchema, SCHEMA_VERSION, Tables } from './state-db.js';
 import { looksLikeSqlite, readLegacyState } from './state-legacy.js';
@@ -24,6 +25,15 @@ export class SandboxStateError extends Error {
 }
 
 const FULL = 'the disk is full, nothing of this change was saved; free some space and try again';
+
+function diskFull(path: string): boolean {
+  try {
+    const { bavail, bsize } = statfsSync(dirname(path));
+    return bavail * bsize < 64 * 1024;
+  } catch {
+    return false;
+  }
+}
 
 /** The SQLite failure as a sentence naming the file; anything else thrown as it is. */
 export function storageError(path: string, error: unknown): unknown {
@@ -50,7 +60,8 @@ export function storageError(path: string, error: unknown): unknown {
     case 'SQLITE_CORRUPT':
       return say(`damaged (${detail}); move it away to start afresh`);
     case 'SQLITE_IOERR':
-      return say(`cannot be read or written (${detail})`);
+      // A write to a full disk fails so with some engines (node:sqlite): the disk says which.
+      return say(diskFull(path) ? FULL : `cannot be read or written (${detail})`);
     case 'SQLITE_BUSY':
       return say(`another process held it for more than ${BUSY_TIMEOUT_MS / 1000} s`);
     default:
