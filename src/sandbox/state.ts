@@ -13,6 +13,7 @@ import type { Committed, StateStore, StoreOptions, TransactOptions } from './sta
 import { inPlaceEdit, verifyingFromEnvironment } from './state-verify.js';
 import { StateView } from './state-view.js';
 import type { SandboxState } from './types.js';
+import { generatedEntries } from './voucher-generate.js';
 
 export { SandboxStateError } from './state-open.js';
 export type { Committed, StateStore, StoreOptions, TransactOptions } from './state-types.js';
@@ -103,7 +104,11 @@ class SqlStore implements StateStore {
   seed(force = false): void {
     if (!force && this.tables.doc('version', '') !== undefined) return;
     this.tables.clearAll();
-    writeState(this.tables, stateFromSeed(this.options.seed));
+    // Generated vouchers (up to a million) go in one by one, first, as stateFromSeed orders them.
+    const { generatedVouchers, ...rest } = this.options.seed;
+    for (const [code, voucher] of generatedEntries(generatedVouchers))
+      this.tables.put('vouchers', code, JSON.stringify(voucher), voucher);
+    writeState(this.tables, stateFromSeed(rest));
   }
 
   close(): void {
