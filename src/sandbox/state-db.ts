@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS entries (
   UNIQUE (slice, key)
 );
 CREATE INDEX IF NOT EXISTS entries_order ON entries (slice);
-CREATE INDEX IF NOT EXISTS entries_campaign ON entries (slice, campaign) WHERE campaign IS NOT NULL;
+CREATE INDEX IF NOT EXISTS entries_campaign ON entries (slice, campaign, created, key) WHERE campaign IS NOT NULL;
 CREATE INDEX IF NOT EXISTS entries_created ON entries (slice, created, key);
 CREATE INDEX IF NOT EXISTS entries_ref ON entries (slice, ref) WHERE ref IS NOT NULL;
 `;

@@ -2,7 +2,7 @@
 // wait for the writer and a kill -9 leaves the last committed transaction; a busy timeout, so that
 // processes sharing the file take turns), the checks that refuse a file this version must not
 // write, and the move of an older promo's JSON state into a new file, once.
-import { closeSync, openSync, readSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase, type SqlDatabase, sqliteCode } from './sqlite.js';
 import { APPLICATION_ID, createSchema, SCHEMA_VERSION, Tables } from './state-db.js';
@@ -158,8 +158,11 @@ export function migrateLegacy(
   }
   const temporary = `${path}.${process.pid}.migrating`;
   const backup = `${source}.bak`;
+  const cleanUp = () => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temporary}${suffix}`, { force: true });
+  };
   try {
-    // Without a write-ahead log: the file must be whole when it is renamed into place.
+    // Without a write-ahead log: the file must be whole when it is put in place.
     const tables = connect(temporary, false);
     try {
       tables.db.exec('BEGIN IMMEDIATE');
@@ -168,14 +171,21 @@ export function migrateLegacy(
     } finally {
       tables.db.close();
     }
-    renameSync(source, backup);
-    renameSync(temporary, path);
+    if (source === path) {
+      renameSync(source, backup);
+      renameSync(temporary, path);
+    } else {
+      // The new file appears before the JSON goes, and only if no other process put one there
+      // first (a link fails where a file exists): every process sees one or the other.
+      linkSync(temporary, path);
+      cleanUp();
+      renameSync(source, backup);
+    }
   } catch (error) {
-    rmSync(temporary, { force: true });
-    rmSync(`${temporary}-wal`, { force: true });
-    rmSync(`${temporary}-shm`, { force: true });
+    cleanUp();
+    const code = (error as NodeJS.ErrnoException).code;
     // Another process sharing the file migrated it first: use what it wrote.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && waitForDatabase(path)) return backup;
+    if ((code === 'EEXIST' || code === 'ENOENT') && waitForDatabase(path)) return backup;
     throw storageError(temporary, error);
   }
   return backup;

@@ -143,10 +143,13 @@ function candidates(state: SandboxState, code: string | undefined): Iterable<Jso
 
 /** A query the database's indexes answer alone: by campaign id and creation date, nothing else. */
 function byIndexes(state: SandboxState, q: VoucherQuery, order: VoucherOrder, limit: number, start: number) {
+  // A campaign's name is unique, and its vouchers carry its id: the name is that id.
+  const named = q.campaign === undefined ? undefined : state.campaigns.find((c) => c.name === q.campaign)?.id;
+  const campaignId = named ?? q.campaignId;
   const plain =
     q.code === undefined &&
     q.category === undefined &&
-    q.campaign === undefined &&
+    (q.campaign === undefined || (named !== undefined && (q.campaignId ?? named) === named)) &&
     q.customer === undefined &&
     q.ids === undefined &&
     q.updated.after === undefined &&
@@ -155,7 +158,7 @@ function byIndexes(state: SandboxState, q: VoucherQuery, order: VoucherOrder, li
     (order === 'created_at' || order === '-created_at');
   if (!plain) return undefined;
   return pageByCreated(state.vouchers, {
-    campaignId: q.campaignId,
+    campaignId,
     after: q.created.after,
     before: q.created.before,
     descending: order === '-created_at',

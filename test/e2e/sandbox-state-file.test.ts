@@ -44,6 +44,23 @@ function otherDatabase(path: string, userVersion: number): void {
   db.close();
 }
 
+describe('the JSON state of an older promo', () => {
+  it('is moved into the built-in sandbox.db once, said on stderr, the JSON kept as .bak', async () => {
+    const dir = scratch();
+    const legacy = join(dir, 'sandbox-state.json');
+    const old = { version: 1, vouchers: { OLD: { code: 'OLD', object: 'voucher', active: true } } };
+    writeFileSync(legacy, JSON.stringify(old));
+    const first = await builtIn(dir, 'api', 'GET', '/v1/vouchers/OLD');
+    expect([first.code, JSON.parse(first.stdout)]).toEqual([0, old.vouchers.OLD]);
+    expect(JSON.parse(first.stderr.trim())).toEqual({
+      notice: `Sandbox state ${legacy} was written by an older promo as JSON: moved into the SQLite file ${join(dir, 'sandbox.db')}; the old file is kept as ${legacy}.bak`,
+    });
+    expect(readFileSync(`${legacy}.bak`, 'utf8')).toBe(JSON.stringify(old));
+    const again = await builtIn(dir, 'api', 'GET', '/v1/vouchers/OLD');
+    expect([again.code, again.stderr]).toEqual([0, '']);
+  });
+});
+
 describe('a state file promo must not use', () => {
   it('that is not a database: refused naming it, exit 2, by promo sandbox and the built-in profile, untouched', async () => {
     const dir = scratch();
