@@ -152,6 +152,12 @@ export class Tables {
     this.stmt('DELETE FROM entries').run();
   }
 
+  /** Whether any of the slices holds the key: one query for a code's uniqueness (live and bin). */
+  anyHas(slices: string[], key: string): boolean {
+    const sql = `SELECT 1 AS n FROM entries WHERE slice IN (${slices.map(() => '?').join(', ')}) AND key = ? LIMIT 1`;
+    return this.stmt(sql).get(...slices, key) !== undefined;
+  }
+
   /** The key of the entry whose `id` is `ref` (a voucher by its `v_...` id). */
   keyByRef(slice: string, ref: string): string | undefined {
     const row = this.stmt('SELECT key FROM entries WHERE slice = ? AND ref = ?').get(slice, ref);

@@ -19,6 +19,26 @@ export function keyById(slice: Slice, id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether any of the slices holds the key, asking the database once for all of them (a generated
+ * code is checked against the live vouchers and the bin, 100,000 times for a campaign's launch).
+ */
+export function takenIn(slices: Slice[], key: string): boolean {
+  const views = slices.map(recordSliceOf);
+  const unknown: string[] = [];
+  for (const [index, view] of views.entries()) {
+    if (!view) {
+      if (Object.hasOwn(slices[index] as Slice, key)) return true;
+      continue;
+    }
+    const known = view.known(key);
+    if (known) return true;
+    if (known === undefined) unknown.push(view.name);
+  }
+  const first = views.find((view) => view !== undefined);
+  return unknown.length > 0 && first !== undefined && first.queries().anyHas(unknown, key);
+}
+
 /** The keys of the entries of a campaign (`campaign_id`), in the slice's order. */
 export function keysOfCampaign(slice: Slice, campaignId: string): string[] {
   const view = recordSliceOf(slice);

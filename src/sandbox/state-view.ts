@@ -55,6 +55,14 @@ export class RecordSlice {
     return value;
   }
 
+  /** Whether the entry is there as far as this transaction already knows; undefined: ask the table. */
+  known(key: string): boolean | undefined {
+    if (this.writes.has(key)) return this.writes.get(key) !== ABSENT;
+    if (this.cleared) return false;
+    if (this.cache.has(key)) return this.cache.get(key) !== ABSENT;
+    return this.texts?.has(key) || undefined;
+  }
+
   /** An entry read from the table without keeping it (an export's lines, written after the transaction). */
   peek(key: string): unknown {
     const text = this.tables.doc(this.name, key);
