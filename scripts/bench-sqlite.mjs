@@ -21,6 +21,7 @@ import {
   scratchDir,
   stop,
   timed,
+  timedWithPeakRss,
   times,
   verdicts,
 } from './bench-lib.mjs';
