@@ -62,8 +62,8 @@ export interface SandboxOptions {
   now?: () => number;
   faults?: FaultOptions;
   /**
-   * Compare every transaction with a whole-state copy (default PROMO_SANDBOX_VERIFY=1, as the tests
-   * set it); a test that holds 100,000 vouchers turns it off, as each copy would take seconds.
+   * Freeze every entry a route reads, so that an edit in place throws (default PROMO_SANDBOX_VERIFY=1,
+   * as the tests set it).
    */
   verify?: boolean;
   /** Access log, one line per request; off by default. */
