@@ -16,6 +16,7 @@ const SECTIONS = {
   campaign: 'bench-campaign.mjs',
   jq: 'bench-jq.mjs',
   export: 'bench-export.mjs',
+  sqlite: 'bench-sqlite.mjs',
 };
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
   .split(',')

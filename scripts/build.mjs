@@ -171,8 +171,12 @@ const common = {
   // from its sources, as the tests run it: promo ships it inside its own build.
   conditions: ['promo-source'],
   // Native code with a binary per platform: required from node_modules at run time, when a secret
-  // lives in the keychain (src/config/keychain.ts), never bundled.
-  external: ['@napi-rs/keyring'],
+  // lives in the keychain (src/config/keychain.ts), or SQLite where Node has no node:sqlite
+  // (src/sandbox/sqlite.ts), never bundled.
+  external: ['@napi-rs/keyring', 'libsql'],
+  // Those two modules load it with the bundle's `require`, and make one from import.meta.url only
+  // when they run as ES modules (the tests): the empty import.meta of the bundle is never read.
+  logOverride: { 'empty-import-meta': 'silent' },
 };
 
 rmSync('dist', { recursive: true, force: true });

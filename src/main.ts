@@ -34,11 +34,14 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     await session.runtime?.out.finish().catch((error: unknown) => {
       if (!(error instanceof InterruptedError && session.exitCode === ExitCode.interrupted)) throw error;
     });
+    if (session.runtime?.storageFailure) throw session.runtime.storageFailure;
     return session.exitCode;
   } catch (caught) {
     if (caught instanceof CommanderError) return commanderExit(caught, argv, session);
     // Whatever failed after Ctrl-C failed because of it: the request cut short, the prompt closed.
-    const error = ctx.signal?.aborted ? await asInterruption(caught) : caught;
+    // What failed because the built-in sandbox could not save failed because of that.
+    const error =
+      session.runtime?.storageFailure ?? (ctx.signal?.aborted ? await asInterruption(caught) : caught);
     const out = session.runtime?.out ?? fallbackOutput(argv, ctx);
     await out.error(error);
     // An error promo did not expect: its stack is for --debug, never for everyone.

@@ -22,6 +22,11 @@ export const BUILT_IN_SANDBOX_URL = 'sandbox://built-in';
 
 export class Runtime {
   readonly out: Output;
+  /**
+   * The built-in sandbox's state file failed under a request (a full disk): the request answered
+   * 500, and the run ends with this instead (exit 2, naming the file), whatever the command made of it.
+   */
+  storageFailure: UsageError | undefined;
   readonly secrets = new SecretSet();
   private storePromise?: Promise<ProfileStore>;
   private transportInstance?: Transport;
@@ -190,9 +195,21 @@ export class Runtime {
 
   private async startEmbeddedSandbox(): Promise<string> {
     const { startSandbox } = await this.ctx.sandbox();
+    // A state file promo cannot use (not a database, written by a newer promo, a full disk, a
+    // directory it may not write) is the user's to mend: exit 2, its message naming the file.
+    const unusable = (error: unknown) =>
+      error instanceof Error && error.name === 'SandboxStateError' ? new UsageError(error.message) : error;
     const sandbox = await startSandbox({
-      statePath: join(this.dirs.state, 'sandbox-state.json'),
+      statePath: join(this.dirs.state, 'sandbox.db'),
+      // Where promo kept it before SQLite: moved in once, the JSON kept as sandbox-state.json.bak.
+      legacyStatePath: join(this.dirs.state, 'sandbox-state.json'),
       shared: true,
+      notice: (line) => this.out.notice(line),
+      onStorageError: (error) => {
+        this.storageFailure ??= unusable(error) as UsageError;
+      },
+    }).catch((error: unknown) => {
+      throw unusable(error);
     });
     this.closers.push(() => sandbox.close());
     // promo's own in-process server: no proxy stands between them.

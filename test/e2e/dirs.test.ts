@@ -53,7 +53,7 @@ describe('promo’s directories', () => {
     expect(sorted(home)).toEqual(['cache', 'cfg', 'state']);
     expect(sorted(join(home, 'cfg', 'promo'))).toEqual(['config.json']);
     expect(sorted(join(home, 'cache', 'promo'))).toContain('tokens.json');
-    expect(sorted(join(home, 'state', 'promo'))).toContain('sandbox-state.json');
+    expect(sorted(join(home, 'state', 'promo'))).toContain('sandbox.db');
     for (const dir of ['cfg', 'cache', 'state']) {
       expect(statSync(join(home, dir, 'promo')).mode & 0o777).toBe(0o700);
     }
@@ -106,6 +106,6 @@ describe('promo’s directories', () => {
     const issued = await spawnPromo(['--profile', 'sandbox', 'token', 'issue', '--scope', 'api'], { env });
     expect([issued.code, issued.stderr]).toEqual([0, '']);
     expect(sorted(home)).toEqual(['one']);
-    expect(sorted(one)).toEqual(expect.arrayContaining(['code-cache', 'sandbox-state.json', 'tokens.json']));
+    expect(sorted(one)).toEqual(expect.arrayContaining(['code-cache', 'sandbox.db', 'tokens.json']));
   });
 });

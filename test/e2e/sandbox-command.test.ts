@@ -9,7 +9,7 @@ describe('promo sandbox', () => {
     const env = { ...process.env, PROMO_CONFIG_DIR: dir.path, NO_COLOR: '1' };
     const server = spawn(
       process.execPath,
-      [BIN, 'sandbox', '--port', '0', '--state', `${dir.path}/state.json`, '-o', 'json'],
+      [BIN, 'sandbox', '--port', '0', '--state', `${dir.path}/state.db`, '-o', 'json'],
       { env },
     );
     let stderr = '';

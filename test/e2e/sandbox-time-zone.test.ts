@@ -81,7 +81,7 @@ describe('promo sandbox --time-zone', () => {
 
   it('keeps redemptions, used codes and the zone in its --state file across a restart', async () => {
     const dir = tempDir();
-    const state = `${dir.path}/state.json`;
+    const state = `${dir.path}/state.db`;
     try {
       const first = await serve(['--state', state, '--time-zone', 'Asia/Tokyo'], dir.path);
       await call(first.url, 'POST', '/v1/vouchers', {

@@ -2,7 +2,7 @@
 // dist/commands.cjs, what commands load on demand, sharing the core's modules instead of copying
 // them. `promo --help` must not need the second file at all (start-up), and errors raised in it must
 // be the core's own classes (exit codes are chosen with instanceof in the core).
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runPromo, spawnPromo, tempDir } from '../helpers/promo.js';
@@ -17,6 +17,8 @@ beforeAll(() => {
   config = tempDir('promo-split-config-');
   for (const part of ['bin', 'dist', 'package.json'])
     cpSync(join(ROOT, part), join(copy.path, part), { recursive: true });
+  // What the bundles require at run time (libsql, where Node has no node:sqlite), as installed.
+  symlinkSync(join(ROOT, 'node_modules'), join(copy.path, 'node_modules'));
 });
 afterAll(() => {
   copy.cleanup();

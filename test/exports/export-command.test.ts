@@ -1,7 +1,7 @@
 // promo export against the sandbox, in-process: each exported object with its fields, the flags
 // checked before anything is sent, the request's parameters, and list, get, delete.
 
-import { columnTitle, EXPORT_FIELDS, EXPORTED_OBJECTS } from 'promo-sandbox/facts/exports';
+import { EXPORTED_OBJECTS } from 'promo-sandbox/facts/exports';
 import { describe, expect, it } from 'vitest';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { callSandbox } from '../helpers/sandbox-http.js';

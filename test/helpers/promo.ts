@@ -2,7 +2,7 @@
 // tests), and as the built bin/promo.js in a child process (end-to-end: exit codes, real stdio).
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -215,8 +215,13 @@ export function spawnAsNobody(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const copy = tempDir('promo-bin-');
   chmodSync(copy.path, 0o755);
-  for (const part of ['bin', 'dist'])
-    cpSync(join(dirname(dirname(BIN)), part), join(copy.path, part), { recursive: true });
+  const root = dirname(dirname(BIN));
+  for (const part of ['bin', 'dist']) cpSync(join(root, part), join(copy.path, part), { recursive: true });
+  // And libsql, SQLite for the sandbox where Node has no node:sqlite, as an install puts it beside.
+  for (const part of ['libsql', '@libsql', '@neon-rs', 'detect-libc']) {
+    const from = join(root, 'node_modules', part);
+    if (existsSync(from)) cpSync(from, join(copy.path, 'node_modules', part), { recursive: true });
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(copy.path, 'bin', 'promo.js'), ...argv], {
       env: { PATH: process.env.PATH, NO_COLOR: '1', PROMO_SECRET_STORE: 'file', ...env },

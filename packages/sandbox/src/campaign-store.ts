@@ -6,6 +6,7 @@
 import { templateOf } from './campaign-vouchers.js';
 import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from './facts/code-space.js';
 import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from './facts/vouchers.js';
+import { keysOfCampaign } from './state-query.js';
 import {
   type CampaignRecord,
   type CampaignType,
@@ -62,10 +63,7 @@ export function findCampaignRef(
 
 /** The vouchers of the campaign, by code. */
 export function vouchersOf(state: SandboxState, campaignId: string): string[] {
-  const codes: string[] = [];
-  for (const [code, voucher] of Object.entries(state.vouchers))
-    if (voucher.campaign_id === campaignId) codes.push(code);
-  return codes;
+  return keysOfCampaign(state.vouchers, campaignId);
 }
 
 function generationStatus(state: SandboxState, campaign: CampaignRecord): 'DONE' | 'IN_PROGRESS' | 'FAILED' {

@@ -20,6 +20,8 @@ export interface OperationContext {
   credentials: AppCredentials;
   now: () => number;
   log?: (line: string) => void;
+  /** Told of a state file that failed under a request (a full disk): the request answers 500. */
+  onStorageError?: (error: Error) => void;
 }
 
 export interface IncomingRequest {
@@ -68,6 +70,7 @@ export async function answerOperation(
     const failed = (reply: Answer) => ({ answer: reply, changed: false });
     if (error instanceof SandboxError)
       return failed(answer(error.status, errorObject(error, incoming.requestId)));
+    if (error instanceof Error && error.name === 'SandboxStateError') context.onStorageError?.(error);
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     context.log?.(`sandbox: internal error on ${incoming.method} ${incoming.rawPath}: ${detail}`);
     return failed(

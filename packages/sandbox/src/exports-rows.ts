@@ -3,6 +3,7 @@
 // sandbox does not hold yet read from an empty one, so their export is a header and no rows; a
 // resource module that adds a store plugs it in by giving its `records` here, nothing else.
 import type { ExportedObject } from './facts/exports.js';
+import { streamEntries } from './state-query.js';
 import type { SandboxState } from './types.js';
 
 type Row = Record<string, unknown>;
@@ -10,6 +11,11 @@ type Row = Record<string, unknown>;
 export interface ExportSource {
   /** The object's records, as the service's API returns them (filters and orders read these). */
   records(state: SandboxState): Iterable<Row>;
+  /**
+   * The slice the records are, entry for entry, when they are: the export then keeps their keys
+   * alone, and reads each record again as its line is written (100,000 vouchers never sit in memory).
+   */
+  slice?(state: SandboxState): Record<string, Row>;
   /** A field of the export (EXPORT_FIELDS) from one record; undefined is an empty cell. */
   cell(record: Row, field: string): unknown;
 }
@@ -118,10 +124,15 @@ const TRANSACTION_CELLS: Record<string, (row: Row) => unknown> = {
 
 export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   voucher: {
-    records: (state) => Object.values(state.vouchers),
+    records: (state) => streamEntries(state.vouchers),
+    slice: (state) => state.vouchers,
     cell: (voucher, field) => (VOUCHER_CELLS[field] ?? ((v: Row) => v[field]))(voucher),
   },
-  customer: { records: (state) => Object.values(state.customers), cell: plainCell },
+  customer: {
+    records: (state) => streamEntries(state.customers),
+    slice: (state) => state.customers,
+    cell: plainCell,
+  },
   redemption: {
     records: (state) => Object.values(state.redemptions).map(redemptionRow),
     cell: (redemption, field) => (REDEMPTION_CELLS[field] ?? ((r: Row) => plainCell(r, field)))(redemption),
@@ -133,7 +144,8 @@ export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   order: { records: nothing, cell: plainCell },
   points_expiration: { records: nothing, cell: plainCell },
   voucher_transactions: {
-    records: (state) => Object.values(state.transactions),
+    records: (state) => streamEntries(state.transactions),
+    slice: (state) => state.transactions,
     cell: (row, field) => (TRANSACTION_CELLS[field] ?? plainCell)(row, field),
   },
 };

@@ -31,16 +31,24 @@ export interface SandboxOptions {
   appId?: string;
   appToken?: string;
   /**
-   * The file that keeps the state across restarts: loaded at start when present (else made from the
-   * seed), every change saved to it. Default: none, the state lives in memory.
+   * The SQLite file the state lives in (created from the seed when missing); none keeps it in memory.
+   * Several processes may use one file at once (each request is a transaction on it). A JSON state
+   * of an older promo found there is moved into SQLite first, the JSON kept beside as `<file>.bak`.
    */
   state?: string;
   /** The older name of `state`. */
   statePath?: string;
-  /** Several processes use statePath at once: each request locks, reads what others appended, handles, appends, unlocks. */
+  /** Kept for callers: every state file is shared safely. */
   shared?: boolean;
-  /** Bytes of log after which the state file is rewritten whole; default the snapshot's size, at least 4 MiB. */
-  compactAfterBytes?: number;
+  /** An older promo's JSON state to move into statePath when that file does not exist yet. */
+  legacyStatePath?: string;
+  /** Where to say that such a JSON state was moved (promo: stderr). */
+  notice?: (line: string) => void;
+  /**
+   * Told when the state file fails under a request (a full disk, a file made read-only): that
+   * request answers 500 with the error's message, which names the file, and nothing of it is saved.
+   */
+  onStorageError?: (error: Error) => void;
   /** Demo data by default; a string is a JSON file whose content replaces the demo data. */
   seed?: SeedData | string;
   /** Vouchers to make up at start on top of the seed (a count or a spec), e.g. to page past 9,900. */
@@ -56,8 +64,8 @@ export interface SandboxOptions {
   now?: () => number;
   faults?: FaultOptions;
   /**
-   * Compare every transaction with a whole-state copy (default PROMO_SANDBOX_VERIFY=1, as the tests
-   * set it); a test that holds 100,000 vouchers turns it off, as each copy would take seconds.
+   * Freeze every entry a route reads, so that an edit in place throws (default PROMO_SANDBOX_VERIFY=1,
+   * as the tests set it).
    */
   verify?: boolean;
   /** Access log, one line per request; off by default. */
@@ -94,7 +102,7 @@ export interface Sandbox {
   appToken: string;
   /** Every request received, in order (control requests excepted). */
   requests: RecordedRequest[];
-  /** The live state; in shared mode the one loaded last. */
+  /** The state as the database holds it now (each read asks it; each write is a transaction). */
   readonly state: SandboxState;
   faults: FaultController;
   /** Stops listening and ends every open connection, hanging requests included. */
@@ -154,8 +162,15 @@ export async function startSandboxWithRoutes(
     }
   }
   if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
-  const { statePath, shared, compactAfterBytes, verify } = options;
-  const store = await openStateStore({ seed, statePath, shared, compactAfterBytes, verify });
+  const { statePath, shared, verify, notice } = options;
+  const store = await openStateStore({
+    seed,
+    statePath,
+    shared,
+    legacyPath: options.legacyStatePath,
+    verify,
+    notice,
+  });
   // A state file that already exists keeps its own settings unless the options say otherwise.
   if (options.imports) await store.transact((state) => applyImportSettings(state, options.imports ?? {}));
   const { timeZone } = options;
@@ -163,7 +178,14 @@ export async function startSandboxWithRoutes(
   const faults = new FaultEngine(options.faults, now);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
-  const operations = { routes, store, credentials, now, log: options.log };
+  const operations = {
+    routes,
+    store,
+    credentials,
+    now,
+    log: options.log,
+    onStorageError: options.onStorageError,
+  };
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();

@@ -1,5 +1,4 @@
-// What a state store is and promises (state.ts opens one; state-memory.ts and state-shared.ts are
-// the two kinds): the types they share, in a module none of them owns.
+// What a state store is and promises (state.ts opens one): the types, in a module of their own.
 import type { SeedData } from './seed.js';
 import type { SandboxState } from './types.js';
 
@@ -10,18 +9,22 @@ export interface Committed<T> {
 }
 
 export interface TransactOptions {
-  /** The work changes nothing (a route marked readOnly): it sees the state itself, unrecorded. */
+  /** The work changes nothing (a route marked readOnly): it reads a snapshot, and what it wrote is dropped. */
   readOnly?: boolean;
 }
 
 export interface StateStore {
-  /** The live state; in shared mode the one as of this process's last transaction. */
+  /**
+   * The state as the database holds it now, outside any transaction (tests read it): each read
+   * asks the database, each write is a transaction of its own.
+   */
   readonly current: SandboxState;
   /**
-   * Runs `work` on the freshest state and persists what it changed. If `work` throws, the state is
-   * rolled back, so a route that fails half-way leaves nothing behind (the service is transactional).
-   * Routes change the state by setting and deleting keys of its slices (`state.vouchers[code] = v`,
-   * `delete state.bin[code]`, `state.events.push(e)`), never by editing an entry they read.
+   * Runs `work` on a view of the freshest state inside one database transaction, and writes what it
+   * changed. If `work` throws, nothing is written, so a route that fails half-way leaves nothing
+   * behind (the service is transactional). Routes change the state by setting and deleting keys of
+   * its slices (`state.vouchers[code] = v`, `delete state.bin[code]`, `state.events.push(e)`), never
+   * by editing an entry they read.
    */
   transact<T>(work: (state: SandboxState) => T, options?: TransactOptions): Promise<T>;
   /** transact, also telling whether anything changed. */
@@ -33,10 +36,18 @@ export interface StateStore {
 
 export interface StoreOptions {
   seed: SeedData;
+  /** The SQLite file; none keeps the state in memory for this process alone. */
   statePath?: string;
+  /**
+   * Where an older promo kept the same state as JSON (the built-in profile's `sandbox-state.json`):
+   * migrated once into `statePath` when that does not exist yet. A `statePath` that holds such JSON
+   * is migrated in place.
+   */
+  legacyPath?: string;
+  /** Several processes may use statePath at once; always true of an SQLite file, kept for callers. */
   shared?: boolean;
-  /** Log bytes after which the file is rewritten; default the snapshot's size, at least 4 MiB. */
-  compactAfterBytes?: number;
-  /** Compare every transaction with a whole-state copy (tests); default PROMO_SANDBOX_VERIFY=1. */
+  /** Freeze every entry a route reads (tests); default PROMO_SANDBOX_VERIFY=1. */
   verify?: boolean;
+  /** Where to say that a JSON state was migrated (stderr, for promo). */
+  notice?: (line: string) => void;
 }

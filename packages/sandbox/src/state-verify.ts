@@ -1,24 +1,13 @@
-// A check for the test suite (PROMO_SANDBOX_VERIFY=1): the journal only sees keys of the top-level
-// slices, so a route that edits an entry in place would be neither undone nor saved. Here every
-// stored entry is frozen, deeply, before and after each transaction: such an edit throws where it
-// is made, and the route fails loudly. Cheap: an entry is frozen once, and looking at a frozen one
-// costs a flag (the whole-state copy this replaced cost seconds on a state of 10,000 vouchers).
-
-type Bag = Record<string, unknown>;
+// A check for the test suite (PROMO_SANDBOX_VERIFY=1): the store sees which entries a route set and
+// deleted, not what it did to an object it read, so an edit in place would be neither undone nor
+// saved. Here every entry the state view hands out is frozen, deeply: such an edit throws where it
+// is made, and the route fails loudly.
 
 export function verifyingFromEnvironment(): boolean {
   return process.env.PROMO_SANDBOX_VERIFY === '1';
 }
 
-/** Freezes every entry of every slice not frozen yet, and all it holds. */
-export function freezeEntries(state: object): void {
-  for (const slice of Object.values(state as Bag)) {
-    if (typeof slice !== 'object' || slice === null) continue;
-    for (const entry of Object.values(slice)) freezeDeep(entry);
-  }
-}
-
-function freezeDeep(value: unknown): void {
+export function freezeDeep(value: unknown): void {
   // A frozen value was frozen here, with all it holds.
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);

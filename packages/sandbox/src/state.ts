@@ -1,16 +1,21 @@
-// Where the sandbox keeps what it holds: in memory, optionally in a state file that survives
-// restarts (state-file.ts), and optionally shared by several processes (the CLI's built-in profile
-// starts one sandbox per command run, all on the same file). A transaction records what the route
-// changed (state-journal.ts): that record undoes a failed route and is all that gets written, so a
-// request costs the same whether the state holds ten vouchers or a hundred thousand.
+// Where the sandbox keeps what it holds: an SQLite file (state-open.ts, state-db.ts), or a database
+// in memory when no file is named. Each request is one transaction on the file: BEGIN IMMEDIATE
+// (processes sharing the file take turns; the CLI's built-in profile starts a sandbox per command),
+// the route on a view that reads what it asks for (state-view.ts), its changes written, COMMIT. A
+// request costs the same whether the state holds ten vouchers or a million, and a kill -9 at any
+// moment leaves the last committed transaction.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SeedData } from './seed.js';
-import { loadStateFile } from './state-file.js';
-import { FileStore, MemoryStore } from './state-memory.js';
-import { openSharedStore } from './state-shared.js';
-import type { StateStore, StoreOptions } from './state-types.js';
+import { type SeedData, stateFromSeed } from './seed.js';
+import { sliceKind, type Tables } from './state-db.js';
+import { connect, legacySource, migrateLegacy, storageError } from './state-open.js';
+import type { Committed, StateStore, StoreOptions, TransactOptions } from './state-types.js';
+import { inPlaceEdit, verifyingFromEnvironment } from './state-verify.js';
+import { StateView } from './state-view.js';
+import type { SandboxState } from './types.js';
+import { generatedEntries } from './voucher-generate.js';
 
+export { SandboxStateError } from './state-open.js';
 export type { Committed, StateStore, StoreOptions, TransactOptions } from './state-types.js';
 
 /** Reads a JSON file, turning every failure into a message that names the file and the problem. */
@@ -36,12 +41,131 @@ export function loadSeedFile(path: string): SeedData {
   return seed as SeedData;
 }
 
-export async function openStateStore(options: StoreOptions): Promise<StateStore> {
-  const { statePath, shared = false } = options;
-  if (shared && !statePath) throw new Error('A shared sandbox needs a state file (statePath)');
-  if (!statePath) return new MemoryStore(options);
+/** Writes a whole state into empty tables. */
+function writeState(tables: Tables, state: SandboxState): void {
+  for (const [name, value] of Object.entries(state)) {
+    const kind = sliceKind(name);
+    if (kind === 'doc') {
+      tables.put(name, '', JSON.stringify(value), value);
+      continue;
+    }
+    const entries = kind === 'array' ? (value as unknown[]).entries() : Object.entries(value as object);
+    for (const [key, entry] of entries) tables.put(name, String(key), JSON.stringify(entry), entry);
+  }
+}
 
-  mkdirSync(dirname(statePath), { recursive: true, mode: 0o700 });
-  if (!shared) return new FileStore(options, statePath, loadStateFile(statePath));
-  return openSharedStore(options, statePath);
+function rollback(db: Tables['db']): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // SQLite rolled it back itself (a full disk, an I/O error): nothing left to end.
+  }
+}
+
+class SqlStore implements StateStore {
+  private readonly verify: boolean;
+
+  constructor(
+    private readonly tables: Tables,
+    private readonly options: StoreOptions,
+    private readonly path: string,
+  ) {
+    this.verify = options.verify ?? verifyingFromEnvironment();
+  }
+
+  get current(): SandboxState {
+    const live = (write: () => void) => this.inTransaction(true, write);
+    return new StateView(this.tables, { freeze: false, live }).state;
+  }
+
+  async transact<T>(work: (state: SandboxState) => T, options?: TransactOptions): Promise<T> {
+    return (await this.commit(work, options)).value;
+  }
+
+  async commit<T>(work: (state: SandboxState) => T, options: TransactOptions = {}): Promise<Committed<T>> {
+    const writing = !options.readOnly;
+    return this.inTransaction(writing, () => {
+      const view = new StateView(this.tables, { freeze: this.verify });
+      let value: T;
+      try {
+        value = work(view.state);
+      } catch (error) {
+        throw (this.verify && inPlaceEdit(error)) || error;
+      }
+      return { value, changed: writing && view.flush() };
+    });
+  }
+
+  async reset(): Promise<void> {
+    this.inTransaction(true, () => this.seed(true));
+  }
+
+  /** Fills an empty database from the seed; `force` empties it first. */
+  seed(force = false): void {
+    if (!force && this.tables.doc('version', '') !== undefined) return;
+    this.tables.clearAll();
+    // Generated vouchers (up to a million) go in one by one, first, as stateFromSeed orders them.
+    const { generatedVouchers, ...rest } = this.options.seed;
+    for (const [code, voucher] of generatedEntries(generatedVouchers))
+      this.tables.put('vouchers', code, JSON.stringify(voucher), voucher);
+    writeState(this.tables, stateFromSeed(rest));
+  }
+
+  close(): void {
+    this.tables.db.close();
+  }
+
+  /** One transaction: a writing one takes the file's write lock first (processes take turns). */
+  inTransaction<T>(writing: boolean, work: () => T): T {
+    const { db } = this.tables;
+    try {
+      db.exec(writing ? 'BEGIN IMMEDIATE' : 'BEGIN');
+    } catch (error) {
+      throw storageError(this.path, error);
+    }
+    let value: T;
+    try {
+      value = work();
+    } catch (error) {
+      rollback(db);
+      throw storageError(this.path, error);
+    }
+    try {
+      db.exec('COMMIT');
+    } catch (error) {
+      // A failed COMMIT (a full disk) may leave the transaction open: end it, nothing written.
+      rollback(db);
+      throw storageError(this.path, error);
+    }
+    return value;
+  }
+}
+
+export async function openStateStore(options: StoreOptions): Promise<StateStore> {
+  const { statePath } = options;
+  if (!statePath) {
+    const store = new SqlStore(connect(':memory:'), options, ':memory:');
+    store.inTransaction(true, () => store.seed());
+    return store;
+  }
+  try {
+    mkdirSync(dirname(statePath), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw storageError(statePath, error);
+  }
+  const source = legacySource(statePath, options.legacyPath);
+  if (source !== undefined) {
+    const backup = migrateLegacy(source, statePath, writeState);
+    options.notice?.(
+      `Sandbox state ${source} was written by an older promo as JSON: moved into the SQLite file ${statePath}; the old file is kept as ${backup}`,
+    );
+  }
+  const store = new SqlStore(connect(statePath), options, statePath);
+  try {
+    store.inTransaction(true, () => store.seed());
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  return store;
 }

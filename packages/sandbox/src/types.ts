@@ -1,5 +1,5 @@
 // The seams of the sandbox: the server core (server.ts) dispatches to routes that each resource
-// module exports, and every route works on one shared state object that is persisted as JSON.
+// module exports, and every route works on the state, a view over its SQLite tables (state-view.ts).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CampaignType } from './facts/vouchers.js';
 import type { ExportRecord, ImportJob, ImportSettings } from './job-types.js';
@@ -60,9 +60,8 @@ export interface Route {
   scopes?: string[];
   handle(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply;
   /**
-   * The operation changes nothing: it runs on the state itself rather than through the view that
-   * records changes (whose traps cost a list over 100,000 vouchers a little). A change it made anyway
-   * would be neither undone nor saved.
+   * The operation changes nothing: it runs in a read transaction (a snapshot, never waiting for a
+   * writer), and a change it made anyway would be dropped.
    */
   readOnly?: boolean;
 }

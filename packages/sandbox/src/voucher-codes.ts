@@ -2,6 +2,7 @@
 // stays taken while its voucher is live or in the bin (only a permanent delete frees it).
 import { randomInt } from 'node:crypto';
 import { DEFAULT_CODE_LENGTH, resolveCharset } from './facts/code-space.js';
+import { takenIn } from './state-query.js';
 import { SandboxError, type SandboxState } from './types.js';
 import { invalid, type Json, optionalNumber, optionalRecord, optionalString } from './voucher-check.js';
 
@@ -43,7 +44,7 @@ export function generateCode(config: CodeConfig | null): string {
 }
 
 export function isCodeTaken(state: SandboxState, code: string): boolean {
-  return Object.hasOwn(state.vouchers, code) || Object.hasOwn(state.bin, code);
+  return takenIn([state.vouchers, state.bin], code);
 }
 
 export function duplicateCode(code: string): SandboxError {

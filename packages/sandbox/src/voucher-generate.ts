@@ -85,13 +85,17 @@ function serialHex(prefix: string, serial: number, length: number): string {
 
 /** The vouchers a spec asks for, by code, oldest first. */
 export function generateVouchers(spec: GeneratedVouchers | number | undefined): Record<string, Json> {
-  if (spec === undefined) return {};
+  return Object.fromEntries(generatedEntries(spec));
+}
+
+/** The same, one at a time: a million of them go into the state file without all sitting in memory. */
+export function* generatedEntries(spec: GeneratedVouchers | number | undefined): Generator<[string, Json]> {
+  if (spec === undefined) return;
   const { count, prefix, start, interval_seconds, batch } = checkSpec(
     typeof spec === 'number' ? { count: spec } : spec,
   );
   const width = Math.max(6, String(count).length);
   const startMs = Date.parse(start);
-  const vouchers: Record<string, Json> = {};
   for (let serial = 1; serial <= count; serial++) {
     const code = `${prefix}${String(serial).padStart(width, '0')}`;
     const created = startMs + Math.floor((serial - 1) / batch) * interval_seconds * 1000;
@@ -101,9 +105,11 @@ export function generateVouchers(spec: GeneratedVouchers | number | undefined): 
       appId: 'sandbox',
     };
     const input = discountInput(code, serial);
-    vouchers[code] = buildVoucher(input, code, { campaign: null, category: null }, rc, (text) =>
-      assets(text, (sealed, kind) => plainAssetId(sealed, kind, serial)),
-    );
+    yield [
+      code,
+      buildVoucher(input, code, { campaign: null, category: null }, rc, (text) =>
+        assets(text, (sealed, kind) => plainAssetId(sealed, kind, serial)),
+      ),
+    ];
   }
-  return vouchers;
 }

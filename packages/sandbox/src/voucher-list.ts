@@ -5,6 +5,7 @@ import { MAX_PAGE, VOUCHER_ORDERS, type VoucherOrder } from './facts/lists.js';
 import { VOUCHER_TYPES } from './facts/vouchers.js';
 import { type FilterFields, type Filters, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
+import { pageByCreated, streamEntries } from './state-query.js';
 import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 
@@ -131,10 +132,36 @@ function matches(voucher: Json, q: VoucherQuery): boolean {
   );
 }
 
-/** The vouchers to look at: one when a code is given, else all of them. */
-function candidates(state: SandboxState, code: string | undefined): Json[] {
-  if (code === undefined) return Object.values(state.vouchers);
+/** The vouchers to look at: one when a code is given, else all of them, read as they are walked. */
+function candidates(state: SandboxState, code: string | undefined): Iterable<Json> {
+  if (code === undefined) return streamEntries(state.vouchers);
   return Object.hasOwn(state.vouchers, code) ? [state.vouchers[code] as Json] : [];
+}
+
+/** A query the database's indexes answer alone: by campaign id and creation date, nothing else. */
+function byIndexes(state: SandboxState, q: VoucherQuery, order: VoucherOrder, limit: number, start: number) {
+  // A campaign's name is unique, and its vouchers carry its id: the name is that id.
+  const named = q.campaign === undefined ? undefined : state.campaigns.find((c) => c.name === q.campaign)?.id;
+  const campaignId = named ?? q.campaignId;
+  const plain =
+    q.code === undefined &&
+    q.category === undefined &&
+    (q.campaign === undefined || (named !== undefined && (q.campaignId ?? named) === named)) &&
+    q.customer === undefined &&
+    q.ids === undefined &&
+    q.updated.after === undefined &&
+    q.updated.before === undefined &&
+    q.filters.conditions.length === 0 &&
+    (order === 'created_at' || order === '-created_at');
+  if (!plain) return undefined;
+  return pageByCreated(state.vouchers, {
+    campaignId,
+    after: q.created.after,
+    before: q.created.before,
+    descending: order === '-created_at',
+    limit,
+    offset: start,
+  });
 }
 
 /** Sorts by the order's field, ties broken by code in the same direction so that pages never overlap. */
@@ -160,8 +187,14 @@ function listVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext
   const page = readPage(req.query);
   const order = readChoice(req.query, 'order', VOUCHER_ORDERS) ?? '-created_at';
   const q = readQuery(req, rc.now());
-  const matching = candidates(state, q.code).filter((voucher) => matches(voucher, q));
   const start = (page - 1) * limit;
+  const indexed = byIndexes(state, q, order, limit, start);
+  if (indexed) {
+    const body = { object: 'list', data_ref: 'vouchers', vouchers: indexed.entries, total: indexed.total };
+    return { status: 200, body };
+  }
+  const matching: Json[] = [];
+  for (const voucher of candidates(state, q.code)) if (matches(voucher, q)) matching.push(voucher);
   const vouchers = sortVouchers(matching, order).slice(start, start + limit);
   return { status: 200, body: { object: 'list', data_ref: 'vouchers', vouchers, total: matching.length } };
 }

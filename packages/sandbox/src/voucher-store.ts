@@ -1,6 +1,7 @@
 // Reading and writing vouchers in the state. Routes replace a voucher object as a whole
 // (`state.vouchers[code] = next`) rather than editing it in place, so that the store sees every
 // change at the key it happened.
+import { keyById } from './state-query.js';
 import { SandboxError, type SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 
@@ -23,28 +24,13 @@ export function voucherNotFound(code: string): SandboxError {
   });
 }
 
-/**
- * Voucher id -> code, derived from the vouchers and rebuilt when it misses. It is never persisted:
- * it belongs to one vouchers object, and a stale entry is caught by checking the id it leads to.
- */
-const idIndexes = new WeakMap<VoucherStore, Map<string, string>>();
-
-function codeForId(store: VoucherStore, id: string): string | undefined {
-  const cached = idIndexes.get(store)?.get(id);
-  if (cached !== undefined && store[cached]?.id === id) return cached;
-  const index = new Map<string, string>();
-  for (const [code, voucher] of Object.entries(store)) index.set(String(voucher.id), code);
-  idIndexes.set(store, index);
-  return index.get(id);
-}
-
 /** The live voucher a path names, by code or by id (`v_...`); codes win, as a code may look like an id. */
 export function findVoucher(state: SandboxState, codeOrId: string): { code: string; voucher: Json } {
   if (Object.hasOwn(state.vouchers, codeOrId)) {
     return { code: codeOrId, voucher: state.vouchers[codeOrId] as Json };
   }
   if (codeOrId.startsWith('v_')) {
-    const code = codeForId(state.vouchers, codeOrId);
+    const code = keyById(state.vouchers, codeOrId);
     if (code !== undefined) return { code, voucher: state.vouchers[code] as Json };
   }
   throw voucherNotFound(codeOrId);

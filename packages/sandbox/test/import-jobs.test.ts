@@ -20,7 +20,7 @@ afterAll(removeTemporaryDirectories);
 
 describe('a job across sandboxes sharing a state file', () => {
   it('advances by the clock whichever sandbox reads it, at the speed it was queued with', async () => {
-    const statePath = join(temporaryDirectory(), 'state.json');
+    const statePath = join(temporaryDirectory(), 'state.db');
     const clock = fixedClock();
     const open = (imports?: { records_per_second: number }) =>
       startSandbox({ statePath, shared: true, now: clock.now, imports });

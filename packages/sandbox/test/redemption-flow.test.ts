@@ -168,7 +168,7 @@ describe('faults and persistence', () => {
 
   it('a state file keeps redemptions, customers, used codes and the time zone across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'promo-redeem-state-'));
-    const statePath = join(dir, 'state.json');
+    const statePath = join(dir, 'state.db');
     try {
       const before = await startCheckedSandbox({ statePath, timeZone: 'Asia/Tokyo' });
       const call = (url: string, method: string, path: string, body?: unknown) =>

@@ -1,38 +1,72 @@
-// Reading a sandbox state file the way a person would with a text editor: a header line, a
-// snapshot line, then one line of changes per transaction. Written independently of the store's
-// own reader so that the tests check the format, not the code against itself.
-import { readFileSync } from 'node:fs';
+// Reading a sandbox state file the way a person would with the sqlite3 shell: through libsql
+// directly, not the store's own code, so that the tests check the file, not the code against itself.
+// One table, `entries`: a row per entry of each slice (its JSON in `doc`); an array slice is keyed
+// by position, a slice that is one document by the empty key.
+import { createRequire } from 'node:module';
 import { APP_HEADERS } from './core-helpers.js';
 
 type Bag = Record<string, unknown>;
+interface Db {
+  prepare(sql: string): { all(...params: unknown[]): Bag[]; get(...params: unknown[]): Bag | undefined };
+  close(): void;
+}
+const Database = createRequire(import.meta.url)('libsql') as new (path: string) => Db;
+
+const ARRAYS = new Set(['campaigns', 'categories', 'templates', 'eventSchemas', 'events']);
+const RECORDS = new Set([
+  'tokens',
+  'vouchers',
+  'bin',
+  'tierStructures',
+  'cursors',
+  'asyncActions',
+  'importQueue',
+  'exports',
+  'redemptions',
+  'customers',
+  'transactions',
+  'publications',
+]);
 
 export interface StateFileView {
-  header: { promo_sandbox_state: number; generation: string };
-  snapshot: Bag;
-  log: unknown[][][];
-  /** The snapshot with the log applied. */
+  userVersion: number;
+  /** Every row, in the table's order. */
+  rows: Array<{ slice: string; key: string; doc: unknown }>;
+  /** The rows put together as the state they hold. */
   state: Bag;
+  integrity: string;
 }
 
 export function readStateFileView(path: string): StateFileView {
-  const lines = readFileSync(path, 'utf8').split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  const [header, snapshot, ...log] = lines.map((line) => JSON.parse(line));
-  const state = structuredClone(snapshot) as Bag;
-  for (const changes of log as unknown[][][]) {
-    for (const [slice, key, ...value] of changes as [string, string | null, unknown?][]) {
-      if (key === null) {
-        if (value.length) state[slice] = value[0];
-        else delete state[slice];
-        continue;
-      }
-      state[slice] ??= {};
-      const target = state[slice] as Bag;
-      if (value.length) target[key] = value[0];
-      else delete target[key];
+  const db = new Database(path);
+  try {
+    const userVersion = Number(db.prepare('PRAGMA user_version').get()?.user_version);
+    const integrity = String(db.prepare('PRAGMA integrity_check').get()?.integrity_check);
+    const rows = db
+      .prepare('SELECT slice, key, doc FROM entries ORDER BY rowid')
+      .all()
+      .map((row) => ({ slice: String(row.slice), key: String(row.key), doc: JSON.parse(String(row.doc)) }));
+    const state: Bag = {};
+    for (const { slice, key, doc } of rows) {
+      if (ARRAYS.has(slice)) {
+        state[slice] ??= [];
+        (state[slice] as unknown[])[Number(key)] = doc;
+      } else if (RECORDS.has(slice)) {
+        state[slice] ??= {};
+        (state[slice] as Bag)[key] = doc;
+      } else state[slice] = doc;
     }
+    for (const slice of ARRAYS) state[slice] ??= [];
+    for (const slice of RECORDS) state[slice] ??= {};
+    return { userVersion, rows, state, integrity };
+  } finally {
+    db.close();
   }
-  return { header, snapshot, log, state };
+}
+
+/** A plain copy of what a sandbox's state view reads now. */
+export function plainState(state: object): Bag {
+  return JSON.parse(JSON.stringify(state)) as Bag;
 }
 
 export function createVoucher(url: string, code: string) {

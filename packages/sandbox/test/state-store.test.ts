@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../src/routes.js';
@@ -6,7 +6,13 @@ import { stateFromSeed } from '../src/seed.js';
 import { type Sandbox, type SandboxOptions, startSandboxWithRoutes } from '../src/server.js';
 import { type Route, SandboxError, type SandboxState } from '../src/types.js';
 import { APP_HEADERS, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
-import { controlState, createVoucher, deleteVoucher, readStateFileView } from './state-helpers.js';
+import {
+  controlState,
+  createVoucher,
+  deleteVoucher,
+  plainState,
+  readStateFileView,
+} from './state-helpers.js';
 
 type Loose = SandboxState & Record<string, Record<string, unknown>>;
 
@@ -66,22 +72,24 @@ describe('transactions', () => {
   it.each([
     ['answers with an error', '', 409],
     ['throws', '?how=crash', 500],
-  ])('leave no trace when a route %s half-way, in memory and in the file', async (_, query, status) => {
-    const statePath = join(temporaryDirectory(), 'state.json');
+  ])('leave no trace when a route %s half-way, in the view and in the file', async (_, query, status) => {
+    const statePath = join(temporaryDirectory(), 'state.db');
     const sandbox = await start({ statePath });
     expect((await createVoucher(sandbox.url, 'KEEP')).status).toBe(200);
     expect((await post(sandbox.url, '/v1/test/widgets/first')).status).toBe(204);
-    const before = structuredClone(sandbox.state);
+    const before = plainState(sandbox.state);
+    const rows = readStateFileView(statePath).rows;
 
     expect((await post(sandbox.url, `/v1/test/fail-half-way${query}`)).status).toBe(status);
-    expect(sandbox.state).toEqual(before);
+    expect(plainState(sandbox.state)).toEqual(before);
     expect((sandbox.state as Loose).widgets).toEqual({ first: { n: 1 } });
+    expect(readStateFileView(statePath).rows).toEqual(rows);
     expect(readStateFileView(statePath).state).toEqual(before);
     await sandbox.close();
-    expect((await start({ statePath })).state).toEqual(before);
+    expect(plainState((await start({ statePath })).state)).toEqual(before);
   });
 
-  it('fails a route that edits an entry in place, which the journal would miss (verify mode of the tests)', async () => {
+  it('fails a route that edits an entry in place, which the store would not see (verify mode of the tests)', async () => {
     const editInPlace: Route = {
       method: 'POST',
       pattern: '/v1/test/edit-in-place',
@@ -99,6 +107,7 @@ describe('transactions', () => {
     expect(((await res.json()) as { details: string }).details).toMatch(
       /^sandbox state: a route edited a stored entry in place \(Cannot assign to read only property 'active' of object .*\), which its transaction would neither undo nor save; a route must replace an entry/,
     );
+    expect(sandbox.state.vouchers.KEEP).toMatchObject({ active: true });
   });
 
   it('keeps the answer of a route from changes made after it answered', async () => {
@@ -111,110 +120,43 @@ describe('transactions', () => {
 });
 
 describe('state file', () => {
-  it('appends one line per change and replays them after a restart', async () => {
-    const statePath = join(temporaryDirectory(), 'state.json');
+  it('keeps each entry as a row of an SQLite file, in order, across a restart; a read writes nothing', async () => {
+    const directory = temporaryDirectory();
+    const statePath = join(directory, 'state.db');
     const first = await start({ statePath });
     for (const code of ['A', 'B', 'C']) expect((await createVoucher(first.url, code)).status).toBe(200);
     expect((await deleteVoucher(first.url, 'A')).status).toBe(204);
     expect((await deleteVoucher(first.url, 'B', true)).status).toBe(204);
     expect((await post(first.url, '/v1/test/widgets/w1')).status).toBe(204);
-    // Reads change nothing and write nothing.
-    await fetch(`${first.url}/v1/vouchers/C`, { headers: APP_HEADERS });
-    const live = structuredClone(first.state);
+    expect((await createVoucher(first.url, 'D')).status).toBe(200);
+    const wal = statSync(`${statePath}-wal`).size;
+    expect((await fetch(`${first.url}/v1/vouchers/C`, { headers: APP_HEADERS })).status).toBe(200);
+    expect((await fetch(`${first.url}/v1/vouchers`, { headers: APP_HEADERS })).status).toBe(200);
+    expect(statSync(`${statePath}-wal`).size).toBe(wal);
+    const live = plainState(first.state);
 
     const view = readStateFileView(statePath);
-    expect(view.header).toEqual({
-      promo_sandbox_state: 2,
-      generation: expect.stringMatching(/^[0-9a-f]{16}$/),
-    });
-    expect(view.log.map((changes) => changes.map(([slice, key]) => `${slice}:${key}`))).toEqual([
-      ['vouchers:A'],
-      ['vouchers:B'],
-      ['vouchers:C'],
-      ['vouchers:A', 'bin:A'],
-      ['vouchers:B'],
-      ['widgets:null'],
-    ]);
+    expect(view.userVersion).toBe(1);
+    expect(view.integrity).toBe('ok');
+    expect(
+      view.rows
+        .filter((row) => ['vouchers', 'bin', 'widgets'].includes(row.slice))
+        .map((r) => `${r.slice}:${r.key}`),
+    ).toEqual(['vouchers:C', 'bin:A', 'widgets:', 'vouchers:D']);
     expect(view.state).toEqual(live);
     expect(statSync(statePath).mode & 0o777).toBe(0o600);
     await first.close();
+    // SQLite's own files beside it (the write-ahead log and its index), nothing else.
+    expect(readdirSync(directory).filter((name) => !/^state\.db(-wal|-shm)?$/.test(name))).toEqual([]);
 
     const second = await start({ statePath });
-    expect(second.state).toEqual(live);
-    expect(Object.keys(second.state.vouchers)).toEqual(['C']);
+    expect(plainState(second.state)).toEqual(live);
+    expect(Object.keys(second.state.vouchers)).toEqual(['C', 'D']);
     expect((await createVoucher(second.url, 'A')).status).toBe(409);
   });
 
-  it('compacts the log into a new snapshot once it outgrows the limit', async () => {
-    const directory = temporaryDirectory();
-    const statePath = join(directory, 'state.json');
-    const sandbox = await start({ statePath, compactAfterBytes: 4000 });
-    const generation = readStateFileView(statePath).header.generation;
-    for (let n = 0; n < 12; n++) expect((await createVoucher(sandbox.url, `K${n}`)).status).toBe(200);
-
-    const view = readStateFileView(statePath);
-    expect(view.header.generation).not.toBe(generation);
-    expect(view.log.length).toBeLessThan(12);
-    expect(Object.keys(view.snapshot.vouchers as object).length).toBeGreaterThan(0);
-    expect(view.state).toEqual(structuredClone(sandbox.state));
-    expect(readdirSync(directory)).toEqual(['state.json']);
-    await sandbox.close();
-    expect(Object.keys((await start({ statePath })).state.vouchers)).toHaveLength(12);
-  });
-
-  it('loads a state file written by an older promo (one JSON object) and rewrites it', async () => {
-    const statePath = join(temporaryDirectory(), 'state.json');
-    const old = {
-      version: 1,
-      tokens: {},
-      vouchers: { OLD: { code: 'OLD', object: 'voucher' } },
-      bin: {},
-      campaigns: [],
-      categories: [],
-      templates: [],
-      tierStructures: {},
-      cursors: {},
-      eventSchemas: ['purchase_completed'],
-      events: [],
-    };
-    writeFileSync(statePath, JSON.stringify(old, null, 2));
-    const sandbox = await start({ statePath });
-    expect(sandbox.state.vouchers.OLD).toEqual(old.vouchers.OLD);
-    expect((await createVoucher(sandbox.url, 'OLD')).status).toBe(409);
-    expect((await createVoucher(sandbox.url, 'NEW')).status).toBe(200);
-    const view = readStateFileView(statePath);
-    // Slices added since the file was written start empty.
-    expect(view.snapshot).toEqual({ ...stateFromSeed({}), ...old });
-    expect(Object.keys(view.state.vouchers as object)).toEqual(['OLD', 'NEW']);
-  });
-
-  it('drops a last line that a crash cut short, and writes over it', async () => {
-    const statePath = join(temporaryDirectory(), 'state.json');
-    const first = await start({ statePath });
-    await createVoucher(first.url, 'WHOLE');
-    await first.close();
-    writeFileSync(statePath, `${readFileSync(statePath, 'utf8')}[["vouchers","TORN",{"co`);
-
-    const second = await start({ statePath });
-    expect(Object.keys(second.state.vouchers)).toEqual(['WHOLE']);
-    await createVoucher(second.url, 'AFTER');
-    expect(Object.keys(readStateFileView(statePath).state.vouchers as object)).toEqual(['WHOLE', 'AFTER']);
-  });
-
-  it('shared: a line cut short by a crashed process is dropped by the next writer, and every process agrees', async () => {
-    const statePath = join(temporaryDirectory(), 'state.json');
-    const left = await start({ statePath, shared: true });
-    const right = await start({ statePath, shared: true });
-    expect((await createVoucher(left.url, 'BEFORE')).status).toBe(200);
-    writeFileSync(statePath, `${readFileSync(statePath, 'utf8')}[["vouchers","TORN",{"co`);
-    expect((await createVoucher(right.url, 'AFTER')).status).toBe(200);
-    expect((await createVoucher(left.url, 'AFTER')).status).toBe(409);
-    expect(Object.keys(left.state.vouchers)).toEqual(['BEFORE', 'AFTER']);
-    expect(Object.keys(readStateFileView(statePath).state.vouchers as object)).toEqual(['BEFORE', 'AFTER']);
-  });
-
   it('answers the state through the control API and resets it to the seed, file included', async () => {
-    const statePath = join(temporaryDirectory(), 'state.json');
+    const statePath = join(temporaryDirectory(), 'state.db');
     const sandbox = await start({ statePath });
     await createVoucher(sandbox.url, 'GONE');
     expect(Object.keys((await controlState(sandbox.url)).vouchers as object)).toEqual(['GONE']);
@@ -222,8 +164,72 @@ describe('state file', () => {
       (await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST', headers: APP_HEADERS })).status,
     ).toBe(204);
     const view = readStateFileView(statePath);
-    expect(view.log).toEqual([]);
-    expect(view.snapshot.vouchers).toEqual({});
-    expect(view.snapshot.eventSchemas).toEqual(['purchase_completed']);
+    expect(view.state.vouchers).toEqual({});
+    expect(view.state.eventSchemas).toEqual(['purchase_completed']);
+  });
+});
+
+describe('a JSON state file of an older promo', () => {
+  const old = {
+    version: 1,
+    tokens: {},
+    vouchers: { OLD: { code: 'OLD', object: 'voucher' } },
+    bin: {},
+    campaigns: [],
+    categories: [],
+    templates: [],
+    tierStructures: {},
+    cursors: {},
+    eventSchemas: ['purchase_completed'],
+    events: [],
+  };
+
+  it('is moved into SQLite once, saying so, the JSON kept beside it as <file>.bak', async () => {
+    const directory = temporaryDirectory();
+    const statePath = join(directory, 'state.json');
+    const text = JSON.stringify(old, null, 2);
+    writeFileSync(statePath, text);
+    const notices: string[] = [];
+    const sandbox = await start({ statePath, notice: (line) => notices.push(line) });
+    expect(notices).toEqual([
+      `Sandbox state ${statePath} was written by an older promo as JSON: moved into the SQLite file ${statePath}; the old file is kept as ${statePath}.bak`,
+    ]);
+    expect(readFileSync(`${statePath}.bak`, 'utf8')).toBe(text);
+    expect(sandbox.state.vouchers.OLD).toEqual(old.vouchers.OLD);
+    expect((await createVoucher(sandbox.url, 'OLD')).status).toBe(409);
+    expect((await createVoucher(sandbox.url, 'NEW')).status).toBe(200);
+    // Slices added since the file was written start empty.
+    const view = readStateFileView(statePath);
+    expect({ ...view.state, vouchers: {} }).toEqual({ ...stateFromSeed({}), ...old, vouchers: {} });
+    expect(Object.keys(view.state.vouchers as object)).toEqual(['OLD', 'NEW']);
+    await sandbox.close();
+
+    const again = await start({ statePath, notice: (line) => notices.push(line) });
+    expect(notices).toHaveLength(1);
+    expect(Object.keys(again.state.vouchers)).toEqual(['OLD', 'NEW']);
+  });
+
+  it('in the log form: header, snapshot, changes; a last line a crash cut short is left out', async () => {
+    const directory = temporaryDirectory();
+    const legacyPath = join(directory, 'sandbox-state.json');
+    const statePath = join(directory, 'sandbox.db');
+    const header = '{"promo_sandbox_state":2,"generation":"0123456789abcdef"}';
+    const changes = [
+      [['vouchers', 'NEW', { code: 'NEW' }]],
+      [
+        ['vouchers', 'OLD'],
+        ['bin', 'OLD', { code: 'OLD' }],
+      ],
+    ];
+    const torn = '[["vouchers","TORN",{"co';
+    writeFileSync(
+      legacyPath,
+      [header, JSON.stringify(old), ...changes.map((c) => JSON.stringify(c)), torn].join('\n'),
+    );
+    const sandbox = await start({ statePath, legacyStatePath: legacyPath });
+    expect(Object.keys(sandbox.state.vouchers)).toEqual(['NEW']);
+    expect(Object.keys(sandbox.state.bin)).toEqual(['OLD']);
+    expect(existsSync(legacyPath)).toBe(false);
+    expect(existsSync(`${legacyPath}.bak`)).toBe(true);
   });
 });

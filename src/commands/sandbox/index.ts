@@ -12,12 +12,12 @@ export default defineCommand({
     'Not imitated, and refused with a 400 (key not_imitated) rather than answered with a made-up success: validation rules, stacking rules other than the default (every code must apply), sessions, promotion tiers and stacks, loyalty rewards, product catalogs (a UNIT discount needs its item priced in the order) and discount effects other than APPLY_TO_ORDER and APPLY_TO_ITEMS.',
   ].join('\n\n'),
   examples: [
-    'promo sandbox --port 4010 --state ./sandbox.json',
+    'promo sandbox --port 4010 --state ./sandbox.db',
     'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list',
     'promo sandbox --rate-limit 5/min --error-rate 0.2',
     "promo sandbox --lose-answers 0.1 --lose-answers-as reset,504 --lose-answers-on 'POST /v1/vouchers'",
     'promo sandbox --vouchers 12000 --import-speed 50 --bulk-rate-limit 10/hour',
-    'promo sandbox --state ./sandbox.json --time-zone Europe/Warsaw',
+    'promo sandbox --state ./sandbox.db --time-zone Europe/Warsaw',
   ],
   options,
   run: async (input, rt) => {

@@ -30,6 +30,9 @@ export async function run(settings: ServeSettings, rt: Runtime): Promise<void> {
     sandbox = await startSandbox({
       ...settings.start,
       log: settings.log ? (line) => rt.out.notice(line) : undefined,
+      notice: (line) => rt.out.notice(line),
+      // The request it failed under answered 500 with the same words; the one serving is told too.
+      onStorageError: (error) => void rt.out.warn(error.message),
     });
   } catch (error) {
     throw new UsageError(startFailure(error, settings));

@@ -10,7 +10,7 @@ export const SANDBOX_OPTIONS = {
     type: 'value',
     value: 'file',
     complete: 'files',
-    help: 'keep state in this file across restarts (each change appended, compacted now and then)',
+    help: 'keep state in this SQLite file across restarts (other processes may use it at once; a JSON state of an older promo is moved in, kept as FILE.bak)',
   },
   seed: {
     type: 'value',

@@ -1,0 +1,207 @@
+// The sandbox's tables, and the statements the store runs on them. One table holds every slice of
+// the state (`vouchers`, `events`, ...): a row per entry, its JSON document beside the few fields a
+// hot query reads (a voucher's campaign, creation date and id), indexed. A record slice keeps its
+// entries in the order they were added (the rowid); an array slice (`campaigns`, `events`) is keyed
+// by position; a slice that is one document (`project`) is one row with the empty key.
+import type { SqlDatabase, SqlStatement, SqlValue } from './sqlite.js';
+
+/** What PRAGMA user_version says of a file this version wrote; a higher one is refused, not read. */
+export const SCHEMA_VERSION = 1;
+/** PRAGMA application_id of a sandbox file: 'PRMO'. */
+export const APPLICATION_ID = 0x50524d4f;
+
+export type SliceKind = 'record' | 'array' | 'doc';
+
+/** How each slice is kept; a slice not listed (added by a newer seed) is one document. */
+export const SLICE_KINDS: Record<string, SliceKind> = {
+  version: 'doc',
+  tokens: 'record',
+  vouchers: 'record',
+  bin: 'record',
+  campaigns: 'array',
+  categories: 'array',
+  templates: 'array',
+  tierStructures: 'record',
+  cursors: 'record',
+  eventSchemas: 'array',
+  events: 'array',
+  asyncActions: 'record',
+  importQueue: 'record',
+  importSettings: 'doc',
+  exports: 'record',
+  project: 'doc',
+  redemptions: 'record',
+  customers: 'record',
+  transactions: 'record',
+  publications: 'record',
+};
+
+export function sliceKind(name: string): SliceKind {
+  return SLICE_KINDS[name] ?? 'doc';
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS entries (
+  slice TEXT NOT NULL,
+  key TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  campaign TEXT,
+  created TEXT,
+  ref TEXT,
+  UNIQUE (slice, key)
+);
+CREATE INDEX IF NOT EXISTS entries_order ON entries (slice);
+CREATE INDEX IF NOT EXISTS entries_campaign ON entries (slice, campaign, created, key) WHERE campaign IS NOT NULL;
+CREATE INDEX IF NOT EXISTS entries_created ON entries (slice, created, key);
+CREATE INDEX IF NOT EXISTS entries_ref ON entries (slice, ref) WHERE ref IS NOT NULL;
+`;
+
+export function createSchema(db: SqlDatabase): void {
+  db.exec(SCHEMA);
+  db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}; PRAGMA application_id = ${APPLICATION_ID};`);
+}
+
+type Doc = Record<string, unknown>;
+
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** The columns a query reads beside the document, taken from the entry itself. */
+function indexed(value: unknown): [SqlValue, SqlValue, SqlValue] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [null, null, null];
+  const doc = value as Doc;
+  return [textOf(doc.campaign_id), textOf(doc.created_at), textOf(doc.id)];
+}
+
+/** The prepared statements of one connection. */
+export class Tables {
+  private readonly statements = new Map<string, SqlStatement>();
+
+  constructor(readonly db: SqlDatabase) {}
+
+  private stmt(sql: string): SqlStatement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  doc(slice: string, key: string): string | undefined {
+    const row = this.stmt('SELECT doc FROM entries WHERE slice = ? AND key = ?').get(slice, key);
+    return row === undefined ? undefined : (row.doc as string);
+  }
+
+  keys(slice: string): string[] {
+    const rows = this.stmt('SELECT key FROM entries WHERE slice = ? ORDER BY rowid').all(slice);
+    return rows.map((row) => row.key as string);
+  }
+
+  /** Every entry of a slice in its order, read as it is iterated. */
+  *rows(slice: string): Generator<[string, string]> {
+    // A statement of its own: a walk may run while another walk of the same slice is under way.
+    const statement = this.db.prepare('SELECT key, doc FROM entries WHERE slice = ? ORDER BY rowid');
+    for (const row of statement.iterate(slice)) yield [row.key as string, row.doc as string];
+  }
+
+  /** An array slice's documents in position order. */
+  arrayDocs(slice: string): string[] {
+    const sql = 'SELECT doc FROM entries WHERE slice = ? ORDER BY CAST(key AS INTEGER)';
+    return this.stmt(sql)
+      .all(slice)
+      .map((row) => row.doc as string);
+  }
+
+  /** Every slice the table holds an entry of (a walk over the whole state). */
+  sliceNames(): string[] {
+    return this.stmt('SELECT DISTINCT slice FROM entries')
+      .all()
+      .map((row) => row.slice as string);
+  }
+
+  count(slice: string): number {
+    return Number(this.stmt('SELECT count(*) AS n FROM entries WHERE slice = ?').get(slice)?.n ?? 0);
+  }
+
+  /** Writes an entry (`text` is its JSON); an entry already there keeps its place unless `moveToEnd`. */
+  put(slice: string, key: string, text: string, value: unknown, moveToEnd = false): void {
+    if (moveToEnd) this.remove(slice, key);
+    const sql =
+      'INSERT INTO entries (slice, key, doc, campaign, created, ref) VALUES (?, ?, ?, ?, ?, ?) ' +
+      'ON CONFLICT (slice, key) DO UPDATE SET doc = excluded.doc, campaign = excluded.campaign, ' +
+      'created = excluded.created, ref = excluded.ref';
+    this.stmt(sql).run(slice, key, text, ...indexed(value));
+  }
+
+  remove(slice: string, key: string): void {
+    this.stmt('DELETE FROM entries WHERE slice = ? AND key = ?').run(slice, key);
+  }
+
+  /** Array positions from `length` on. */
+  truncate(slice: string, length: number): void {
+    this.stmt('DELETE FROM entries WHERE slice = ? AND CAST(key AS INTEGER) >= ?').run(slice, length);
+  }
+
+  clear(slice: string): void {
+    this.stmt('DELETE FROM entries WHERE slice = ?').run(slice);
+  }
+
+  clearAll(): void {
+    this.stmt('DELETE FROM entries').run();
+  }
+
+  /** Whether any of the slices holds the key: one query for a code's uniqueness (live and bin). */
+  anyHas(slices: string[], key: string): boolean {
+    const sql = `SELECT 1 AS n FROM entries WHERE slice IN (${slices.map(() => '?').join(', ')}) AND key = ? LIMIT 1`;
+    return this.stmt(sql).get(...slices, key) !== undefined;
+  }
+
+  /** The key of the entry whose `id` is `ref` (a voucher by its `v_...` id). */
+  keyByRef(slice: string, ref: string): string | undefined {
+    const row = this.stmt('SELECT key FROM entries WHERE slice = ? AND ref = ?').get(slice, ref);
+    return row === undefined ? undefined : (row.key as string);
+  }
+
+  keysOfCampaign(slice: string, campaignId: string): string[] {
+    const sql = 'SELECT key FROM entries WHERE slice = ? AND campaign = ? ORDER BY rowid';
+    return this.stmt(sql)
+      .all(slice, campaignId)
+      .map((row) => row.key as string);
+  }
+
+  /** A page of keys by creation date (ties by key, in the same direction), and how many match. */
+  pageByCreated(slice: string, page: CreatedPage): { keys: string[]; total: number } {
+    const where = ['slice = ?'];
+    const params: SqlValue[] = [slice];
+    const and = (condition: string, value: string | undefined) => {
+      if (value === undefined) return;
+      where.push(condition);
+      params.push(value);
+    };
+    and('campaign = ?', page.campaignId);
+    and('created > ?', page.after);
+    and('created < ?', page.before);
+    const condition = where.join(' AND ');
+    const direction = page.descending ? 'DESC' : 'ASC';
+    // A voucher without a creation date sorts first (NULL), as the list's own sort has it ('').
+    const sql = `SELECT key FROM entries WHERE ${condition} ORDER BY created ${direction}, key ${direction} LIMIT ? OFFSET ?`;
+    const keys = this.stmt(sql)
+      .all(...params, page.limit, page.offset)
+      .map((row) => row.key as string);
+    const total = Number(
+      this.stmt(`SELECT count(*) AS n FROM entries WHERE ${condition}`).get(...params)?.n ?? 0,
+    );
+    return { keys, total };
+  }
+}
+
+export interface CreatedPage {
+  campaignId?: string;
+  after?: string;
+  before?: string;
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
