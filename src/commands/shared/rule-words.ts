@@ -127,7 +127,10 @@ export function brokenWords(broken: Broken, facts: Pick<RuleFacts, 'amount' | 't
     if (op.startsWith('$less_than')) return `${what} ${total} is over the maximum ${bound}`;
     return `${what} ${total} is not ${ruleWords(rule).replace(/^orders /, '')}`;
   }
-  if (name === 'order.items.any') return `needs ${quantityWords(rule)}one of: ${itemNames(rule)}`;
+  if (name === 'order.items.any') {
+    const quantity = quantityWords(rule);
+    return `needs ${quantity === '' ? 'one of' : quantity.replace(/ of $/, ' of')}: ${itemNames(rule)}`;
+  }
   if (name === 'order.items.every') return `the cart may hold only: ${itemNames(rule)}`;
   if (name === 'order.items.none') return `the cart may not hold: ${itemNames(rule)}`;
   return ruleWords(rule);
