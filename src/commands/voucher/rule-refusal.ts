@@ -34,7 +34,10 @@ async function rulesOf(client: ApiClient, voucher: Json): Promise<Rule[]> {
 /** The order as rules see it, from what promo sent (hundredths). */
 function factsOf(body: RedeemBody | undefined): RuleFacts {
   const items = body?.order?.items ?? [];
-  const sum = items.reduce((total, item) => total + (item.amount ?? (item.price ?? 0) * (item.quantity ?? 1)), 0);
+  const sum = items.reduce(
+    (total, item) => total + (item.amount ?? (item.price ?? 0) * (item.quantity ?? 1)),
+    0,
+  );
   const amount = body?.order?.amount ?? sum;
   return { amount, total_amount: amount, items, customer: undefined, uses: undefined };
 }
