@@ -68,8 +68,10 @@ function usesOf(
   const uses: Uses = { total: 0, daily: 0, weekly: 0, monthly: 0 };
   if (customer.id === null) return uses;
   for (const r of Object.values(state.redemptions)) {
-    if (r.status !== 'SUCCEEDED' || r.related_object_type !== 'voucher' || r.customer_id !== customer.id)
+    // A rollback is kept beside its redemption (object redemption_rollback) and is no use itself.
+    if (r.object !== 'redemption' || r.status !== 'SUCCEEDED' || r.related_object_type !== 'voucher')
       continue;
+    if (r.customer_id !== customer.id) continue;
     const same =
       on === 'voucher'
         ? r.related_object_id === voucher.id

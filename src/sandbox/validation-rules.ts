@@ -19,6 +19,21 @@ export function findRule(state: SandboxState, id: string): Json {
   return rule;
 }
 
+/** The service fills in each applicable_to entry's effect: every unit of it (APPLY_TO_EVERY). */
+function withEffects(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const filled = (list: unknown) =>
+    Array.isArray(list) ? list.map((e) => (isRecord(e) ? { effect: 'APPLY_TO_EVERY', ...e } : e)) : list;
+  return {
+    excluded: [],
+    included: [],
+    included_all: false,
+    ...value,
+    ...(value.included === undefined ? {} : { included: filled(value.included) }),
+    ...(value.excluded === undefined ? {} : { excluded: filled(value.excluded) }),
+  };
+}
+
 /** The parts of a body a rule keeps, checked; `creating` needs a name. */
 function readRuleBody(raw: unknown, creating: boolean): Json {
   const body = bodyObject(raw);
@@ -40,7 +55,7 @@ function readRuleBody(raw: unknown, creating: boolean): Json {
       invalid('error.message', 'must be a string');
     picked.error = body.error;
   }
-  if (body.applicable_to !== undefined) picked.applicable_to = body.applicable_to;
+  if (body.applicable_to !== undefined) picked.applicable_to = withEffects(body.applicable_to);
   if (body.type !== undefined) {
     if (!TYPES.includes(String(body.type))) invalid('type', `must be one of ${TYPES.join(', ')}`);
     picked.type = body.type;

@@ -125,4 +125,34 @@ describe('promo rule', () => {
       logic: '1',
     });
   });
+
+  it('after a lost answer looks the assignment up: found, it happened once; not found, the outcome is unknown (exit 6) and a rerun assigns once', async () => {
+    await json(['voucher', 'create', '--code', 'RA-LOST', '--amount-off', '5']);
+    const rule = await json(['rule', 'create', '--name', 'Lost', '--min-amount', '5']);
+    const assignPath = `/v1/validation-rules/${rule.id}/assignments`;
+    fx.sandbox.faults.push({
+      match: { method: 'POST', path: assignPath },
+      action: { replyAfterHandling: 502 },
+    });
+    const lost = await fx.run(['rule', 'assign', 'Lost', '--voucher', 'RA-LOST']);
+    expect(lost.code, lost.stderr).toBe(0);
+    expect(lost.stderr).toContain('The answer was lost; assignment asgm_');
+    const assignments = async () =>
+      fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath === assignPath).length;
+    expect(await assignments()).toBe(1);
+    expect((await json(['rule', 'get', rule.id])).assignments_count).toBe(1);
+
+    await json(['voucher', 'create', '--code', 'RA-LOST-2', '--amount-off', '5']);
+    fx.sandbox.faults.push({
+      match: { method: 'POST', path: assignPath },
+      action: { reset: 'before-handling' },
+    });
+    const unknown = await fx.run(['rule', 'assign', 'Lost', '--voucher', 'RA-LOST-2']);
+    expect(unknown.code).toBe(6);
+    expect(unknown.stderr).toContain('Run the same command again: it looks first and never assigns twice.');
+    expect((await json(['rule', 'get', rule.id])).assignments_count).toBe(1);
+    expect((await fx.run(['rule', 'assign', 'Lost', '--voucher', 'RA-LOST-2'])).code).toBe(0);
+    expect((await fx.run(['rule', 'assign', 'Lost', '--voucher', 'RA-LOST-2'])).code).toBe(0);
+    expect((await json(['rule', 'get', rule.id])).assignments_count).toBe(2);
+  });
 });
