@@ -155,4 +155,30 @@ describe('promo rule', () => {
     expect((await fx.run(['rule', 'assign', 'Lost', '--voucher', 'RA-LOST-2'])).code).toBe(0);
     expect((await json(['rule', 'get', rule.id])).assignments_count).toBe(2);
   });
+
+  it('assigns a rule to the codes of a file through the journal: codes already assigned count as done, none twice', async () => {
+    for (const code of ['RA-B1', 'RA-B2', 'RA-B3'])
+      await json(['voucher', 'create', '--code', code, '--amount-off', '1']);
+    await json(['rule', 'create', '--name', 'Bulk', '--min-amount', '1']);
+    await json(['rule', 'assign', 'Bulk', '--voucher', 'RA-B2']);
+    const done = await fx.run(['rule', 'assign', 'Bulk', '--input', '-', '-o', 'ndjson'], {
+      stdin: 'RA-B1\nRA-B2\nRA-B3\n',
+    });
+    expect(done.code, done.stderr + done.stdout).toBe(0);
+    const lines = done.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.code, l.status]).sort()).toEqual([
+      ['RA-B1', 'created'],
+      ['RA-B2', 'created'],
+      ['RA-B3', 'created'],
+    ]);
+    expect((await json(['rule', 'get', 'Bulk'])).assignments_count).toBe(3);
+    const again = await fx.run(['rule', 'assign', 'Bulk', '--input', '-'], { stdin: 'RA-B1\n' });
+    expect(again.code, again.stderr).toBe(0);
+    expect((await json(['rule', 'get', 'Bulk'])).assignments_count).toBe(3);
+    const missing = await fx.run(['rule', 'assign', 'Bulk', '--input', '-'], { stdin: 'RA-NONE\n' });
+    expect(missing.code).toBe(7);
+  });
 });

@@ -3,11 +3,25 @@
 // (the service refuses a second assignment of a rule to the same object, so running it again is safe).
 import type { ApiClient } from '../../api/client.js';
 import { type Assignment, assignRule } from '../../api/validation-rules.js';
-import { ApiError } from '../../base/errors.js';
+import { ApiError, UsageError } from '../../base/errors.js';
+import { parseBulkFlags } from '../../bulk/index.js';
 import { OutcomeUnknownError } from '../../http/failures.js';
-import { defineCommand } from '../../toolkit/define.js';
+import { defineCommand, defineOptions } from '../../toolkit/define.js';
+import { bulkOptions } from '../bulk-options.js';
+import { ASSIGN_INPUT_HELP, assignMany } from './assign-input.js';
 import { RULE_ARG, ruleId } from './ref.js';
 import { findAssignment, parseTarget, type Target, targetId, targetOptions } from './target.js';
+
+const options = defineOptions({
+  ...targetOptions,
+  input: {
+    type: 'value',
+    value: 'file',
+    complete: 'files',
+    help: 'codes from a file, or - for stdin: one a line, a CSV code column, or NDJSON',
+  },
+  ...bulkOptions,
+});
 
 interface Assigned {
   assignment: Assignment;
@@ -48,14 +62,22 @@ export default defineCommand({
   description: `From then on the code, or every code of the campaign, applies only when the rule's conditions
 hold: validate and redeem refuse it otherwise (exit 9, with why in words). Assigning a rule already
 assigned there changes nothing (exit 0, says so). After a lost answer promo looks the assignment up
-instead of sending it again.`,
+instead of sending it again.
+${ASSIGN_INPUT_HELP}`,
   examples: [
     'promo rule assign "Orders from 50" --campaign "Summer Sale"',
     'promo rule assign val_0a1b2c3d4e5f --voucher SUMMER-1',
+    'promo rule assign "Orders from 50" --input codes.txt --results assign.ndjson',
   ],
   args: RULE_ARG,
-  options: targetOptions,
-  run: async ({ rule, ...flags }, rt) => {
+  options,
+  run: async ({ rule, input, ...flags }, rt) => {
+    const bulk = parseBulkFlags({ ...flags, input });
+    if (input !== undefined) {
+      if (flags.campaign !== undefined || flags.voucher !== undefined)
+        throw new UsageError('--input names the codes: give it, or --campaign/--voucher, not both');
+      return assignMany(rule, input, bulk, rt);
+    }
     const target = parseTarget(flags) as Target;
     const client = await rt.client();
     const id = await ruleId(client, rule);
