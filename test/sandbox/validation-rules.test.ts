@@ -75,7 +75,9 @@ describe('validation rules in the sandbox', () => {
     expect((await api.redeem([daily], { customer: { source_id: 'vr-bob' }, order })).status).toBe(200);
     const weekly = await ruledVoucher({ type: 'AMOUNT', amount_off: 100 }, rules('weekly'));
     expect((await api.redeem([weekly], { customer, order })).status).toBe(200);
-    expect(keyOf(await api.validate([weekly], { customer, order }), weekly)).toBe('redemption_rules_violated');
+    expect(keyOf(await api.validate([weekly], { customer, order }), weekly)).toBe(
+      'redemption_rules_violated',
+    );
     const monthly = await ruledVoucher({ type: 'AMOUNT', amount_off: 100 }, rules('monthly'));
     expect((await api.redeem([monthly], { customer, order })).status).toBe(200);
     expect(keyOf(await api.validate([monthly], { customer, order }), monthly)).toBe(
