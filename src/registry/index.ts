@@ -12,6 +12,7 @@ import login from '../commands/login/index.js';
 import profile from '../commands/profile/index.js';
 import publication from '../commands/publication/index.js';
 import redemption from '../commands/redemption/index.js';
+import rule from '../commands/rule/index.js';
 import runs from '../commands/runs/index.js';
 import sandbox from '../commands/sandbox/index.js';
 import status from '../commands/status/index.js';
@@ -30,6 +31,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
   redemption,
   campaign,
+  rule,
   publication,
   job,
   token,
@@ -49,7 +51,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
 
 export const PROGRAM = {
   summary:
-    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, customers, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
+    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, validation rules, customers, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
   examples: [
     'promo --profile sandbox token issue --scope api vouchers',
     'promo login',

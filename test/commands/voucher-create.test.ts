@@ -216,6 +216,8 @@ describe('gift cards and loyalty cards', () => {
 describe('base fields', () => {
   it('sends every base field the seed lists, typed as the API wants them', async () => {
     const code = unique('BASE');
+    const made = await promo(['rule', 'create', '--min-amount', '1', '-o', 'json']);
+    const rule = JSON.parse(made.stdout).id;
     const { sent, voucher } = await create([
       '--percent-off',
       '10',
@@ -251,7 +253,7 @@ describe('base fields', () => {
       '--metadata',
       'vip:=true',
       '--validation-rule',
-      'val_4j7DCRm2IS59',
+      rule,
     ]);
     expect(sent).toEqual({
       type: 'DISCOUNT_VOUCHER',
@@ -272,7 +274,7 @@ describe('base fields', () => {
       additional_info: 'Staff only',
       redemption: { quantity: 3 },
       metadata: { channel: 'email', batch: 7, vip: true },
-      validation_rules: ['val_4j7DCRm2IS59'],
+      validation_rules: [rule],
     });
     expect(voucher).toMatchObject({
       code,
@@ -287,7 +289,7 @@ describe('base fields', () => {
     });
     expect(voucher.validity_hours.daily).toHaveLength(2);
     expect(voucher.redemption.quantity).toBe(3);
-    expect(voucher.validation_rules_assignments.data[0].rule_id).toBe('val_4j7DCRm2IS59');
+    expect(voucher.validation_rules_assignments.data[0].rule_id).toBe(rule);
     expect(voucher.categories[0].name).toBe('Seasonal');
   });
 

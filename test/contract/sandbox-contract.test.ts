@@ -147,6 +147,47 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
+    it('validation rules: create, get, list, update, assign, judge, unassign, delete', async () => {
+      await run([
+        { argv: 'voucher create --code CT-VR-1 --amount-off 1' },
+        {
+          argv: [
+            'rule',
+            'create',
+            '--name',
+            'CT rule',
+            '--min-amount',
+            '50',
+            '--product',
+            'Shoe',
+            '--per-customer',
+            '1',
+          ],
+        },
+        { argv: ['rule', 'get', 'CT rule'] },
+        { argv: 'rule list' },
+        { argv: ['rule', 'update', 'CT rule', '--min-amount', '40', '--customer-metadata', 'tier=gold'] },
+        { argv: ['rule', 'assign', 'CT rule', '--voucher', 'CT-VR-1'] },
+        { argv: ['rule', 'assign', 'CT rule', '--campaign', 'Summer Sale'] },
+        { argv: 'voucher validate CT-VR-1 --amount 10 --customer ct-customer', exit: 9 },
+      ]);
+      const listed = await direct(
+        'GET',
+        '/v1/validation-rules-assignments?related_object_id=camp_Qvxqkkgs0YKdUbKA8tLICtdS',
+      );
+      expect(listed.body.total).toBe(1);
+      const again = await direct('POST', `/v1/validation-rules/${listed.body.data[0].rule_id}/assignments`, {
+        related_object_type: 'campaign',
+        related_object_id: 'camp_Qvxqkkgs0YKdUbKA8tLICtdS',
+      });
+      expect([again.status, again.body.key]).toEqual([400, 'duplicate_found']);
+      await run([
+        { argv: ['rule', 'unassign', 'CT rule', '--voucher', 'CT-VR-1'] },
+        { argv: ['rule', 'delete', 'CT rule', '--yes'] },
+      ]);
+      allConform();
+    });
+
     it('answers refused requests (401, 403, 400, 404, 409) with the Error object', async () => {
       const token = JSON.parse(
         (await fx.run(['token', 'issue', '--scope', 'vouchers', '--new', '-o', 'json'])).stdout,

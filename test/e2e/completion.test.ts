@@ -27,6 +27,7 @@ describe('promo __complete', () => {
         'voucher',
         'redemption',
         'campaign',
+        'rule',
         'publication',
         'job',
         'token',

@@ -11,8 +11,10 @@ import {
   resetApplied,
   startOrder,
 } from './facts/discounts.js';
+import type { OrderLine } from './facts/order-totals.js';
 import type { InapplicableKey } from './facts/redemption-keys.js';
 import { notImitated, type RedeemableInput, type RedeemRequest } from './redeem-request.js';
+import { applicableLines, applyToSome, ruleViolation } from './rules-evaluate.js';
 import type { SandboxState } from './types.js';
 import { activeNow } from './validity-now.js';
 import type { Json } from './voucher-check.js';
@@ -96,7 +98,13 @@ function commonRule(voucher: Json, code: string, nowMs: number, zone: string): K
 
 type Applied = { order: CalcOrder; result: Json; credits: number } | KeyError;
 
-function applyVoucher(voucher: Json, input: RedeemableInput, order: CalcOrder, hasAmount: boolean): Applied {
+function applyVoucher(
+  voucher: Json,
+  input: RedeemableInput,
+  order: CalcOrder,
+  hasAmount: boolean,
+  lines: ((line: OrderLine) => boolean) | undefined,
+): Applied {
   const code = input.id;
   switch (voucher.type) {
     case 'GIFT_VOUCHER': {
@@ -132,15 +140,12 @@ function applyVoucher(voucher: Json, input: RedeemableInput, order: CalcOrder, h
     }
     default: {
       const discount = voucher.discount as DiscountSpec;
-      const step = applyDiscount(order, discount);
+      const step = lines ? applyToSome(order, discount, lines) : applyDiscount(order, discount);
       if (!step.ok) throw notImitated(step.unsupported);
       return { order: step.order, result: { discount }, credits: 0 };
     }
   }
 }
-
-const hasRules = (voucher: Json) =>
-  Number((voucher.validation_rules_assignments as Json | null)?.total ?? 0) > 0;
 
 export function evaluate(state: SandboxState, request: RedeemRequest, nowMs: number): Evaluation {
   const zone = state.project.time_zone;
@@ -163,10 +168,11 @@ export function evaluate(state: SandboxState, request: RedeemRequest, nowMs: num
         error: { ...error, resource_id: input.id, resource_type: 'voucher' },
       };
     }
-    if (hasRules(voucher)) throw notImitated(`validation rules (voucher ${input.id} has some)`);
-    const broken = commonRule(voucher, input.id, nowMs, zone);
+    const broken =
+      commonRule(voucher, input.id, nowMs, zone) ?? ruleViolation(state, voucher, request, order, nowMs);
     if (broken) return { status: 'INAPPLICABLE', input, voucher, error: broken };
-    const applied = applyVoucher(voucher, input, resetApplied(order), hasAmount);
+    const lines = applicableLines(state, voucher);
+    const applied = applyVoucher(voucher, input, resetApplied(order), hasAmount, lines);
     if ('key' in applied) return { status: 'INAPPLICABLE', input, voucher, error: applied };
     order = applied.order;
     return { status: 'APPLICABLE', input, voucher, ...applied };

@@ -10,10 +10,12 @@ import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
+import { ruleAssignmentRoutes } from './rule-assignments.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
 import { trashBinRoutes } from './trash-bin.js';
 import type { Route } from './types.js';
+import { validationRuleRoutes } from './validation-rules.js';
 import { validationRoutes } from './validations.js';
 import { voucherListRoutes } from './voucher-list.js';
 import { voucherUpdateRoutes } from './voucher-update.js';
@@ -36,6 +38,8 @@ export const routes: Route[] = [
   ...exportRoutes,
   ...validationRoutes,
   ...publicationRoutes,
+  ...validationRuleRoutes,
+  ...ruleAssignmentRoutes,
   redeemRoute,
   ...redemptionReadRoutes,
   rollbackRoute,

@@ -34,6 +34,8 @@ export const SLICE_KINDS: Record<string, SliceKind> = {
   customers: 'record',
   transactions: 'record',
   publications: 'record',
+  validationRules: 'record',
+  ruleAssignments: 'record',
 };
 
 export function sliceKind(name: string): SliceKind {

@@ -161,6 +161,10 @@ export interface SandboxState {
   transactions: Record<string, Record<string, unknown>>;
   /** Publications (`pub_...`) by id, in the order they happened (publications.ts). */
   publications: Record<string, Record<string, unknown>>;
+  /** Validation rules (`val_...`) by id, as stored (validation-rules.ts). */
+  validationRules: Record<string, Record<string, unknown>>;
+  /** Their assignments to vouchers and campaigns (`asgm_...`) by id, in the order made (rule-assignments.ts). */
+  ruleAssignments: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

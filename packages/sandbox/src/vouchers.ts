@@ -1,5 +1,7 @@
 // Create, get and delete voucher. Live vouchers sit in `state.vouchers`, deleted ones in `state.bin`,
 // both by code; a code stays taken in either place until a forced delete removes it for good.
+
+import { recordVoucherAssignments } from './rule-assignments.js';
 import {
   type Route,
   type RouteContext,
@@ -31,6 +33,7 @@ function create(body: unknown, state: SandboxState, rc: RouteContext) {
   const code = pickCode(state, input.code, input.code_config);
   const category = findOrCreateCategory(state, input, rc);
   const voucher = buildVoucher(input, code, { campaign, category }, rc);
+  recordVoucherAssignments(state, voucher);
   put(state.vouchers, code, voucher);
   return { status: 200, body: structuredClone(voucher) };
 }

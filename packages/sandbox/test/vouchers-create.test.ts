@@ -82,7 +82,10 @@ describe('create voucher handler', () => {
   });
 
   it('assigns one validation rule assignment per rule id to the new voucher', () => {
-    const voucher = create(stateFromSeed(demoSeed()), { ...percent, validation_rules: ['val_1', 'val_2'] });
+    const state = stateFromSeed(demoSeed());
+    for (const id of ['val_1', 'val_2']) state.validationRules[id] = { id, name: id, rules: {} };
+    const voucher = create(state, { ...percent, validation_rules: ['val_1', 'val_2'] });
+    expect(Object.values(state.ruleAssignments).map((a) => a.rule_id)).toEqual(['val_1', 'val_2']);
     const list = voucher.validation_rules_assignments;
     expect(list.total).toBe(2);
     expect(list.data.map((a: Voucher) => a.rule_id)).toEqual(['val_1', 'val_2']);

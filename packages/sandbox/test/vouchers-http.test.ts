@@ -110,13 +110,18 @@ describe('POST /v1/vouchers', () => {
 
   it('creates a loyalty card in a loyalty campaign named by id', async () => {
     const code = uniqueCode('LOYAL');
+    const made = await callSandbox(served.url, 'POST', '/v1/validation-rules', {
+      body: { name: 'From 1', rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } } } },
+      headers: JSON_HEADERS,
+    });
+    const rule = made.body.id;
     const { status, body } = await post({
       type: 'LOYALTY_CARD',
       code,
       campaign_id: LOYALTY_CLUB,
       loyalty_card: { points: 250 },
       active: false,
-      validation_rules: ['val_4j7DCRm2IS59'],
+      validation_rules: [rule],
     });
     expect(status).toBe(200);
     expectCommonShape(body, code);
@@ -129,9 +134,22 @@ describe('POST /v1/vouchers', () => {
       redemption: { redeemed_points: 0 },
       validation_rules_assignments: {
         total: 1,
-        data: [{ rule_id: 'val_4j7DCRm2IS59', related_object_id: body.id }],
+        data: [{ rule_id: rule, related_object_id: body.id }],
       },
     });
+  });
+
+  it('refuses a voucher naming a validation rule that does not exist (404), keeping nothing', async () => {
+    const code = uniqueCode('NORULE');
+    const { status, body } = await post({
+      code,
+      discount: { type: 'AMOUNT', amount_off: 1 },
+      validation_rules: ['val_none'],
+    });
+    expect([status, body.key, body.resource_type]).toEqual([404, 'not_found', 'validation_rule']);
+    expect(
+      (await callSandbox(served.url, 'GET', `/v1/vouchers/${code}`, { headers: JSON_HEADERS })).status,
+    ).toBe(404);
   });
 
   it('generates codes from code_config: length and charset, prefix and postfix, pattern', async () => {

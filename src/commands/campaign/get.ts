@@ -1,6 +1,7 @@
 // promo campaign get <name|id>: one campaign, as a card on a terminal or the service's object.
 import { CAMPAIGN_FIELDS, getCampaign } from '../../api/campaigns.js';
 import { defineCommand } from '../../toolkit/define.js';
+import { rulesRow } from '../shared/assigned-rules.js';
 import { campaignFields } from './campaign-view.js';
 import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
@@ -11,7 +12,7 @@ export default defineCommand({
   summary: 'Show one campaign, by name or id: kind, value, vouchers, status, dates',
   description: `On a terminal: a card with the name, kind, what each voucher is worth, how many vouchers it
 holds and whether their generation is done, the code pattern, status (active, inactive, not
-started, expired), dates and metadata. With -o json: the service's campaign object, unchanged.
+started, expired), dates, metadata and the validation rules assigned to it, in words. With -o json: the service's campaign object, unchanged.
 Exit 3 when there is no such campaign.`,
   examples: [
     "promo campaign get 'Summer Sale'",
@@ -21,6 +22,7 @@ Exit 3 when there is no such campaign.`,
   run: ({ campaign }, rt) =>
     withCampaignHint(rt.client.bind(rt), campaign, async () => {
       const found = await getCampaign(await rt.client(), campaign);
-      await rt.out.record(found, campaignFields(rt.ctx.now()));
+      const rules = await rulesRow<typeof found>(rt, [found.id]);
+      await rt.out.record(found, [...campaignFields(rt.ctx.now()), ...rules]);
     }),
 });

@@ -1,6 +1,7 @@
 // promo voucher get <code|id>: one voucher, as a card on a terminal or the service's object.
 import { getVoucher, VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
+import { rulesRow } from '../shared/assigned-rules.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
 import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
@@ -14,7 +15,8 @@ export default defineCommand({
 (active, inactive, not started, expired), dates, validity, redemptions, category, campaign and
 metadata. With -o json: the service's voucher object, unchanged. Exit 3 when there is no such
 voucher (a voucher in the bin included), with what is likely: spaces around the code, the same
-code in other capitals, a voucher with this code in the bin.`,
+code in other capitals, a voucher with this code in the bin. The card also shows the validation
+rules assigned to the code and to its campaign, in words.`,
   examples: [
     'promo voucher get SUMMER20',
     'promo voucher get v_0c5d710a87c8a31f86 -o json | jq .redemption',
@@ -25,6 +27,11 @@ code in other capitals, a voucher with this code in the bin.`,
     const client = await rt.client();
     const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
     rt.out.csvView = VOUCHER_CSV;
-    await rt.out.record(voucher, voucherFields(rt.ctx.now()));
+    const rules = await rulesRow<typeof voucher>(
+      rt,
+      [voucher.id as string, voucher.campaign_id as string],
+      (on) => (on === voucher.id ? '' : ' (from its campaign)'),
+    );
+    await rt.out.record(voucher, [...voucherFields(rt.ctx.now()), ...rules]);
   },
 });

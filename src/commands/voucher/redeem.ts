@@ -148,7 +148,7 @@ ${REDEEM_INPUT_HELP}`,
     if (dryRun) {
       const answer = await validate(client, body);
       if (rt.out.isJson) await rt.out.json(answer);
-      else await printVerdict(rt, answer);
+      else await printVerdict(rt, answer, body);
       rt.out.notice('Dry run: validated only, nothing was redeemed.');
       return answer.valid ? ExitCode.ok : ExitCode.notApplicable;
     }
@@ -163,7 +163,7 @@ ${REDEEM_INPUT_HELP}`,
       if (!refused) throw error;
       if (rt.out.isJson) await rt.out.json((error as ApiError).body);
       else {
-        await printRedeemables(rt, refused);
+        await printRedeemables(rt, refused, body);
         rt.out.text('Not redeemed: a code does not apply, so none was used.');
       }
       return ExitCode.notApplicable;

@@ -1,7 +1,13 @@
 // promo voucher validate <code>...: does this code apply to this order, and if not, why. One
 // stacked validation; on a terminal a verdict per code in words with the service's key, and the
 // discount and the new total; with -o json the service's answer unchanged. Exit 9 when it says no.
-import { type RedeemableAnswer, refusalKey, type Validation, validate } from '../../api/validations.js';
+import {
+  type RedeemableAnswer,
+  type RedeemBody,
+  refusalKey,
+  type Validation,
+  validate,
+} from '../../api/validations.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { ExitCode } from '../../base/errors.js';
 import { formatMoney } from '../../output/table.js';
@@ -11,6 +17,7 @@ import { orderTotals, VALIDATION_CSV } from '../shared/redemption-view.js';
 import { missingCodeHint } from './missing.js';
 import { orderOptions, redeemBody } from './order-options.js';
 import { refusalWords } from './refusal-words.js';
+import { RULE_KEYS, ruleRefusalWords } from './rule-refusal.js';
 
 /** The refused codes' vouchers, to say why in concrete words; one that cannot be read is left out. */
 async function refusedVouchers(
@@ -34,8 +41,30 @@ async function refusedVouchers(
   return found;
 }
 
+/** Why a code does not apply: a broken rule with its numbers, else the key's meaning for this voucher. */
+async function reason(
+  rt: Runtime,
+  redeemable: RedeemableAnswer,
+  voucher: Record<string, unknown> | undefined,
+  body: RedeemBody | undefined,
+): Promise<string> {
+  const key = refusalKey(redeemable);
+  if (voucher && key !== undefined && RULE_KEYS.includes(key)) {
+    const words = await ruleRefusalWords(await rt.client(), voucher, key, body);
+    // A rule's own message (not the service's stock sentence) is what the project wrote for people.
+    const message = redeemable.result?.error?.message;
+    const own = message && !/does not match validation rules/i.test(message) ? `: "${message}"` : '';
+    if (words) return `${words}${own}`;
+  }
+  return refusalWords(key, voucher);
+}
+
 /** One line per code: applies (and how much off), or does not and why in words, with the key. */
-export async function printRedeemables(rt: Runtime, redeemables: readonly RedeemableAnswer[]): Promise<void> {
+export async function printRedeemables(
+  rt: Runtime,
+  redeemables: readonly RedeemableAnswer[],
+  body?: RedeemBody,
+): Promise<void> {
   const vouchers = await refusedVouchers(rt, redeemables);
   const width = Math.max(...redeemables.map((r) => r.id.length));
   for (const redeemable of redeemables) {
@@ -47,7 +76,8 @@ export async function printRedeemables(rt: Runtime, redeemables: readonly Redeem
     }
     const key = refusalKey(redeemable);
     const verb = redeemable.status === 'SKIPPED' ? 'skipped' : 'does not apply';
-    rt.out.text(`${code}  ${verb}: ${refusalWords(key, vouchers.get(redeemable.id))} (${key ?? 'no key'})`);
+    const why = await reason(rt, redeemable, vouchers.get(redeemable.id), body);
+    rt.out.text(`${code}  ${verb}: ${why} (${key ?? 'no key'})`);
     // The hints `voucher get` gives for a missing code (case, spaces, the bin), under its line.
     const hint = key === 'resource_not_found' && (await missingCodeHint(await rt.client(), redeemable.id));
     if (hint) rt.out.text(`${' '.repeat(width)}  ${hint}`);
@@ -77,8 +107,8 @@ export async function warnUnpriced(rt: Runtime, answer: Validation): Promise<voi
     );
 }
 
-export async function printVerdict(rt: Runtime, answer: Validation): Promise<void> {
-  await printRedeemables(rt, answer.redeemables);
+export async function printVerdict(rt: Runtime, answer: Validation, body?: RedeemBody): Promise<void> {
+  await printRedeemables(rt, answer.redeemables, body);
   const order = answer.order;
   if (answer.valid && order) rt.out.text(orderTotals(order));
   rt.out.text(
@@ -91,7 +121,8 @@ export default defineCommand({
   summary: 'Say whether codes apply to an order, and why not, without redeeming them',
   description: `One stacked validation of up to 30 codes against the order the flags describe (amounts in
 currency units, 10.50). On a terminal: each code applies or not, why in words with the service's key
-beside it (voucher_expired, quantity_exceeded, voucher_not_active_now, ...), then the discount and the
+beside it (voucher_expired, quantity_exceeded, voucher_not_active_now, ...; for a validation rule the
+rule broken with its numbers: "order total 45.00 is under the minimum 50.00"), then the discount and the
 new total. An item with no price (--item ID:QTY) that the service knows no price for counts as
 0.00: promo warns of it. With -o json: the service's answer, unchanged. Exit 0 when the service says valid, 9 when
 it checked the codes and said no. Nothing is redeemed.`,
@@ -107,7 +138,7 @@ it checked the codes and said no. Nothing is redeemed.`,
     const answer = await validate(await rt.client(), body);
     rt.out.csvView = VALIDATION_CSV;
     if (rt.out.isJson) await rt.out.json(answer);
-    else await printVerdict(rt, answer);
+    else await printVerdict(rt, answer, body);
     await warnUnpriced(rt, answer);
     return answer.valid ? ExitCode.ok : ExitCode.notApplicable;
   },

@@ -102,4 +102,34 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     file: FULL_FILE,
     operation: 'GET /v1/vouchers/{code}/transactions',
   },
+  'POST /v1/validation-rules': { file: FULL_FILE, operation: 'POST /v1/validation-rules' },
+  'GET /v1/validation-rules': { file: FULL_FILE, operation: 'GET /v1/validation-rules' },
+  'GET /v1/validation-rules/:validationRuleId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/validation-rules/{validationRuleId}',
+  },
+  'PUT /v1/validation-rules/:validationRuleId': {
+    file: FULL_FILE,
+    operation: 'PUT /v1/validation-rules/{validationRuleId}',
+  },
+  'DELETE /v1/validation-rules/:validationRuleId': {
+    file: FULL_FILE,
+    operation: 'DELETE /v1/validation-rules/{validationRuleId}',
+  },
+  'POST /v1/validation-rules/:validationRuleId/assignments': {
+    file: FULL_FILE,
+    operation: 'POST /v1/validation-rules/{validationRuleId}/assignments',
+  },
+  'GET /v1/validation-rules/:validationRuleId/assignments': {
+    file: FULL_FILE,
+    operation: 'GET /v1/validation-rules/{validationRuleId}/assignments',
+  },
+  'DELETE /v1/validation-rules/:validationRuleId/assignments/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'DELETE /v1/validation-rules/{validationRuleId}/assignments/{assignmentId}',
+  },
+  'GET /v1/validation-rules-assignments': {
+    file: FULL_FILE,
+    operation: 'GET /v1/validation-rules-assignments',
+  },
 };

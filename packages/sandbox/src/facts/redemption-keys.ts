@@ -17,6 +17,7 @@ export const INAPPLICABLE_KEYS = {
   missing_amount: 'the order has no amount, which a gift card needs',
   customer_rules_violated: "the customer does not match the code's rules",
   order_rules_violated: "the order does not match the code's rules",
+  redemption_rules_violated: "the redemption does not match the code's rules (uses per customer)",
 } as const;
 
 export type InapplicableKey = keyof typeof INAPPLICABLE_KEYS;

@@ -145,7 +145,7 @@ export const OTHER_FIELDS = fieldRows([
     help: 'validation rule id, repeatable',
     group: OTHER,
     notByUpdate:
-      "rules are assigned to a voucher by the service's validation-rule assignments: promo api POST /v1/validation-rules/RULE_ID/assignments",
+      'rules are assigned to a voucher by the service’s validation-rule assignments: promo rule assign RULE --voucher CODE',
   },
 ]);
 

@@ -1,0 +1,68 @@
+// Why a code broke its validation rules, in words with the numbers: the rules assigned to the code
+// and to its campaign are read, and judged (facts/validation-rules.ts) against the order promo sent.
+// What promo cannot judge (a customer's uses, their metadata) is said as what the rule asks:
+// "already used once by this customer". Used by validate and by redeem's refusal.
+
+import {
+  type Json,
+  judgeRules,
+  numbered,
+  type RuleEntry,
+  type RuleFacts,
+  ruleKey,
+} from 'promo-sandbox/facts/validation-rules';
+import type { ApiClient } from '../../api/client.js';
+import { getRule, listAssignments, type Rule } from '../../api/validation-rules.js';
+import type { RedeemBody } from '../../api/validations.js';
+import { brokenWords, unknownWords } from '../shared/rule-words.js';
+
+export const RULE_KEYS: readonly string[] = [
+  'order_rules_violated',
+  'customer_rules_violated',
+  'redemption_rules_violated',
+];
+
+async function rulesOf(client: ApiClient, voucher: Json): Promise<Rule[]> {
+  const ids = [voucher.id, voucher.campaign_id].filter((id): id is string => typeof id === 'string');
+  const rules: Rule[] = [];
+  for (const id of ids) {
+    const { items } = await listAssignments(client, { related_object_id: id, limit: 100 });
+    for (const a of items) rules.push(await getRule(client, a.rule_id));
+  }
+  return rules;
+}
+
+/** The order as rules see it, from what promo sent (hundredths). */
+function factsOf(body: RedeemBody | undefined): RuleFacts {
+  const items = body?.order?.items ?? [];
+  const sum = items.reduce(
+    (total, item) => total + (item.amount ?? (item.price ?? 0) * (item.quantity ?? 1)),
+    0,
+  );
+  const amount = body?.order?.amount ?? sum;
+  return { amount, total_amount: amount, items, customer: undefined, uses: undefined };
+}
+
+/** Leaves of a rule set whose failure gives `key`. */
+function leavesFor(rule: Rule, key: string): RuleEntry[] {
+  return numbered((rule.rules ?? {}) as Json)
+    .map(([, entry]) => entry)
+    .filter((entry) => ruleKey(entry.name) === key);
+}
+
+/** The reason in words, or undefined when promo cannot find the rule (it then says the key's meaning). */
+export async function ruleRefusalWords(
+  client: ApiClient,
+  voucher: Json,
+  key: string,
+  body: RedeemBody | undefined,
+): Promise<string | undefined> {
+  const rules = await rulesOf(client, voucher).catch(() => [] as Rule[]);
+  const facts = factsOf(body);
+  for (const rule of rules) {
+    const verdict = judgeRules((rule.rules ?? {}) as Json, facts);
+    if (verdict !== true && verdict !== null && verdict.key === key) return brokenWords(verdict, facts);
+  }
+  const asked = rules.flatMap((rule) => leavesFor(rule, key))[0];
+  return asked ? unknownWords(asked, body?.customer !== undefined) : undefined;
+}
