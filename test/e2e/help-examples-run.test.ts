@@ -30,13 +30,13 @@ const NOT_HERE: Record<string, string> = {
   'promo profile use prod': "a person's own account",
   'promo profile migrate-secrets': "the system's keychain",
   'promo profile migrate-secrets --json': "the system's keychain",
-  'promo sandbox --port 4010 --state ./sandbox.json': 'a server that runs until stopped',
+  'promo sandbox --port 4010 --state ./sandbox.db': 'a server that runs until stopped',
   'promo sandbox --rate-limit 5/min --error-rate 0.2': 'a server that runs until stopped',
   "promo sandbox --lose-answers 0.1 --lose-answers-as reset,504 --lose-answers-on 'POST /v1/vouchers'":
     'a server that runs until stopped',
   'promo sandbox --vouchers 12000 --import-speed 50 --bulk-rate-limit 10/hour':
     'a server that runs until stopped',
-  'promo sandbox --state ./sandbox.json --time-zone Europe/Warsaw': 'a server that runs until stopped',
+  'promo sandbox --state ./sandbox.db --time-zone Europe/Warsaw': 'a server that runs until stopped',
   'promo --profile sandbox --api-url http://127.0.0.1:4010 templates list':
     'a promo sandbox started on port 4010',
   'promo profile add local --app-id sandbox --api-url http://127.0.0.1:4010 < token.txt --app-token-stdin':

@@ -50,9 +50,11 @@ function loadNodeSqlite(): Constructor | null {
 }
 
 function loadLibsql(): Constructor {
-  // The bundle is CommonJS and has `require`; as an ES module (tests) it makes one.
-  const load: NodeRequire =
-    typeof require === 'function' ? require : createRequire((import.meta as { url: string }).url);
+  // As an ES module (the package's build, the tests) it makes a `require` from its own URL; promo's
+  // CommonJS bundle has an empty import.meta and a `require` of its own. (An ES module bundle's
+  // `require` is a stand-in that refuses, so the URL is asked first.)
+  const url = (import.meta as { url?: string }).url;
+  const load: NodeRequire = typeof url === 'string' ? createRequire(url) : require;
   try {
     return load('libsql') as Constructor;
   } catch (error) {

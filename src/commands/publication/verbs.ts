@@ -5,7 +5,6 @@ import list from './list.js';
 export default defineVerbs({
   examples: [
     'promo publication create --campaign Welcome --customer alice@example.com --join-once',
-    'promo publication create --campaign Welcome --input new-customers.csv',
     'promo publication list --campaign Welcome --all -o ndjson',
   ],
   commands: [create, list],
