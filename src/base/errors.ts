@@ -132,6 +132,19 @@ export class ApiError extends PromoError {
     this.afterLostAnswer = fields.afterLostAnswer ?? false;
     this.headers = fields.headers ?? {};
   }
+
+  /** The same error with a line put before its hint ("did you mean …"), as a command learns more. */
+  withHintFirst(line: string): ApiError {
+    return new ApiError({
+      status: this.status,
+      body: this.body,
+      method: this.method,
+      path: this.path,
+      requestId: this.requestId,
+      headers: this.headers,
+      hint: this.hint ? `${line}\n${this.hint}` : line,
+    });
+  }
 }
 
 /** The request did not complete: connection refused or reset, DNS failure, timeout. */

@@ -6,6 +6,7 @@ import { customerRoutes } from './customer-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
+import { productRoutes } from './product-routes.js';
 import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
@@ -31,6 +32,7 @@ export const routes: Route[] = [
   ...templateRoutes,
   ...eventRoutes,
   ...customerRoutes,
+  ...productRoutes,
   ...campaignRoutes,
   ...trashBinRoutes,
   ...exportRoutes,

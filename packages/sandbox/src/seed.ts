@@ -53,5 +53,7 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     customers: {},
     transactions: {},
     publications: {},
+    products: {},
+    skus: {},
   };
 }

@@ -162,6 +162,10 @@ export interface SandboxState {
   transactions: Record<string, Record<string, unknown>>;
   /** Publications (`pub_...`) by id, in the order they happened (publications.ts). */
   publications: Record<string, Record<string, unknown>>;
+  /** Products (`prod_...`) by id, without their SKUs (products.ts). */
+  products: Record<string, Record<string, unknown>>;
+  /** SKUs (`sku_...`) by id, each naming its product by `product_id` (products.ts). */
+  skus: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

@@ -53,15 +53,7 @@ export async function withCampaignHint<T>(
       error.body.resource_type === 'campaign';
     if (!missing) throw error;
     const hint = await nearbyNames(await client(), campaign);
-    throw new ApiError({
-      status: error.status,
-      body: error.body,
-      method: error.method,
-      path: error.path,
-      requestId: error.requestId,
-      headers: error.headers,
-      hint: error.hint ? `${hint}\n${error.hint}` : hint,
-    });
+    throw error.withHintFirst(hint);
   }
 }
 

@@ -17,7 +17,7 @@ import { printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
-import { isoDateMs } from '../shared/values.js';
+import { parseDateFlag } from '../shared/values.js';
 import { CUSTOMER_CSV_COLUMNS, customerColumns } from './view.js';
 
 const options = defineOptions({
@@ -46,17 +46,7 @@ const options = defineOptions({
   raw: { type: 'switch', help: "print the service's list object of one page (with total)" },
 });
 
-/** A date or date-time as the service's parameter wants it: a UTC date-time. */
-function checkDate(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  const ms = isoDateMs(value.trim());
-  if (ms === undefined) {
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${value}'`,
-    );
-  }
-  return new Date(ms).toISOString();
-}
+const checkDate = parseDateFlag;
 
 function parseQuery(
   flags: OptionValues<typeof options>,

@@ -19,15 +19,7 @@ export async function withMissingHint<T>(
     if (!(error instanceof ApiError && error.status === 404 && !error.afterLostAnswer)) throw error;
     const likely = await likelyReason(client, code).catch(() => undefined);
     if (likely === undefined) throw error;
-    throw new ApiError({
-      status: error.status,
-      body: error.body,
-      method: error.method,
-      path: error.path,
-      requestId: error.requestId,
-      headers: error.headers,
-      hint: error.hint ? `${likely}\n${error.hint}` : likely,
-    });
+    throw error.withHintFirst(likely);
   }
 }
 
