@@ -9,6 +9,7 @@ import event from '../commands/event/index.js';
 import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
+import order from '../commands/order/index.js';
 import product from '../commands/product/index.js';
 import profile from '../commands/profile/index.js';
 import publication from '../commands/publication/index.js';
@@ -41,6 +42,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   customer,
   product,
   sku,
+  order,
   exportNoun,
   runs,
   login,
@@ -53,7 +55,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
 
 export const PROGRAM = {
   summary:
-    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, customers, the product catalogue, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
+    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, customers, the product catalogue, orders, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
   examples: [
     'promo --profile sandbox token issue --scope api vouchers',
     'promo login',

@@ -6,6 +6,7 @@ import { customerRoutes } from './customer-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
+import { orderRoutes } from './orders.js';
 import { productRoutes } from './product-routes.js';
 import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
@@ -33,6 +34,7 @@ export const routes: Route[] = [
   ...eventRoutes,
   ...customerRoutes,
   ...productRoutes,
+  ...orderRoutes,
   ...campaignRoutes,
   ...trashBinRoutes,
   ...exportRoutes,

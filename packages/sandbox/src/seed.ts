@@ -55,5 +55,6 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     publications: {},
     products: {},
     skus: {},
+    orders: {},
   };
 }

@@ -166,6 +166,8 @@ export interface SandboxState {
   products: Record<string, Record<string, unknown>>;
   /** SKUs (`sku_...`) by id, each naming its product by `product_id` (products.ts). */
   skus: Record<string, Record<string, unknown>>;
+  /** Orders (`ord_...`) by id: those created through /v1/orders and those redemptions made (orders.ts). */
+  orders: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {
