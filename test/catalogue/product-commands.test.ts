@@ -215,3 +215,45 @@ describe('promo sku', () => {
     expect(gone.stderr).toContain('Cannot find sku with id pc-tee-m');
   });
 });
+
+describe('promo product after a lost answer', () => {
+  it('a create with a source id is sent again after a lost answer and leaves one product', async () => {
+    fx.sandbox.faults.set({
+      script: [{ match: { method: 'POST', path: '/v1/products' }, action: { replyAfterHandling: 502 } }],
+    });
+    const made = await json([
+      'product',
+      'create',
+      '--name',
+      'Lost',
+      '--source-id',
+      'pc-lost',
+      '--price',
+      '3',
+    ]);
+    expect(made).toMatchObject({ source_id: 'pc-lost', price: 300 });
+    expect(sentRequests(fx.sandbox).filter((r) => r === 'POST /v1/products')).toHaveLength(2);
+    const listed = await json(['product', 'list', '--all']);
+    expect(listed.filter((p: { source_id: string }) => p.source_id === 'pc-lost')).toHaveLength(1);
+  });
+
+  it('a create without a source id is not sent again: the outcome is reported unknown', async () => {
+    fx.sandbox.faults.set({
+      script: [{ match: { method: 'POST', path: '/v1/products' }, action: { replyAfterHandling: 502 } }],
+    });
+    const done = await fx.run(['product', 'create', '--name', 'Once'], { tty: true });
+    expect(done.code).toBe(6);
+    expect(done.stderr).toContain('POST /v1/products: outcome unknown');
+    expect(sentRequests(fx.sandbox).filter((r) => r === 'POST /v1/products')).toHaveLength(1);
+  });
+
+  it('a delete whose answer was lost is retried, and its 404 then means it was deleted (exit 0)', async () => {
+    await json(['product', 'create', '--name', 'Gone', '--source-id', 'pc-lost-del']);
+    fx.sandbox.faults.set({
+      script: [{ match: { method: 'DELETE', path: '/v1/products' }, action: { replyAfterHandling: 502 } }],
+    });
+    const run = await fx.run(['product', 'delete', 'pc-lost-del', '--yes']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await fx.run(['product', 'get', 'pc-lost-del'])).code).toBe(3);
+  });
+});
