@@ -6,16 +6,9 @@
 import { readAnswer } from '../../api/answer.js';
 import { type CatalogueBody, createProductRequest, PRODUCT_ANSWER } from '../../api/products.js';
 import { UsageError } from '../../base/errors.js';
-import { columnName, columnRoles } from '../../bulk/columns.js';
-import {
-  BULK_HELP,
-  type BulkAction,
-  type BulkFlags,
-  type InputRecord,
-  runBulkInput,
-} from '../../bulk/index.js';
-import { cellPair, parseMetadata } from '../../input/metadata.js';
+import { BULK_HELP, type BulkAction, type BulkFlags, runBulkInput } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
+import { fieldRoles, recordFields } from '../shared/csv-fields.js';
 import { parseMoney } from '../shared/values.js';
 
 export const PRODUCT_INPUT_HELP = `
@@ -26,18 +19,7 @@ hundredths) or CSV row (columns source_id, name, price in currency units, attrib
 source_id: that is what makes a line sent twice (a lost answer, --resume) leave one product.
 ${BULK_HELP}`;
 
-const COLUMNS = ['source_id', 'name', 'price', 'attributes'];
-
-type Role = { kind: 'field'; field: string } | { kind: 'metadata'; key: string };
-
-function columnRole(column: string): Role | undefined {
-  if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
-  const name = columnName(column).replace(/-/g, '_');
-  return COLUMNS.includes(name) ? { kind: 'field', field: name } : undefined;
-}
-
-const csvRoles = (columns: string[]) =>
-  columnRoles(columns, columnRole, `${COLUMNS.join(', ')} or metadata.KEY`);
+const csvRoles = fieldRoles(['source_id', 'name', 'price', 'attributes']);
 
 function csvValue(field: string, text: string): unknown {
   if (field === 'price') return parseMoney(text, 'price column');
@@ -47,23 +29,6 @@ function csvValue(field: string, text: string): unknown {
       .map((name) => name.trim())
       .filter(Boolean);
   return text;
-}
-
-function recordPart(record: InputRecord, roles: Map<string, Role> | undefined): CatalogueBody {
-  if (record.format === 'ndjson') return record.value;
-  if (record.format !== 'csv') throw new UsageError('--input must be NDJSON or CSV');
-  const part: CatalogueBody = {};
-  const pairs: string[] = [];
-  for (const [column, raw] of Object.entries(record.value)) {
-    const text = raw.trim();
-    const role = roles?.get(column);
-    if (text === '' || !role) continue;
-    if (role.kind === 'metadata') pairs.push(cellPair(role.key, text));
-    else part[role.field] = csvValue(role.field, text);
-  }
-  const metadata = parseMetadata(pairs.length ? pairs : undefined, 'metadata column');
-  if (metadata) part.metadata = metadata;
-  return part;
 }
 
 function lineBody(shared: CatalogueBody, part: CatalogueBody): CatalogueBody {
@@ -102,7 +67,7 @@ export function createProducts(
     input,
     read: { formats: ['ndjson', 'csv'] },
     columns: csvRoles,
-    prepare: (record, roles) => lineBody(shared, recordPart(record, roles)),
+    prepare: (record, roles) => lineBody(shared, recordFields(record, roles, csvValue)),
     action: createAction,
     flags: bulk,
     dryRun: false,
