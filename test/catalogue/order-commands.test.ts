@@ -88,6 +88,30 @@ describe('promo order', () => {
     expect(Object.keys(kept.redemptions)).toHaveLength(1);
   });
 
+  it('a redemption whose order names a known source id updates that order and notes the redemption', async () => {
+    await json(['voucher', 'create', '--code', 'OC-ONE', '--amount-off', '1']);
+    const made = await json([
+      'order',
+      'create',
+      '--source-id',
+      'oc-known',
+      '--amount',
+      '30',
+      '--status',
+      'CREATED',
+    ]);
+    const redeemed = await fx.run(['voucher', 'redeem', 'OC-ONE', '--order-file', '-', '-o', 'json'], {
+      stdin: JSON.stringify({ source_id: 'oc-known', amount: 3000 }),
+    });
+    expect(redeemed.code, redeemed.stderr).toBe(0);
+    expect(redeemed.stdout).toContain(made.id);
+    const kept = await json(['order', 'get', 'oc-known']);
+    expect(kept).toMatchObject({ id: made.id, status: 'CREATED', amount: 3000, total_amount: 2900 });
+    expect(Object.keys(kept.redemptions)).toHaveLength(1);
+    const listed = await json(['order', 'list', '--all']);
+    expect(listed.filter((o: { source_id: string }) => o.source_id === 'oc-known')).toHaveLength(1);
+  });
+
   it('lists newest first, and --all reads every page', async () => {
     for (let i = 0; i < 7; i++)
       await json(['order', 'create', '--source-id', `oc-page-${i}`, '--amount', '1']);
