@@ -9,12 +9,15 @@ import event from '../commands/event/index.js';
 import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
+import order from '../commands/order/index.js';
+import product from '../commands/product/index.js';
 import profile from '../commands/profile/index.js';
 import publication from '../commands/publication/index.js';
 import redemption from '../commands/redemption/index.js';
 import rule from '../commands/rule/index.js';
 import runs from '../commands/runs/index.js';
 import sandbox from '../commands/sandbox/index.js';
+import sku from '../commands/sku/index.js';
 import status from '../commands/status/index.js';
 import templates from '../commands/templates/index.js';
 import tiers from '../commands/tiers/index.js';
@@ -39,6 +42,9 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   templates,
   event,
   customer,
+  product,
+  sku,
+  order,
   exportNoun,
   runs,
   login,
@@ -51,7 +57,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
 
 export const PROGRAM = {
   summary:
-    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, validation rules, customers, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
+    'Operate a Voucherify promotion account: vouchers, redemptions, campaigns and their jobs, validation rules, customers, the product catalogue, orders, OAuth tokens, loyalty tiers, campaign templates, events, exports.',
   examples: [
     'promo --profile sandbox token issue --scope api vouchers',
     'promo login',

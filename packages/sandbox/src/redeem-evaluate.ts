@@ -2,6 +2,7 @@
 // service's checks in its order (exists, enabled, started, not expired, inside its recurring window,
 // uses left, then what its type needs), then the discount or gift credits, each code applied to what
 // the earlier ones left. Validation and redemption both start here.
+import { withCataloguePrices } from './catalogue-prices.js';
 import {
   applyCredits,
   applyDiscount,
@@ -149,6 +150,8 @@ function applyVoucher(
 
 export function evaluate(state: SandboxState, request: RedeemRequest, nowMs: number): Evaluation {
   const zone = state.project.time_zone;
+  // Priced from the catalogue before anything is computed, so that the answer's order shows it too.
+  request.order.items = withCataloguePrices(state, request.order.items);
   const start = startOrder(request.order.amount, request.order.items);
   const hasAmount = request.order.amount !== null || request.order.items.length > 0;
   let order = start;

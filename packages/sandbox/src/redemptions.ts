@@ -8,8 +8,9 @@
 import { recordCreditsMoved } from './balances.js';
 import { resolveCustomer } from './customers.js';
 import { orderView } from './order-view.js';
+import { keepRedeemedOrder, redeemedOrderId } from './orders.js';
 import { evaluate, type Outcome } from './redeem-evaluate.js';
-import { readRedeemRequest } from './redeem-request.js';
+import { type RedeemRequest, readRedeemRequest } from './redeem-request.js';
 import { leftOutRedeemables, redeemableView, trackingId } from './redeemable-view.js';
 import {
   failedRedemption,
@@ -38,12 +39,18 @@ export function usedVoucher(voucher: Json, uses: number, credits: number): Json 
   };
 }
 
+/** A redemption makes an order when the request gives one: an amount, items or a source id. */
+const hasOrder = (request: RedeemRequest) =>
+  request.order.amount !== null || request.order.items.length > 0 || request.order.source_id !== null;
+
 function redeem(state: SandboxState, body: unknown, rc: RouteContext, requestId: string) {
   const request = readRedeemRequest(body);
   const customer = resolveCustomer(state, request.customer, rc, true);
   const tracking = request.tracking_id ?? trackingId(customer?.source_id as string | undefined, hashSourceId);
   const evaluation = evaluate(state, request, rc.now());
-  const ctx = redemptionContext(request, customer, tracking, rc);
+  const fresh = redemptionContext(request, customer, tracking, rc);
+  // A known order source id keeps its order's id: the redemption updates that order.
+  const ctx = { ...fresh, orderId: redeemedOrderId(state, request.order.source_id, fresh.orderId) };
   const customerId = (customer?.id as string | undefined) ?? null;
   const views = evaluation.outcomes.map((outcome) => redeemableView(outcome, request, customerId, requestId));
 
@@ -93,12 +100,17 @@ function redeem(state: SandboxState, body: unknown, rc: RouteContext, requestId:
   });
   const parent = parentId === null ? undefined : parentRedemption(parentId, ctx, children, evaluation.order);
   if (parent) putRedemption(state, parent);
+  const order = orderView(request.order, evaluation.order, customerId, ctx.orderId);
+  if (hasOrder(request)) {
+    const ids = [...(parent ? [parent] : []), ...children].map((r) => String(r.id));
+    keepRedeemedOrder(state, order, ids, ctx.date);
+  }
   return {
     status: 200,
     body: {
       redemptions: children,
       ...(parent ? { parent_redemption: parent } : {}),
-      order: orderView(request.order, evaluation.order, customerId, ctx.orderId),
+      order,
     },
   };
 }

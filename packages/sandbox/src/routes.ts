@@ -6,6 +6,8 @@ import { customerRoutes } from './customer-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
 import { oauthRoutes } from './oauth.js';
+import { orderRoutes } from './orders.js';
+import { productRoutes } from './product-routes.js';
 import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
@@ -33,6 +35,8 @@ export const routes: Route[] = [
   ...templateRoutes,
   ...eventRoutes,
   ...customerRoutes,
+  ...productRoutes,
+  ...orderRoutes,
   ...campaignRoutes,
   ...trashBinRoutes,
   ...exportRoutes,

@@ -55,5 +55,8 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     publications: {},
     validationRules: {},
     ruleAssignments: {},
+    products: {},
+    skus: {},
+    orders: {},
   };
 }

@@ -36,6 +36,9 @@ export const SLICE_KINDS: Record<string, SliceKind> = {
   publications: 'record',
   validationRules: 'record',
   ruleAssignments: 'record',
+  products: 'record',
+  skus: 'record',
+  orders: 'record',
 };
 
 export function sliceKind(name: string): SliceKind {

@@ -165,6 +165,12 @@ export interface SandboxState {
   validationRules: Record<string, Record<string, unknown>>;
   /** Their assignments to vouchers and campaigns (`asgm_...`) by id, in the order made (rule-assignments.ts). */
   ruleAssignments: Record<string, Record<string, unknown>>;
+  /** Products (`prod_...`) by id, without their SKUs (products.ts). */
+  products: Record<string, Record<string, unknown>>;
+  /** SKUs (`sku_...`) by id, each naming its product by `product_id` (products.ts). */
+  skus: Record<string, Record<string, unknown>>;
+  /** Orders (`ord_...`) by id: those created through /v1/orders and those redemptions made (orders.ts). */
+  orders: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

@@ -11,16 +11,9 @@ import {
   createCustomerRequest,
 } from '../../api/customers.js';
 import { UsageError } from '../../base/errors.js';
-import { columnName, columnRoles } from '../../bulk/columns.js';
-import {
-  BULK_HELP,
-  type BulkAction,
-  type BulkFlags,
-  type InputRecord,
-  runBulkInput,
-} from '../../bulk/index.js';
-import { cellPair, parseMetadata } from '../../input/metadata.js';
+import { BULK_HELP, type BulkAction, type BulkFlags, runBulkInput } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
+import { fieldRoles, recordFields } from '../shared/csv-fields.js';
 
 export const CREATE_INPUT_HELP = `
 The service's create is an upsert by source_id: a source_id it knows updates that customer, so
@@ -31,36 +24,7 @@ over what --body and the flags say for all (a line's own values win). Each line 
 that is what makes a line sent twice (a lost answer, --resume) leave one customer.
 ${BULK_HELP}`;
 
-const TEXT_COLUMNS = ['source_id', 'name', 'email', 'phone', 'description'];
-
-type Role = { kind: 'field'; field: string } | { kind: 'metadata'; key: string };
-
-function columnRole(column: string): Role | undefined {
-  if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
-  const name = columnName(column).replace(/-/g, '_');
-  return TEXT_COLUMNS.includes(name) ? { kind: 'field', field: name } : undefined;
-}
-
-export function csvRoles(columns: string[]): Map<string, Role> {
-  return columnRoles(columns, columnRole, `${TEXT_COLUMNS.join(', ')} or metadata.KEY`);
-}
-
-function recordPart(record: InputRecord, roles: Map<string, Role> | undefined): CustomerBody {
-  if (record.format === 'ndjson') return record.value;
-  if (record.format !== 'csv') throw new UsageError('--input must be NDJSON or CSV');
-  const part: CustomerBody = {};
-  const pairs: string[] = [];
-  for (const [column, raw] of Object.entries(record.value)) {
-    const text = raw.trim();
-    const role = roles?.get(column);
-    if (text === '' || !role) continue;
-    if (role.kind === 'metadata') pairs.push(cellPair(role.key, text));
-    else part[role.field] = text;
-  }
-  const metadata = parseMetadata(pairs.length ? pairs : undefined, 'metadata column');
-  if (metadata) part.metadata = metadata;
-  return part;
-}
+export const csvRoles = fieldRoles(['source_id', 'name', 'email', 'phone', 'description']);
 
 function lineBody(shared: CustomerBody, part: CustomerBody): CustomerBody {
   const body: CustomerBody = { ...shared, ...part };
@@ -106,7 +70,7 @@ export function createMany(
     input,
     read: { formats: ['ndjson', 'csv'] },
     columns: csvRoles,
-    prepare: (record, roles) => lineBody(shared, recordPart(record, roles)),
+    prepare: (record, roles) => lineBody(shared, recordFields(record, roles)),
     action: createAction,
     flags: options.bulk,
     dryRun: options.dryRun,

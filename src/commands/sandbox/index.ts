@@ -9,7 +9,7 @@ export default defineCommand({
     'Serve a local imitation of the service (its operations, errors, rate-limit headers, import jobs) until Ctrl-C',
   description: [
     "Validations and redemptions follow the service's rules: discounts (AMOUNT, PERCENT with its amount_limit, FIXED, UNIT) applied to the order or to every item, gift cards paying what their balance covers, the keys of a code that does not apply (voucher_expired, voucher_not_active_now, quantity_exceeded, ...), failed redemptions kept, rollbacks that give the use and the credits back. Days and hours of validity are read in --time-zone.",
-    'Not imitated, and refused with a 400 (key not_imitated) rather than answered with a made-up success: validation rules it cannot judge (customer segments, order metadata, campaign totals, ...: named when the rule is created), stacking rules other than the default (every code must apply), sessions, promotion tiers and stacks, loyalty rewards, product catalogs (a UNIT discount needs its item priced in the order) and discount effects other than APPLY_TO_ORDER and APPLY_TO_ITEMS.',
+    'Not imitated, and refused with a 400 (key not_imitated) rather than answered with a made-up success: validation rules it cannot judge (customer segments, order metadata, campaign totals, ...: named when the rule is created), stacking rules other than the default (every code must apply), sessions, promotion tiers and stacks, loyalty rewards, product and SKU CSV imports and discount effects other than APPLY_TO_ORDER and APPLY_TO_ITEMS.',
   ].join('\n\n'),
   examples: [
     'promo sandbox --port 4010 --state ./sandbox.db',

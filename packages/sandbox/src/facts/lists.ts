@@ -35,6 +35,14 @@ export const CUSTOMER_ORDERS = [
 ] as const;
 export type CustomerOrder = (typeof CUSTOMER_ORDERS)[number];
 
+/** Products and a product's SKUs sort by their dates (the vendor's shared `order` parameter names more, for vouchers). */
+export const PRODUCT_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
+export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
+
+/** Orders sort by their dates. */
+export const ORDER_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const;
+export type OrderOrder = (typeof ORDER_ORDERS)[number];
+
 export const TEMPLATE_ORDERS = ['id', '-id'] as const;
 export type TemplateOrder = (typeof TEMPLATE_ORDERS)[number];
 
