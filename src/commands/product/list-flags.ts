@@ -9,7 +9,7 @@ import { type PagedList, printPagedList } from '../../output/paging.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineOptions, type OptionValues } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
-import { parseDateFlag } from '../shared/values.js';
+import { parseInstant } from '../shared/values.js';
 
 export const CATALOGUE_LIST_OPTIONS = defineOptions({
   createdAfter: { type: 'value', value: 'date', help: 'created at or after this ISO 8601 date (start_date)' },
@@ -47,8 +47,8 @@ export function parseCatalogueQuery(flags: Flags): ListCatalogueQuery & { all: b
     limit: paging.limit ?? (paging.all ? 100 : undefined),
     page,
     order: flags.order as ProductOrder | undefined,
-    startDate: parseDateFlag(flags.createdAfter, '--created-after'),
-    endDate: parseDateFlag(flags.createdBefore, '--created-before'),
+    startDate: parseInstant(flags.createdAfter, '--created-after'),
+    endDate: parseInstant(flags.createdBefore, '--created-before'),
     all: paging.all,
     raw: paging.raw,
   };

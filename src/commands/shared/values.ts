@@ -231,15 +231,3 @@ export function parseUnit(
     throw new UsageError(`${name} must be a whole number, 0 or more, not '${count}'`);
   return { unit_off: units, unit_type: product, effect };
 }
-
-/** A date or date-time flag as the service's parameter wants it: a UTC date-time; undefined when absent. */
-export function parseDateFlag(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  const ms = isoDateMs(value.trim());
-  if (ms === undefined) {
-    throw new UsageError(
-      `${flag} must be an ISO 8601 date or date-time (2026-06-01 or 2026-06-01T12:00:00Z), not '${value}'`,
-    );
-  }
-  return new Date(ms).toISOString();
-}
