@@ -44,7 +44,7 @@ const NOT_HERE: Record<string, string> = {
 };
 
 /** The examples that name an id of the reader's own account (ids the service makes up): not here. */
-const ACCOUNT_ID = /\b(?:v|r|aa|cust|exp|camp)_[0-9A-Za-z]{6,}\b|\baa_[12]\b/;
+const ACCOUNT_ID = /\b(?:v|r|aa|cust|exp|camp|val|asgm|prod|sku|ord)_[0-9A-Za-z]{6,}\b|\baa_[12]\b/;
 
 /** Examples that show the question promo asks on a terminal: without one, exit 2 (they need --yes). */
 const ASKS = new Set([
@@ -76,6 +76,10 @@ const FILES: Record<string, string> = {
   'orders.csv': 'customer-source-id\nc-1\n',
   'customer.json': '{"source_id": "user-43", "email": "lee@example.com"}',
   'churned.txt': 'user-41\n',
+  'rule-codes.txt': 'RULE-1\nRULE-2\n',
+  'rules.json':
+    '{"1": {"name": "order.amount", "conditions": {"$more_than": [10000]}}, "2": {"name": "order.items.any", "conditions": {"$is": [{"id": "shoe-1", "object": "product"}]}}, "logic": "1 or 2"}',
+  'catalogue.csv': 'source_id,name,price,attributes\nhat-1,Hat,19.90,size|colour\n',
 };
 
 /** The codes, campaigns and profiles the examples name, made before they run. */
@@ -106,6 +110,8 @@ async function makeWorld(): Promise<void> {
     'OLD-4',
     'SUMMER10',
     'VIP-7Q2',
+    'RULE-1',
+    'RULE-2',
   ])
     await ok(`voucher create --code ${code} --percent-off 10`);
   await ok('voucher create --code GIFT-7Q2 --type gift --gift-amount 100');

@@ -26,6 +26,11 @@ const RECORDS = new Set([
   'customers',
   'transactions',
   'publications',
+  'validationRules',
+  'ruleAssignments',
+  'products',
+  'skus',
+  'orders',
 ]);
 
 export interface StateFileView {

@@ -38,7 +38,7 @@ export default defineCommand({
   description: PRODUCT_INPUT_HELP,
   examples: [
     'promo product create --name Shoe --source-id shoe-1 --price 49.90 --attribute size --attribute color',
-    'promo product create --name "Gift wrap" --price 2.50 -m vendor=acme -o json',
+    'promo product create --name "Gift wrap" --source-id gift-wrap --price 2.50 -m vendor=acme -o json',
     'promo product create --input catalogue.csv --yes',
   ],
   options,

@@ -10,7 +10,7 @@ export default defineCommand({
   path: ['product', 'delete'],
   aliases: ['rm'],
   summary: 'Delete a product and its SKUs (asks first; --yes without a terminal)',
-  examples: ['promo product delete shoe-1 --yes'],
+  examples: ['promo product delete gift-wrap --yes'],
   args: PRODUCT_ARG,
   run: async ({ product }, rt) => {
     const { profile } = await rt.target();

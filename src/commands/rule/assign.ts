@@ -67,7 +67,7 @@ ${ASSIGN_INPUT_HELP}`,
   examples: [
     'promo rule assign "Orders from 50" --campaign "Summer Sale"',
     'promo rule assign val_0a1b2c3d4e5f --voucher SUMMER-1',
-    'promo rule assign "Orders from 50" --input codes.txt --results assign.ndjson',
+    'promo rule assign "Orders from 50" --input rule-codes.txt --results assign.ndjson',
   ],
   args: RULE_ARG,
   options,

@@ -11,7 +11,7 @@ export default defineCommand({
   summary: 'Delete a validation rule (asks first; --yes without a terminal)',
   description: `The codes and campaigns it was assigned to no longer need its conditions. Exit 3 when there is
 no such rule, 8 when you decline.`,
-  examples: ['promo rule delete "Orders from 50" --yes'],
+  examples: ['promo rule delete "Big or shoes" --yes'],
   args: RULE_ARG,
   run: async ({ rule }, rt) => {
     const client = await rt.client();

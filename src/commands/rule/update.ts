@@ -14,7 +14,7 @@ export default defineCommand({
   description: `The condition flags (or --body) replace the rule's conditions whole, as the service's update
 does; --name alone renames it. Codes and campaigns it is assigned to follow at once. Exit 3 when there
 is no such rule.`,
-  examples: ['promo rule update "Orders from 50" --min-amount 60 --name "Orders from 60"'],
+  examples: ['promo rule update VIP --customer-metadata tier=platinum --name "VIP platinum"'],
   args: RULE_ARG,
   options: ruleFlags,
   run: async ({ rule, ...flags }, rt) => {

@@ -9,9 +9,9 @@ import update from './update.js';
 
 export default defineVerbs({
   examples: [
-    'promo rule create --name "Orders from 50" --min-amount 50',
-    'promo rule assign "Orders from 50" --campaign "Summer Sale"',
-    'promo voucher validate SUMMER-1 --amount 45',
+    'promo rule create --name "Orders from 40" --min-amount 40',
+    'promo rule assign "Orders from 40" --voucher SUMMER20',
+    'promo voucher validate SUMMER20 --amount 45',
   ],
   commands: [create, get, list, update, remove, assign, unassign],
 });
