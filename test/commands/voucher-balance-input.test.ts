@@ -18,6 +18,17 @@ async function card(body: Record<string, unknown>): Promise<void> {
 
 const giftCard = (code: string, amount: number) =>
   card({ type: 'GIFT_VOUCHER', code, gift: { amount, balance: amount } });
+/** A loyalty card of a campaign of its own, with a holder (the service needs one for a change) or not. */
+async function loyaltyCard(code: string, holder: boolean): Promise<void> {
+  const campaign = `${code}-CAMP`;
+  expect((await promo(['campaign', 'create', campaign, '--type', 'loyalty', '--points', '100'])).code).toBe(
+    0,
+  );
+  await card({ type: 'LOYALTY_CARD', code, campaign, loyalty_card: { points: 100 } });
+  const made = fx.sandbox.state.vouchers[code] as Record<string, unknown>;
+  if (holder) fx.sandbox.state.vouchers[code] = { ...made, holder_id: 'cust_holder' };
+}
+
 const giftOf = (code: string) => fx.sandbox.state.vouchers[code]?.gift as { balance: number };
 const transactionsOf = (code: string) => {
   const id = fx.sandbox.state.vouchers[code]?.id;
@@ -53,12 +64,7 @@ describe('voucher balance --input', () => {
 
   it('CSV: gift cards in currency units, loyalty cards in points; a held source_id is skipped', async () => {
     await giftCard('BI-2', 500);
-    expect(
-      (await promo(['campaign', 'create', 'BI-CAMP', '--type', 'loyalty', '--points', '100'])).code,
-    ).toBe(0);
-    await card({ type: 'LOYALTY_CARD', code: 'BI-L', campaign: 'BI-CAMP', loyalty_card: { points: 100 } });
-    const loyal = fx.sandbox.state.vouchers['BI-L'] as Record<string, unknown>;
-    fx.sandbox.state.vouchers['BI-L'] = { ...loyal, holder_id: 'cust_holder' };
+    await loyaltyCard('BI-L', true);
     expect((await promo(['voucher', 'balance', 'BI-2', '--add', '1', '--source-id', 'held-1'])).code).toBe(0);
     const input = file(
       'mixed.csv',
@@ -80,10 +86,7 @@ describe('voucher balance --input', () => {
 
   it('bad lines: exit 2 naming the line and field, nothing sent', async () => {
     await giftCard('BI-3', 500);
-    expect(
-      (await promo(['campaign', 'create', 'BI-CAMP2', '--type', 'loyalty', '--points', '100'])).code,
-    ).toBe(0);
-    await card({ type: 'LOYALTY_CARD', code: 'BI-L2', campaign: 'BI-CAMP2', loyalty_card: { points: 100 } });
+    await loyaltyCard('BI-L2', false);
     const cases: Array<[string, string]> = [
       ['{"code":"BI-3","add":"1","remove":"1"}', 'line 2: give "add" or "remove", not both'],
       ['{"code":"BI-3"}', 'line 2: needs "add" or "remove"'],
@@ -112,5 +115,23 @@ describe('voucher balance --input', () => {
     ]);
     expect(mixed.code).toBe(2);
     expect(writes()).toHaveLength(0);
+  });
+
+  it('stdin: a card is read when its first line is sent; a fractional point fails that line alone', async () => {
+    await giftCard('BI-4', 0);
+    await loyaltyCard('BI-L3', true);
+    const stdin = '{"code":"BI-4","add":2}\n{"code":"BI-L3","add":"2.5"}\n{"code":"BI-L3","add":7}\n';
+    const dry = await promo(['voucher', 'balance', '--input', '-', '--dry-run', '-o', 'ndjson'], { stdin });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(transactionsOf('BI-4')).toHaveLength(0);
+    const run = await promo(['voucher', 'balance', '--input', '-', '--concurrency', '1'], { stdin });
+    expect(run.code, run.stderr).toBe(7);
+    expect(run.stdout).toContain('BI-L3 is a loyalty card, which takes whole points');
+    expect(giftOf('BI-4').balance).toBe(200);
+    expect(
+      transactionsOf('BI-L3').map(
+        (t) => (t.details as { balance?: { amount?: number } } | undefined)?.balance?.amount,
+      ),
+    ).toEqual([7]);
   });
 });
