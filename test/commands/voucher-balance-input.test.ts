@@ -70,6 +70,11 @@ describe('voucher balance --input', () => {
       'mixed.csv',
       'code,add,remove,reason,source_id\nBI-2,2.25,,late,\nBI-L,40,,,\nBI-L,,15,oops,\nBI-2,1,,,held-1\n',
     );
+    const dry = await promo(['voucher', 'balance', '--input', input, '--dry-run', '-o', 'ndjson']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(
+      '{"amount":-15,"source_id":"promo-(made per run and line)","reason":"oops"}',
+    );
     const run = await promo(['voucher', 'balance', '--input', input]);
     expect(run.code, run.stderr).toBe(0);
     expect(giftOf('BI-2').balance).toBe(500 + 100 + 225);

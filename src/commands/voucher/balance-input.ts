@@ -220,7 +220,14 @@ async function readCards(
         );
       labels.set(key, p.line);
     }
-    if (!known.has(p.code)) known.set(p.code, await types.get(client, p.code));
+    known.set(p.code, undefined);
+  }
+  // A few at a time: a file of many cards does not wait on each read in turn.
+  const codes = [...known.keys()];
+  for (let i = 0; i < codes.length; i += 8) {
+    const some = codes.slice(i, i + 8);
+    const read = await Promise.all(some.map((code) => types.get(client, code)));
+    some.forEach((code, k) => known.set(code, read[k]));
   }
   return known;
 }
