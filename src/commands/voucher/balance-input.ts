@@ -227,7 +227,7 @@ async function readCards(
   for (let i = 0; i < codes.length; i += 8) {
     const some = codes.slice(i, i + 8);
     const read = await Promise.all(some.map((code) => types.get(client, code)));
-    some.forEach((code, k) => known.set(code, read[k]));
+    for (const [k, code] of some.entries()) known.set(code, read[k]);
   }
   return known;
 }
