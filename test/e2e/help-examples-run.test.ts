@@ -76,6 +76,7 @@ const FILES: Record<string, string> = {
   'orders.csv': 'customer-source-id\nc-1\n',
   'customer.json': '{"source_id": "user-43", "email": "lee@example.com"}',
   'churned.txt': 'user-41\n',
+  'top-ups.csv': 'code,add,reason\nGIFT-7Q2,5,goodwill\n',
 };
 
 /** The codes, campaigns and profiles the examples name, made before they run. */
