@@ -68,6 +68,7 @@ const FILES: Record<string, string> = {
   'old-codes.txt': 'OLD-3\nOLD-4\n',
   'order.json': '{"amount": 5000}',
   'offline-orders.ndjson': '{"code": "SUMMER20", "order": {"amount": 2000}}\n',
+  'top-ups.csv': 'code,add,reason\nGIFT-7Q2,5,goodwill\n',
   'codes.csv': 'code,type,percent-off,effect\nCSV-1,discount,10,apply-to-order\n',
   'more-codes.ndjson':
     '{"code": "IMP-2", "type": "DISCOUNT_VOUCHER", "discount": {"type": "PERCENT", "percent_off": 5, "effect": "APPLY_TO_ORDER"}}\n',
@@ -76,7 +77,6 @@ const FILES: Record<string, string> = {
   'orders.csv': 'customer-source-id\nc-1\n',
   'customer.json': '{"source_id": "user-43", "email": "lee@example.com"}',
   'churned.txt': 'user-41\n',
-  'top-ups.csv': 'code,add,reason\nGIFT-7Q2,5,goodwill\n',
 };
 
 /** The codes, campaigns and profiles the examples name, made before they run. */
