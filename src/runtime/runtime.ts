@@ -34,8 +34,12 @@ export class Runtime {
   private clientPromise?: Promise<ApiClient>;
   private targetPromise?: Promise<Target>;
   private readonly closers: Array<() => Promise<void> | void> = [];
-  /** What aborts requests in flight: Ctrl-C, unless a bulk run lets them finish (see holdRequestsOnInterrupt). */
-  private requestSignal?: AbortSignal;
+  /**
+   * What aborts requests in flight: Ctrl-C, unless a bulk run lets them finish (see
+   * holdRequestsOnInterrupt). Bound late, so that a command may read before its bulk run holds them.
+   */
+  private readonly requests = new AbortController();
+  private requestsHeld = false;
 
   constructor(
     readonly ctx: Context,
@@ -51,6 +55,11 @@ export class Runtime {
       signal: () => ctx.signal,
     });
     this.closers.push(() => this.out.close());
+    const interrupt = () => {
+      if (!this.requestsHeld) this.requests.abort(ctx.signal?.reason);
+    };
+    if (ctx.signal?.aborted) interrupt();
+    else ctx.signal?.addEventListener('abort', interrupt, { once: true });
   }
 
   /** Profiles in `config`, cached tokens in `cache`, the built-in sandbox's data in `state`. */
@@ -109,7 +118,7 @@ export class Runtime {
         secrets: this.secrets,
         now: () => this.ctx.now(),
         sleep: (ms, signal) => this.ctx.sleep(ms, signal),
-        signal: this.requestSignal ?? this.ctx.signal,
+        signal: this.requests.signal,
         trace: this.globals.debug ? (line) => this.out.stderrText(line) : undefined,
         onWait: (ms, reason, kind) => {
           if (ms < 1000) return;
@@ -129,11 +138,13 @@ export class Runtime {
 
   /**
    * A bulk run lets its requests in flight finish after the first Ctrl-C: they are aborted by
-   * `signal` instead. Must come before the first request.
+   * `signal` instead (a command's reads before the run were Ctrl-C's to abort).
    */
   holdRequestsOnInterrupt(signal: AbortSignal): void {
-    if (this.transportInstance) throw new Error('holdRequestsOnInterrupt: the transport exists already');
-    this.requestSignal = signal;
+    this.requestsHeld = true;
+    const giveUp = () => this.requests.abort(signal.reason);
+    if (signal.aborted) giveUp();
+    else signal.addEventListener('abort', giveUp, { once: true });
   }
 
   target(): Promise<Target> {

@@ -68,6 +68,7 @@ const FILES: Record<string, string> = {
   'old-codes.txt': 'OLD-3\nOLD-4\n',
   'order.json': '{"amount": 5000}',
   'offline-orders.ndjson': '{"code": "SUMMER20", "order": {"amount": 2000}}\n',
+  'top-ups.csv': 'code,add,reason\nGIFT-7Q2,5,goodwill\n',
   'codes.csv': 'code,type,percent-off,effect\nCSV-1,discount,10,apply-to-order\n',
   'more-codes.ndjson':
     '{"code": "IMP-2", "type": "DISCOUNT_VOUCHER", "discount": {"type": "PERCENT", "percent_off": 5, "effect": "APPLY_TO_ORDER"}}\n',

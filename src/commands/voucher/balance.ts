@@ -8,11 +8,14 @@ import { getVoucher } from '../../api/vouchers.js';
 import { nodeCrypto } from '../../base/crypto.js';
 import { ApiError, ExitCode, PromoError, UsageError } from '../../base/errors.js';
 import { shellQuote } from '../../base/shell.js';
+import { parseBulkFlags } from '../../bulk/index.js';
 import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 import { type Column, formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
+import { againOption, bulkOptions } from '../bulk-options.js';
 import { parseMoney } from '../shared/values.js';
+import { BALANCE_INPUT_HELP, balanceMany } from './balance-input.js';
 import { heldUnderLabel, underLabelLock } from './balance-label.js';
 import { BALANCE_CSV, showBalance } from './balance-show.js';
 import { checkCode } from './codes-input.js';
@@ -31,6 +34,15 @@ const options = defineOptions({
     value: 'id',
     help: 'your label for the change (default: one promo makes), how a lost answer is looked up',
   },
+  input: {
+    type: 'value',
+    value: 'file',
+    complete: 'files',
+    help: 'many changes: NDJSON or CSV (code, add or remove, reason, source_id), or - for stdin',
+  },
+  dryRun: { type: 'switch', help: 'with --input: print the requests, send nothing' },
+  ...bulkOptions,
+  ...againOption,
 });
 
 function points(text: string, flag: string): number {
@@ -102,16 +114,29 @@ with the command that checks), as the change may still land. A --source-id names
 already holding the same change (same amount, added or removed) under it, it is not sent again
 (exit 0, said so), so a script may repeat the command safely; another change under a label the card
 holds is refused (exit 2, nothing sent). On one machine, runs with the same label for the same card
-go one at a time.`,
+go one at a time.
+${BALANCE_INPUT_HELP}`,
   examples: [
     'promo voucher balance GIFT-7Q2',
     'promo voucher balance GIFT-7Q2 --add 10.00 --reason "late delivery"',
     'promo voucher balance LOYAL-1 --remove 250 --reason "granted by mistake"',
     'promo voucher balance GIFT-7Q2 --remove 5 --source-id ticket-4411 -o json',
+    'promo voucher balance --input top-ups.csv --results top-ups.ndjson',
   ],
-  args: { code: { help: 'gift card or loyalty card code', required: true, parse: checkCode } },
+  args: { code: { help: 'gift card or loyalty card code (none with --input)', parse: checkCode } },
   options,
-  run: async ({ code, add, remove, reason, sourceId }, rt) => {
+  run: async ({ code, add, remove, reason, sourceId, input, dryRun, ...flags }, rt) => {
+    const bulk = parseBulkFlags({ ...flags, input });
+    if (input !== undefined) {
+      const single =
+        code ??
+        [add && '--add', remove && '--remove', reason && '--reason', sourceId && '--source-id'].find(Boolean);
+      if (single)
+        throw new UsageError(`${code ? 'a code' : single} goes without --input: each line says its own`);
+      return balanceMany(input, { bulk, dryRun }, rt);
+    }
+    if (dryRun) throw new UsageError('--dry-run goes with --input');
+    if (code === undefined) throw new UsageError("give the card's code, or --input");
     if (add === undefined && remove === undefined) {
       if (reason !== undefined || sourceId !== undefined)
         throw new UsageError(

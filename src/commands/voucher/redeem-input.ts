@@ -7,7 +7,6 @@ import type { ApiClient } from '../../api/client.js';
 import { rollbackRedemption, rollbackStackedRedemption } from '../../api/redemption-rollbacks.js';
 import { redeem, redeemRequest } from '../../api/redemptions.js';
 import type { CustomerRef, Order, RedeemBody } from '../../api/validations.js';
-import { nodeCrypto } from '../../base/crypto.js';
 import { UsageError } from '../../base/errors.js';
 import {
   BULK_HELP,
@@ -19,6 +18,7 @@ import {
 import type { Runtime } from '../../runtime/runtime.js';
 import { checkCodes, type OrderParts } from './order-options.js';
 import { checkCommand, listMarked, markedBody, seenOf } from './redeem-once.js';
+import { runKey } from './run-key.js';
 
 export const REDEEM_INPUT_HELP = `
 --input FILE|- redeems one order per NDJSON line: {"code": "C"} or {"codes": ["A", "B"]}, with
@@ -140,13 +140,9 @@ export function redeemMany(
     action: redeemAction(run),
     flags: options.bulk,
     dryRun: options.dryRun,
-    onRun: ({ startedAt, inputSha256 }) => {
-      run.startedAt = startedAt;
-      run.key = nodeCrypto()
-        .createHash('sha256')
-        .update(`${startedAt} ${inputSha256 ?? '-'}`)
-        .digest('hex')
-        .slice(0, 20);
+    onRun: (started) => {
+      run.startedAt = started.startedAt;
+      run.key = runKey(started);
     },
   });
 }
