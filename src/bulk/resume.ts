@@ -40,6 +40,9 @@ const STEERING_SWITCHES = new Set([
   '-y',
   '--yes',
   '--no-input',
+  '-q',
+  '--quiet',
+  '--csv-crlf',
 ]);
 
 /** The command line without the steering options (and their values). */

@@ -59,6 +59,9 @@ describe('voucher balance --input', () => {
     // The same file again is refused without --again: nothing more is sent.
     const again = await promo(['voucher', 'balance', '--input', input]);
     expect(again.code).toBe(2);
+    // How it prints is no other run: quiet, or another format, is the same file run again.
+    const quiet = await promo(['voucher', 'balance', '--input', input, '-q', '-o', 'json']);
+    expect(quiet.code).toBe(2);
     expect(transactionsOf('BI-1')).toHaveLength(30);
   });
 
