@@ -118,19 +118,20 @@ export async function listRedemptions(
   );
 }
 
-/** The redemptions of `code` promo marked with `mark` since `since`: how a lost redeem is looked up. */
+/**
+ * The redemptions (and the refusals kept) promo marked with `mark`, made since `since`: how a lost
+ * redeem is looked up (a stacked one's parent and each code's; rollbacks left out).
+ */
 export async function findMarkedRedemptions(
   client: ApiClient,
-  code: string,
   mark: string,
   since?: string,
 ): Promise<Redemption[]> {
   const filters: FilterCondition[] = [
-    { field: 'voucher_code', operator: '$is', values: [code] },
     { field: `metadata.${REDEMPTION_MARK}`, operator: '$is', values: [mark] },
   ];
   const found = await listRedemptions(client, { limit: 100, createdAfter: since, filters });
-  return found.items;
+  return found.items.filter((r) => r.object === 'redemption');
 }
 
 /** A redemption (`r_...`) or a rollback (`rr_...`). */

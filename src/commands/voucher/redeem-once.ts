@@ -5,7 +5,7 @@
 
 import type { ApiClient } from '../../api/client.js';
 import {
-  listRedemptions,
+  findMarkedRedemptions,
   REDEMPTION_MARK,
   type RedeemAnswer,
   type Redemption,
@@ -37,14 +37,9 @@ export function checkCommand(mark: string): string {
   return `promo redemption list --filter ${shellQuote(`metadata.${REDEMPTION_MARK}=${mark}`)}`;
 }
 
-/** The redemptions promo marked with `mark`: a stacked one's parent and each code's, refusals too. */
-export async function listMarked(client: ApiClient, mark: string, sentAt: number): Promise<Redemption[]> {
-  const found = await listRedemptions(client, {
-    limit: 100,
-    createdAfter: new Date(sentAt - CLOCK_SLACK_MS).toISOString(),
-    filters: [{ field: `metadata.${REDEMPTION_MARK}`, operator: '$is', values: [mark] }],
-  });
-  return found.items.filter((r) => r.object === 'redemption');
+/** The redemptions promo marked with `mark`, from a little before it was sent (clocks differ). */
+export function listMarked(client: ApiClient, mark: string, sentAt: number): Promise<Redemption[]> {
+  return findMarkedRedemptions(client, mark, new Date(sentAt - CLOCK_SLACK_MS).toISOString());
 }
 
 /**
