@@ -58,6 +58,8 @@ describe(`publication create --input: killed and resumed (seed ${seed})`, () => 
       const done = await run.done;
       if (done.signal === 'SIGKILL') killed += 1;
       exit = done.code ?? undefined;
+      // Lines left unknown are sent again only once their landing window has passed: wait it out.
+      if (exit === 7) await new Promise((r) => setTimeout(r, 600));
     }
     expect(exit).toBe(0);
     expect(killed, 'runs killed mid-way').toBeGreaterThan(0);
