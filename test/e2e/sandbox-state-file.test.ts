@@ -202,7 +202,7 @@ describe('several promo processes writing one built-in state at once', () => {
       inputs.map((input) => builtIn(dir, 'voucher', 'create', '--input', input)),
     );
     for (const { code, stderr } of runs) {
-      expect(code).toBe(0);
+      expect(code, stderr).toBe(0);
       expect(JSON.parse(stderr.trim().split('\n').at(-1) ?? '')).toMatchObject({ summary: { created: 25 } });
     }
     const listed = await builtIn(dir, 'voucher', 'list', '--all');

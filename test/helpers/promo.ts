@@ -60,7 +60,10 @@ export function scriptedPrompts(answers: Array<string | boolean>, asked: string[
 
 export function tempDir(prefix = 'promo-test-'): { path: string; cleanup(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+  return {
+    path,
+    cleanup: () => rmSync(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }),
+  };
 }
 
 function platformDirsFor(dir: string) {

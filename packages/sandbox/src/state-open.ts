@@ -74,7 +74,7 @@ function sleepSync(ms: number): void {
 }
 
 /** Runs `step`, again while another process holds the file in a way the busy timeout does not wait out. */
-function patiently<T>(step: () => T): T {
+export function patiently<T>(step: () => T): T {
   for (let attempt = 1; ; attempt++) {
     try {
       return step();

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type SeedData, stateFromSeed } from './seed.js';
 import { sliceKind, type Tables } from './state-db.js';
-import { connect, legacySource, migrateLegacy, storageError } from './state-open.js';
+import { connect, legacySource, migrateLegacy, patiently, storageError } from './state-open.js';
 import type { Committed, StateStore, StoreOptions, TransactOptions } from './state-types.js';
 import { inPlaceEdit, verifyingFromEnvironment } from './state-verify.js';
 import { StateView } from './state-view.js';
@@ -119,7 +119,9 @@ class SqlStore implements StateStore {
   inTransaction<T>(writing: boolean, work: () => T): T {
     const { db } = this.tables;
     try {
-      db.exec(writing ? 'BEGIN IMMEDIATE' : 'BEGIN');
+      // SQLite can answer BUSY at once, without its busy handler (another process opening the file in
+      // WAL mode, a checkpoint): taken as a wait, not as a broken file.
+      patiently(() => db.exec(writing ? 'BEGIN IMMEDIATE' : 'BEGIN'));
     } catch (error) {
       throw storageError(this.path, error);
     }
