@@ -16,7 +16,14 @@ import { CAMPAIGN_ORDERS, MAX_PAGE } from './facts/lists.js';
 import { queueImport } from './import-jobs.js';
 import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
-import type { CampaignRecord, Route, RouteContext, SandboxRequest, SandboxState } from './types.js';
+import {
+  appOrBearerRoute,
+  type CampaignRecord,
+  type Route,
+  type RouteContext,
+  type SandboxRequest,
+  type SandboxState,
+} from './types.js';
 import { bodyObject, invalid, isRecord, type Json } from './voucher-check.js';
 import { put } from './voucher-store.js';
 
@@ -202,19 +209,7 @@ function importVouchers(req: SandboxRequest, state: SandboxState, rc: RouteConte
 }
 
 const scopes = ['campaigns'];
-const route = (
-  method: Route['method'],
-  pattern: string,
-  handle: Route['handle'],
-  readOnly = false,
-): Route => ({
-  method,
-  pattern,
-  auth: 'app-or-bearer',
-  scopes,
-  handle,
-  ...(readOnly ? { readOnly } : {}),
-});
+const route = appOrBearerRoute(scopes);
 
 export const campaignRoutes: Route[] = [
   route('POST', '/v1/campaigns', create),

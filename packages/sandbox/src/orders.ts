@@ -10,6 +10,7 @@ import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
 import { orderView } from './order-view.js';
 import { readRedeemRequest } from './redeem-request.js';
 import {
+  appOrBearerRoute,
   type Route,
   type RouteContext,
   SandboxError,
@@ -152,19 +153,7 @@ function listOrders(req: SandboxRequest, state: SandboxState): SandboxReply {
   };
 }
 
-const route = (
-  method: Route['method'],
-  pattern: string,
-  handle: Route['handle'],
-  readOnly = false,
-): Route => ({
-  method,
-  pattern,
-  auth: 'app-or-bearer',
-  scopes: ['orders'],
-  handle,
-  readOnly,
-});
+const route = appOrBearerRoute(['orders']);
 
 export const orderRoutes: Route[] = [
   route('POST', '/v1/orders', createOrder),

@@ -12,7 +12,14 @@ import {
   skusOf,
   storedProduct,
 } from './products.js';
-import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } from './types.js';
+import {
+  appOrBearerRoute,
+  type Route,
+  type RouteContext,
+  type SandboxReply,
+  type SandboxRequest,
+  type SandboxState,
+} from './types.js';
 import type { Json } from './voucher-check.js';
 import { readDate, readPage } from './voucher-list.js';
 
@@ -125,19 +132,7 @@ function listSkus(req: SandboxRequest, state: SandboxState): SandboxReply {
   return { status: 200, body: { object: 'list', data_ref: 'skus', skus: data, total } };
 }
 
-const route = (
-  method: Route['method'],
-  pattern: string,
-  handle: Route['handle'],
-  readOnly = false,
-): Route => ({
-  method,
-  pattern,
-  auth: 'app-or-bearer',
-  scopes: pattern.includes('skus') ? ['products', 'skus'] : ['products'],
-  handle,
-  readOnly,
-});
+const route = appOrBearerRoute((pattern) => (pattern.includes('skus') ? ['products', 'skus'] : ['products']));
 
 export const productRoutes: Route[] = [
   route('POST', '/v1/products', createProduct),

@@ -66,6 +66,21 @@ export interface Route {
   readOnly?: boolean;
 }
 
+/**
+ * How a resource's module declares its routes: each takes the app keys or a bearer token holding
+ * one of `scopes` (given per pattern where a resource's sub-routes need more).
+ */
+export function appOrBearerRoute(scopes: string[] | ((pattern: string) => string[])) {
+  return (method: Route['method'], pattern: string, handle: Route['handle'], readOnly = false): Route => ({
+    method,
+    pattern,
+    auth: 'app-or-bearer',
+    scopes: typeof scopes === 'function' ? scopes(pattern) : scopes,
+    handle,
+    ...(readOnly ? { readOnly } : {}),
+  });
+}
+
 /** Thrown by a route; the core turns it into the service's error object. */
 export class SandboxError extends Error {
   constructor(
