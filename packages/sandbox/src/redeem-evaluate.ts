@@ -58,8 +58,8 @@ function day(iso: unknown): string {
   return String(iso).slice(0, 10);
 }
 
-/** The rule a voucher breaks before its type is looked at, if any. */
-function commonRule(voucher: Json, code: string, nowMs: number, zone: string): KeyError | undefined {
+/** The rule a voucher breaks before its type is looked at, if any (qualification asks it too). */
+export function commonRule(voucher: Json, code: string, nowMs: number, zone: string): KeyError | undefined {
   const now = new Date(nowMs).toISOString();
   const redemption = (voucher.redemption ?? {}) as Json;
   const quantity = redemption.quantity as number | null | undefined;
@@ -99,7 +99,8 @@ function commonRule(voucher: Json, code: string, nowMs: number, zone: string): K
 
 type Applied = { order: CalcOrder; result: Json; credits: number } | KeyError;
 
-function applyVoucher(
+/** What a code gives on the order: its discount or its gift credits, or the key of why it cannot. */
+export function applyVoucher(
   voucher: Json,
   input: RedeemableInput,
   order: CalcOrder,

@@ -85,7 +85,8 @@ function orderItem(value: unknown, index: number): OrderLineInput & Json {
   return item as OrderLineInput & Json;
 }
 
-function order(body: Json): OrderInput {
+/** The request's order (validation, redemption, qualification). */
+export function readOrder(body: Json): OrderInput {
   const given = optionalRecord(body, 'order') ?? {};
   const items = given.items;
   if (isGiven(items) && !Array.isArray(items)) invalid('order.items', 'must be an array');
@@ -112,7 +113,7 @@ export function readRedeemRequest(value: unknown): RedeemRequest {
   }
   return {
     redeemables,
-    order: order(body),
+    order: readOrder(body),
     customer: readCustomerRef(body.customer),
     metadata: optionalRecord(body, 'metadata') ?? {},
     tracking_id: optionalString(body, 'tracking_id'),

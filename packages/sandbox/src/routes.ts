@@ -9,6 +9,7 @@ import { oauthRoutes } from './oauth.js';
 import { orderRoutes } from './orders.js';
 import { productRoutes } from './product-routes.js';
 import { publicationRoutes } from './publications.js';
+import { qualificationRoutes } from './qualifications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
@@ -41,6 +42,7 @@ export const routes: Route[] = [
   ...trashBinRoutes,
   ...exportRoutes,
   ...validationRoutes,
+  ...qualificationRoutes,
   ...publicationRoutes,
   ...validationRuleRoutes,
   ...ruleAssignmentRoutes,

@@ -87,13 +87,18 @@ function usesOf(
   return uses;
 }
 
-/** The first assigned rule set the code breaks, as the key error the answer carries; none when all hold. */
+/**
+ * The first assigned rule set the code breaks, as the key error the answer carries; none when all
+ * hold. `countUses: false` leaves the customer's earlier uses unjudged: the service's qualification
+ * ignores redemptions per customer (its description says so), validation and redemption count them.
+ */
 export function ruleViolation(
   state: SandboxState,
   voucher: Json,
   request: RedeemRequest,
   order: CalcOrder,
   nowMs: number,
+  countUses = true,
 ): RuleError | undefined {
   const sets = ruleSets(state, voucher);
   if (sets.length === 0) return undefined;
@@ -104,7 +109,7 @@ export function ruleViolation(
       total_amount: remaining(order),
       items: request.order.items,
       customer: customer === null ? null : { metadata: (customer.metadata ?? {}) as Json },
-      uses: usesOf(state, voucher, customer, on, nowMs),
+      uses: countUses ? usesOf(state, voucher, customer, on, nowMs) : undefined,
     });
     if (verdict === true || verdict === null) continue;
     const own = verdict.rule.error?.message;

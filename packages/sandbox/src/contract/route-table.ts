@@ -103,6 +103,7 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
   },
   'DELETE /v1/exports/:id': { file: FULL_FILE, operation: 'DELETE /v1/exports/{exportId}' },
   'POST /v1/validations': { file: FULL_FILE, operation: 'POST /v1/validations' },
+  'POST /v1/qualifications': { file: FULL_FILE, operation: 'POST /v1/qualifications' },
   'POST /v1/redemptions': { file: FULL_FILE, operation: 'POST /v1/redemptions' },
   'GET /v1/redemptions': { file: FULL_FILE, operation: 'GET /v1/redemptions' },
   'GET /v1/redemptions/:redemptionId': { file: FULL_FILE, operation: 'GET /v1/redemptions/{redemptionId}' },
