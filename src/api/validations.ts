@@ -77,7 +77,7 @@ export const ORDER_ANSWER = object({
 export type OrderAnswer = Checked<typeof ORDER_ANSWER>;
 
 /** Why a code does not apply or was skipped: `result.error` (with its key) and `result.details`. */
-const RESULT_ANSWER = object({
+export const RESULT_ANSWER = object({
   error: maybe(object({ code: maybe(number), key: maybe(text), message: maybe(text), details: maybe(text) })),
   details: maybe(object({ key: maybe(text), message: maybe(text) })),
   discount: maybe(record(anything)),

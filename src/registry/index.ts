@@ -13,6 +13,7 @@ import order from '../commands/order/index.js';
 import product from '../commands/product/index.js';
 import profile from '../commands/profile/index.js';
 import publication from '../commands/publication/index.js';
+import qualify from '../commands/qualify/index.js';
 import redemption from '../commands/redemption/index.js';
 import rule from '../commands/rule/index.js';
 import runs from '../commands/runs/index.js';
@@ -45,6 +46,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   product,
   sku,
   order,
+  qualify,
   exportNoun,
   runs,
   login,

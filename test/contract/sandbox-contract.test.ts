@@ -147,7 +147,7 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
-    it('validation rules: create, get, list, update, assign, judge, unassign, delete', async () => {
+    it('validation rules: create, get, list, update, assign, judge, qualify, unassign, delete', async () => {
       await run([
         { argv: 'voucher create --code CT-VR-1 --amount-off 1' },
         {
@@ -170,6 +170,8 @@ describe.skipIf(!vendorFilesAvailable)(
         { argv: ['rule', 'assign', 'CT rule', '--voucher', 'CT-VR-1'] },
         { argv: ['rule', 'assign', 'CT rule', '--campaign', 'Summer Sale'] },
         { argv: 'voucher validate CT-VR-1 --amount 10 --customer ct-customer', exit: 9 },
+        { argv: 'qualify --amount 10 --customer ct-customer --limit 2 --explain' },
+        { argv: 'qualify --item prod_ct:1:60 --limit 50' },
       ]);
       const listed = await direct(
         'GET',
