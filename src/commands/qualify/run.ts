@@ -57,10 +57,15 @@ export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
   if (qualified.length === 0 && rt.out.isJson) rt.out.notice('Nothing applies to this customer and order.');
   if (answer.redeemables.has_more)
     rt.out.notice(`More qualify than the ${listed.length} shown: --limit takes up to 50.`);
-  if (spent.length > 0 && !flags.explain)
+  if (spent.length > 0 && !flags.explain) {
+    const one = spent.length === 1;
+    const why = parts.customer
+      ? `this customer has used ${one ? 'it' : 'them'} up`
+      : `${one ? 'it counts' : 'they count'} uses per customer and no --customer was given`;
     rt.out.notice(
-      `${spent.length} more the service lists ${spent.length === 1 ? 'was' : 'were'} left out: this customer has used ${spent.length === 1 ? 'it' : 'them'} up (--explain says which).`,
+      `${spent.length} more the service lists ${one ? 'was' : 'were'} left out: ${why} (--explain says which).`,
     );
+  }
   if (misses && !rt.out.isJson) {
     if (near.length > 0) {
       rt.out.text('\nNear misses:');
