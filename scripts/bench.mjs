@@ -17,6 +17,7 @@ const SECTIONS = {
   jq: 'bench-jq.mjs',
   export: 'bench-export.mjs',
   sqlite: 'bench-sqlite.mjs',
+  qualify: 'bench-qualify.mjs',
 };
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
   .split(',')

@@ -9,7 +9,15 @@ import { type GeneratedVouchers, generateVouchers } from './voucher-generate.js'
 export type SeedData = Partial<
   Pick<
     SandboxState,
-    'campaigns' | 'categories' | 'templates' | 'tierStructures' | 'eventSchemas' | 'vouchers'
+    | 'campaigns'
+    | 'categories'
+    | 'templates'
+    | 'tierStructures'
+    | 'eventSchemas'
+    | 'vouchers'
+    // Rules and their assignments, so that a seed's vouchers may carry rules (the qualification bench).
+    | 'validationRules'
+    | 'ruleAssignments'
   >
 > & {
   /** Vouchers made up at start (a count or a spec), added to `vouchers`. */
@@ -53,8 +61,8 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     customers: {},
     transactions: {},
     publications: {},
-    validationRules: {},
-    ruleAssignments: {},
+    validationRules: structuredClone(seed.validationRules ?? {}),
+    ruleAssignments: structuredClone(seed.ruleAssignments ?? {}),
     products: {},
     skus: {},
     orders: {},
