@@ -23,7 +23,7 @@ function gives(q: Qualified): string {
   const { discount, gift } = q.result ?? {};
   if (discount)
     return voucherValue({ type: 'DISCOUNT_VOUCHER', discount } as Parameters<typeof voucherValue>[0]);
-  if (gift) return `gift card: ${formatMoney(gift.credits)} of ${formatMoney(gift.balance)}`;
+  if (gift) return `gift card: ${formatMoney(gift.credits)} of its ${formatMoney(gift.balance)} balance`;
   return '';
 }
 
