@@ -67,6 +67,9 @@ ${columns(exitRows())}
 
 A script can branch on them:
   promo voucher get CODE >/dev/null 2>&1; [ $? -eq 3 ] && echo missing
+
+promo qualify exits 0 when nothing applies (it says so on stderr, [] with -o json): 9 is for codes
+that were asked about by name (voucher validate, voucher redeem).
 `;
 
 const OUTPUT_TOPIC = () => `Output
