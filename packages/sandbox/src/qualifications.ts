@@ -16,7 +16,7 @@ import type { RedeemRequest } from './redeem-request.js';
 import { STACKING_RULES, trackingId } from './redeemable-view.js';
 import { applicableLines, ruleViolation } from './rules-evaluate.js';
 import { keysOfCampaign, streamEntries } from './state-query.js';
-import type { CampaignRecord, Route, SandboxState } from './types.js';
+import { type CampaignRecord, type Route, SandboxError, type SandboxState } from './types.js';
 import { hashSourceId } from './validations.js';
 import type { Json } from './voucher-check.js';
 
@@ -38,8 +38,22 @@ interface Qualified {
   view: () => Json;
 }
 
-/** What a code (or a campaign's template) gives this order, or undefined when it does not qualify. */
+/**
+ * What a code (or a campaign's template) gives this order, or undefined when it does not qualify.
+ * One the sandbox cannot judge refuses the whole answer, naming it: leaving it out would answer
+ * what the service would not.
+ */
 function judge(j: Judging, voucher: Json, id: string): { order: CalcOrder; result: Json } | undefined {
+  try {
+    return judged(j, voucher, id);
+  } catch (error) {
+    if (!(error instanceof SandboxError) || error.key !== 'not_imitated') throw error;
+    const kind = voucher.object === 'campaign' ? 'campaign' : 'voucher';
+    throw new SandboxError(error.status, error.key, error.message, `${error.details} (${kind} ${id})`);
+  }
+}
+
+function judged(j: Judging, voucher: Json, id: string): { order: CalcOrder; result: Json } | undefined {
   if (commonRule(voucher, id, j.nowMs, j.state.project.time_zone)) return undefined;
   if (ruleViolation(j.state, voucher, j.rules, j.start, j.nowMs, false)) return undefined;
   const input = { id, credits: null, points: null, reward: false };
@@ -106,6 +120,7 @@ function* campaigns(j: Judging, request: QualificationRequest, customerId: strin
       ...templateOf(campaign),
       ...{ start_date, expiration_date, validity_timeframe, validity_day_of_week, validity_hours },
       active: campaign.active !== false,
+      object: 'campaign',
       code: campaign.name,
       campaign_id: campaign.id,
     };

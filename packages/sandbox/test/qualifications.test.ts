@@ -121,6 +121,19 @@ describe('qualifications in the sandbox', () => {
     expect(ids(only)).toEqual([campaign.body.id]);
   });
 
+  it("answers the vendor's SDK test: no order, no customer, vouchers only, the newest first", async () => {
+    await voucher('Q-SDK', 1000);
+    const answer = await qualify({
+      scenario: 'ALL',
+      options: { filters: { resource_type: { conditions: { $in: ['voucher'] } } } },
+    });
+    conforms('check-eligibility', answer);
+    expect(ids(answer)[0]).toBe('Q-SDK');
+    // Those without rules, and the one whose rule counts uses per customer (not counted here).
+    expect(ids(answer)).toEqual(['Q-SDK', 'Q-ONCE', 'Q-NEWER', 'Q-PLAIN']);
+    expect(answer.body.redeemables).toMatchObject({ total: 4, has_more: false });
+  });
+
   it('refuses by name what it does not imitate, and checks the options', async () => {
     const refused = async (body: Json, status: number, key: string) => {
       const answer = await qualify(body);
@@ -134,5 +147,13 @@ describe('qualifications in the sandbox', () => {
     await refused({ scenario: 'NOPE' }, 400, 'invalid_payload');
     await refused({ options: { limit: 51 } }, 400, 'invalid_payload');
     await refused({ options: { sorting_rule: 'CHEAPEST' } }, 400, 'invalid_payload');
+    // A code it cannot judge on this order refuses the whole answer, naming the code.
+    await api.voucher('Q-UNIT', {
+      discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_gift', effect: 'ADD_MISSING_ITEMS' },
+    });
+    expect((await refused({ order: { amount: 1000 } }, 400, 'not_imitated')).details).toContain(
+      '(voucher Q-UNIT)',
+    );
+    expect((await api.call('DELETE', '/v1/vouchers/Q-UNIT?force=true')).status).toBe(204);
   });
 });
