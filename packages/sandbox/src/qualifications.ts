@@ -27,6 +27,8 @@ const ORDER_CAMPAIGNS = new Set(['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
 interface Judging {
   state: SandboxState;
   rules: RedeemRequest;
+  /** The customer, found once for every code. */
+  customer: Json | null;
   start: CalcOrder;
   hasAmount: boolean;
   nowMs: number;
@@ -55,7 +57,8 @@ function judge(j: Judging, voucher: Json, id: string): { order: CalcOrder; resul
 
 function judged(j: Judging, voucher: Json, id: string): { order: CalcOrder; result: Json } | undefined {
   if (commonRule(voucher, id, j.nowMs, j.state.project.time_zone)) return undefined;
-  if (ruleViolation(j.state, voucher, j.rules, j.start, j.nowMs, false)) return undefined;
+  const how = { countUses: false, customer: j.customer };
+  if (ruleViolation(j.state, voucher, j.rules, j.start, j.nowMs, how)) return undefined;
   const input = { id, credits: null, points: null, reward: false };
   const lines = applicableLines(j.state, voucher);
   const applied = applyVoucher(voucher, input, resetApplied(j.start), j.hasAmount, lines);
@@ -156,14 +159,14 @@ export const qualificationRoutes: Route[] = [
       request.order.items = withCataloguePrices(state, request.order.items);
       const j: Judging = {
         state,
-        // A known customer by its id, so that each code's rules find it at once.
         rules: {
           redeemables: [],
           order: request.order,
-          customer: customerId === null ? request.customer : { id: customerId },
+          customer: request.customer,
           metadata: {},
           tracking_id: null,
         },
+        customer,
         start: startOrder(request.order.amount, request.order.items),
         hasAmount: request.order.amount !== null || request.order.items.length > 0,
         nowMs: rc.now(),

@@ -87,6 +87,14 @@ function usesOf(
   return uses;
 }
 
+/** How a caller that judges many codes for one request may ask: see ruleViolation. */
+export interface RuleJudging {
+  /** False leaves the customer's earlier uses unjudged. */
+  countUses?: boolean;
+  /** The request's customer, already found (null: none), so that it is not looked up per code. */
+  customer?: Json | null;
+}
+
 /**
  * The first assigned rule set the code breaks, as the key error the answer carries; none when all
  * hold. `countUses: false` leaves the customer's earlier uses unjudged: the service's qualification
@@ -98,11 +106,12 @@ export function ruleViolation(
   request: RedeemRequest,
   order: CalcOrder,
   nowMs: number,
-  countUses = true,
+  how: RuleJudging = {},
 ): RuleError | undefined {
   const sets = ruleSets(state, voucher);
   if (sets.length === 0) return undefined;
-  const customer = customerOf(state, request);
+  const customer = how.customer === undefined ? customerOf(state, request) : how.customer;
+  const countUses = how.countUses ?? true;
   for (const { rule, on } of sets) {
     const verdict = judgeRules((rule.rules ?? {}) as Json, {
       amount: order.amount,
