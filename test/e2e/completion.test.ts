@@ -38,6 +38,7 @@ describe('promo __complete', () => {
         'product',
         'sku',
         'order',
+        'qualify',
         'export',
         'runs',
         'login',
@@ -65,6 +66,11 @@ describe('promo __complete', () => {
       ['voucher', 'rm', '--f'],
       ['words', '--force'],
     ],
+    [
+      ['qualify', '--ex'],
+      ['words', '--explain'],
+    ],
+    [['qual'], ['words', 'qualify']],
     [
       ['token', 'issue', '--scope', 'vo'],
       ['words', 'vouchers'],
