@@ -89,7 +89,7 @@ describe('promo qualify, per kind of rule', () => {
     expect(sock.code).toBe(0);
     expect(sock.stderr).toBe('Nothing applies to this customer and order.\n');
     expect(sock.stdout).toBe(
-      `\nNear misses:\nSHOE10  does not apply: needs one of: shoe (order_rules_violated)\n`,
+      `Near misses:\nSHOE10  does not apply: needs one of: shoe (order_rules_violated)\n`,
     );
     const cart = await promo('qualify', '--item', 'shoe:1', '-o', 'json');
     expect([cart.code, cart.stderr]).toEqual([0, '']);
@@ -145,7 +145,7 @@ describe('promo qualify, per kind of rule', () => {
       'table',
     );
     expect(explained.stdout).toBe(
-      '\nNear misses:\nONCE  does not apply: already used once by this customer (redemption_rules_violated)\n',
+      'Near misses:\nONCE  does not apply: already used once by this customer (redemption_rules_violated)\n',
     );
     const bob = await promo('qualify', '--customer', 'bob', '--amount', '10', '-o', 'table');
     expect([bob.code, bob.stderr]).toEqual([0, '']);

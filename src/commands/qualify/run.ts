@@ -68,7 +68,8 @@ export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
   }
   if (misses && !rt.out.isJson) {
     if (near.length > 0) {
-      rt.out.text('\nNear misses:');
+      // A blank line after the table, none when there is no table.
+      rt.out.text(qualified.length > 0 ? '\nNear misses:' : 'Near misses:');
       await printRedeemables(rt, near, { redeemables: [], ...parts });
     } else rt.out.notice('No near misses: no other code with validation rules of its own misses.');
     if (misses.unchecked > 0)
