@@ -11,11 +11,13 @@ function progress(job: ImportJob): number {
   return job.total === 0 ? 0 : Math.floor((job.processed * 100) / job.total);
 }
 
+/** What a finished job's message says of its records: `4 product(s) imported successfully`. */
 const DONE_WORDS: Record<ImportJob['type'], string> = {
-  'VOUCHERS.IMPORT': 'imported',
-  'CAMPAIGN.VOUCHERS_IMPORT': 'imported',
-  'CAMPAIGN.VOUCHERS_GENERATE': 'generated',
-  'CAMPAIGN.VOUCHERS_DELETE': 'deleted',
+  'VOUCHERS.IMPORT': 'voucher(s) imported',
+  'PRODUCTS.IMPORT_CSV': 'product(s) imported',
+  'CAMPAIGN.VOUCHERS_IMPORT': 'voucher(s) imported',
+  'CAMPAIGN.VOUCHERS_GENERATE': 'voucher(s) generated',
+  'CAMPAIGN.VOUCHERS_DELETE': 'voucher(s) deleted',
 };
 
 function resultOf(job: ImportJob): Json | null {
@@ -24,11 +26,11 @@ function resultOf(job: ImportJob): Json | null {
   const done = DONE_WORDS[job.type];
   const message =
     job.status === 'FAILED'
-      ? job.type === 'VOUCHERS.IMPORT'
+      ? job.type === 'VOUCHERS.IMPORT' || job.type === 'PRODUCTS.IMPORT_CSV'
         ? `Import stopped after ${job.processed} of ${job.total} record(s): the sandbox was set to fail imports.`
         : `Stopped after ${job.processed} of ${job.total} record(s).`
       : job.status === 'DONE'
-        ? `${job.done_count} voucher(s) ${done} successfully, ${failedCount} failed.`
+        ? `${job.done_count} ${done} successfully, ${failedCount} failed.`
         : `${job.processed} of ${job.total} record(s) processed.`;
   return { message, failed: job.failed, done_count: job.done_count, failed_count: failedCount };
 }

@@ -1,8 +1,10 @@
 // Products and SKUs: `POST /v1/products` (an upsert by source_id), get, update and delete by id or
 // source id, the paged list, and a product's SKUs (create, list, update, delete; get by
-// `/v1/skus/{id}`). The store and the body checks are products.ts.
+// `/v1/skus/{id}`), and the CSV import (product-import.ts). The store and the body checks are products.ts.
 import { PRODUCT_ORDERS } from './facts/lists.js';
+import { queueImport } from './import-jobs.js';
 import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
+import { PRODUCT_IMPORT_PATH, readProductRows } from './product-import.js';
 import {
   blankItem,
   catalogueNotFound,
@@ -146,6 +148,11 @@ export const productRoutes: Route[] = [
     }),
     true,
   ),
+  route('POST', PRODUCT_IMPORT_PATH, (req, state, rc) => {
+    const rows = readProductRows(req.headers['content-type'], req.body);
+    const job = queueImport(state, rows, rc, req.requestId, { type: 'PRODUCTS.IMPORT_CSV' });
+    return { status: 200, body: { async_action_id: job.id } };
+  }),
   route('PUT', '/v1/products/:productId', updateProduct),
   route('DELETE', '/v1/products/:productId', deleteProduct),
   route('POST', '/v1/products/:productId/skus', createSku),

@@ -48,6 +48,7 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     operation: 'POST /v1/customers/{customerId}/permanent-deletion',
   },
   'POST /v1/products': { file: FULL_FILE, operation: 'POST /v1/products' },
+  'POST /v1/products/importCSV': { file: FULL_FILE, operation: 'POST /v1/products/importCSV' },
   'GET /v1/products': { file: FULL_FILE, operation: 'GET /v1/products' },
   'GET /v1/products/:productId': { file: FULL_FILE, operation: 'GET /v1/products/{productId}' },
   'PUT /v1/products/:productId': { file: FULL_FILE, operation: 'PUT /v1/products/{productId}' },
