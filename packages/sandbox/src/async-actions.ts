@@ -3,6 +3,7 @@
 import { IMPORT_PATH } from './bulk-calls.js';
 import { type ImportJob, queueImport } from './import-jobs.js';
 import { DEFAULT_LIMIT, invalidQuery, readLimit } from './list-params.js';
+import { bulkResult } from './product-bulk.js';
 import { type Route, SandboxError, type SandboxRequest, type SandboxState } from './types.js';
 import { invalid, type Json } from './voucher-check.js';
 
@@ -15,6 +16,8 @@ function progress(job: ImportJob): number {
 const DONE_WORDS: Record<ImportJob['type'], string> = {
   'VOUCHERS.IMPORT': 'voucher(s) imported',
   'PRODUCTS.IMPORT_CSV': 'product(s) imported',
+  'PRODUCTS.BULK_UPDATE': 'product(s) updated',
+  'PRODUCTS.METADATA_UPDATE': 'product(s) updated',
   'CAMPAIGN.VOUCHERS_IMPORT': 'voucher(s) imported',
   'CAMPAIGN.VOUCHERS_GENERATE': 'voucher(s) generated',
   'CAMPAIGN.VOUCHERS_DELETE': 'voucher(s) deleted',
@@ -22,6 +25,10 @@ const DONE_WORDS: Record<ImportJob['type'], string> = {
 
 function resultOf(job: ImportJob): Json | null {
   if (job.status === 'ENQUEUED') return null;
+  // The bulk updates report counts and errors, not a message (the vendor's PRODUCTS.* results).
+  if (job.type === 'PRODUCTS.BULK_UPDATE' || job.type === 'PRODUCTS.METADATA_UPDATE') {
+    return bulkResult(job.done_count, job.failed);
+  }
   const failedCount = job.failed.length;
   const done = DONE_WORDS[job.type];
   const message =

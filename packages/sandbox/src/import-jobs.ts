@@ -4,6 +4,7 @@
 // ones included, therefore sees a job advance and finish the same way.
 import { generateForCampaign, importIntoCampaign } from './campaign-vouchers.js';
 import type { ImportFailure, ImportJob, ImportSettings, JobStatus, JobType } from './job-types.js';
+import { bulkProductFailure, bulkProductRecord } from './product-bulk.js';
 import { importProductRow, productRowFailure } from './product-import.js';
 import type { RouteContext, SandboxState } from './types.js';
 import { SandboxError } from './types.js';
@@ -100,6 +101,10 @@ function importRecord(
       importProductRow(state, item, at);
       return null;
     }
+    if (job.type === 'PRODUCTS.BULK_UPDATE' || job.type === 'PRODUCTS.METADATA_UPDATE') {
+      bulkProductRecord(state, job.type, item, at);
+      return null;
+    }
     if (job.type !== 'VOUCHERS.IMPORT') {
       const campaign = state.campaigns.find((c) => c.id === job.campaign_id);
       if (!campaign)
@@ -118,6 +123,7 @@ function importRecord(
     if (!(error instanceof SandboxError)) throw error;
     const reason = error.details ?? error.message;
     if (job.type === 'PRODUCTS.IMPORT_CSV') return productRowFailure(item, reason);
+    if (job.type.startsWith('PRODUCTS.')) return bulkProductFailure(item, reason);
     return { code: recordCode(item) ?? null, reason };
   }
 }

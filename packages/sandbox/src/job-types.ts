@@ -15,11 +15,13 @@ export interface ImportFailure {
 /**
  * The kinds of job: the voucher import, a campaign's import, the generation of a campaign's codes
  * (its records are counted, not kept), the deletion of a campaign's vouchers, and the products'
- * CSV import.
+ * CSV import and bulk updates.
  */
 export type JobType =
   | 'VOUCHERS.IMPORT'
   | 'PRODUCTS.IMPORT_CSV'
+  | 'PRODUCTS.BULK_UPDATE'
+  | 'PRODUCTS.METADATA_UPDATE'
   | 'CAMPAIGN.VOUCHERS_IMPORT'
   | 'CAMPAIGN.VOUCHERS_GENERATE'
   | 'CAMPAIGN.VOUCHERS_DELETE';
