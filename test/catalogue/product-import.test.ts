@@ -69,6 +69,48 @@ describe('promo product import', () => {
     expect(await product('pi-old')).toMatchObject({ name: 'Renamed', price: 300 });
   });
 
+  it('names the lines whose rows the service failed (its row counts from the first after the header); exit 7', async () => {
+    const path = file('three.csv', 'name,source_id\nA,pi-r1\nB,pi-r2\nC,pi-r3\n');
+    // The service's answer as its description shows one: row 2 failed for a metadata rule.
+    const done = {
+      id: 'aa_0c55578e914e577cf1',
+      type: 'PRODUCTS.IMPORT_CSV',
+      status: 'DONE',
+      result: {
+        message: '2 product(s) imported successfully, 1 failed.',
+        failed: [{ row: 2, source_id: 'pi-r2', reason: 'vendor: must be equal to one of Vendor 1,Vendor 2' }],
+        done_count: 2,
+        failed_count: 1,
+      },
+      progress: 100,
+      object: 'async_action',
+    };
+    fx.sandbox.faults.push({
+      match: { method: 'GET', path: '/v1/async-actions/' },
+      action: { status: 200, body: done },
+    });
+    const run = await promo(['product', 'import', path, '--wait', '-o', 'table']);
+    expect(run.code).toBe(7);
+    expect(run.stdout).toBe(
+      'Line  Source id  Reason\n3     pi-r2      vendor: must be equal to one of Vendor 1,Vendor 2\n',
+    );
+    expect(run.stderr).toBe(
+      'aa_0c55578e914e577cf1 DONE: 2 done, 1 failed (2 product(s) imported successfully, 1 failed.)\n' +
+        'Imported 2 of 3 products; 1 not imported.\n',
+    );
+  });
+
+  it('a lost answer to the upload is not sent again: exit 6, and how to find the job', async () => {
+    fx.sandbox.faults.push({
+      match: { method: 'POST', path: '/v1/products/importCSV' },
+      action: { replyAfterHandling: 504 },
+    });
+    const run = await promo(['product', 'import', file('lost.csv', 'name\nLost\n')]);
+    expect(run.code).toBe(6);
+    expect(JSON.parse(run.stderr).error.hint).toContain('promo job list');
+    expect(sentRequests(fx.sandbox)).toEqual(['POST /v1/products/importCSV']);
+  });
+
   it.each([
     ['a file that does not exist', ['missing.csv'], "FILE: cannot read '", undefined],
     [
