@@ -181,4 +181,5 @@ export const REFUSED_PROBES: Probe[] = [
   ['POST', '/v1/publications', { campaign: { name: 'CT-NONE' }, customer: { source_id: 'x' } }, 'app', 404],
   ['POST', '/v1/vouchers/CT-NOPE/balance', { amount: 100 }, 'app', 404],
   ['GET', '/v1/vouchers/CT-NOPE/transactions', undefined, 'app', 404],
+  ['POST', '/v1/skus/importCSV', {}, 'app', 400],
 ];

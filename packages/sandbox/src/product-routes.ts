@@ -21,6 +21,7 @@ import {
   skusOf,
   storedProduct,
 } from './products.js';
+import { notImitated } from './redeem-request.js';
 import {
   appOrBearerRoute,
   type Route,
@@ -168,6 +169,10 @@ export const productRoutes: Route[] = [
     const records = readMetadataUpdate(req.body);
     const job = queueImport(state, records, rc, req.requestId, { type: 'PRODUCTS.METADATA_UPDATE' });
     return { status: 202, body: { async_action_id: job.id } };
+  }),
+  // Refused by name: the SKUs' import needs the product attributes matched, which is not imitated.
+  route('POST', '/v1/skus/importCSV', () => {
+    throw notImitated('the SKUs CSV import (the products CSV import is imitated)');
   }),
   route('PUT', '/v1/products/:productId', updateProduct),
   route('DELETE', '/v1/products/:productId', deleteProduct),

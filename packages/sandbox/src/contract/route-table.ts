@@ -49,6 +49,7 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
   },
   'POST /v1/products': { file: FULL_FILE, operation: 'POST /v1/products' },
   'POST /v1/products/importCSV': { file: FULL_FILE, operation: 'POST /v1/products/importCSV' },
+  'POST /v1/skus/importCSV': { file: FULL_FILE, operation: 'POST /v1/skus/importCSV' },
   'POST /v1/products/bulk/async': { file: FULL_FILE, operation: 'POST /v1/products/bulk/async' },
   'POST /v1/products/metadata/async': { file: FULL_FILE, operation: 'POST /v1/products/metadata/async' },
   'GET /v1/products': { file: FULL_FILE, operation: 'GET /v1/products' },
