@@ -14,8 +14,13 @@ import {
 } from './answer.js';
 import { type ApiClient, type ApiRequest, encodePath } from './client.js';
 
-/** One record the job could not process. */
-const JOB_FAILURE = object({ code: maybe(text), reason: maybe(text) });
+/** One record the job could not process: a voucher by its code, a CSV row by its number and source id. */
+const JOB_FAILURE = object({
+  code: maybe(text),
+  row: maybe(number),
+  source_id: maybe(text),
+  reason: maybe(text),
+});
 export type JobFailure = Checked<typeof JOB_FAILURE>;
 
 /**

@@ -11,6 +11,7 @@ import type {
   BearerSource,
   Credentials,
   DryRun,
+  FormFile,
   Query,
   SourcedToken,
 } from './request.js';
@@ -66,6 +67,10 @@ export class ApiClient {
     } else if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.json);
+    } else if (request.file) {
+      const boundary = boundaryFor(request.file.content);
+      headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
+      body = multipartBody(request.file, boundary);
     }
     const maxBodyBytes = request.maxBodyBytes ?? MAX_BODY_BYTES;
     if (body !== undefined && Buffer.byteLength(body) > maxBodyBytes) {
@@ -121,7 +126,9 @@ export class ApiClient {
         ? undefined
         : request.json !== undefined
           ? request.json
-          : redactBody(http.body, http.headers['Content-Type']);
+          : request.file
+            ? { [request.file.field]: { filename: request.file.filename, content: request.file.content } }
+            : redactBody(http.body, http.headers['Content-Type']);
     const url = http.url.toString();
     const shown =
       this.shownBaseUrl && url.startsWith(this.baseUrl.replace(/\/$/, ''))
@@ -242,3 +249,25 @@ function parseBody(text: string): unknown {
 
 /** The sandbox, like the service it imitates, answers 413 above 1 MiB: refuse before sending. */
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A multipart boundary that the file's text does not hold (the same for the same file: dry runs repeat). */
+function boundaryFor(content: string): string {
+  for (let n = 0; ; n++) {
+    const boundary = `promo-form-boundary-${n}`;
+    if (!content.includes(boundary)) return boundary;
+  }
+}
+
+/** One file part (RFC 7578); the name travels quoted, so quotes and line breaks in it are escaped. */
+function multipartBody(file: FormFile, boundary: string): string {
+  const quoted = (text: string) => text.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
+  return [
+    `--${boundary}`,
+    `Content-Disposition: form-data; name="${quoted(file.field)}"; filename="${quoted(file.filename)}"`,
+    `Content-Type: ${file.type}`,
+    '',
+    file.content,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}

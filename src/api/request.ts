@@ -17,6 +17,8 @@ export interface ApiRequest {
   query?: Query | URLSearchParams;
   json?: unknown;
   form?: Record<string, string>;
+  /** One file sent as a multipart/form-data body (the service's CSV imports). */
+  file?: FormFile;
   auth: AuthMode;
   /** Scopes of the bearer token, for auth 'bearer'. */
   scopes?: string[];
@@ -27,6 +29,14 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** The largest body this operation takes (default 1 MiB); the voucher import takes 10 MB. */
   maxBodyBytes?: number;
+}
+
+/** A file in a multipart/form-data body: the form field it goes in, its name and type, its text. */
+export interface FormFile {
+  field: string;
+  filename: string;
+  type: string;
+  content: string;
 }
 
 export interface DryRun {

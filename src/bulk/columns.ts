@@ -11,11 +11,12 @@ export function columnRoles<Role>(
   columns: string[],
   roleOf: (column: string) => Role | undefined,
   known: string,
+  where = '--input',
 ): Map<string, Role> {
   const roles = new Map<string, Role>();
   for (const column of columns) {
     const role = roleOf(column);
-    if (!role) throw new UsageError(`--input: unknown CSV column '${column}'`, `Columns are ${known}`);
+    if (!role) throw new UsageError(`${where}: unknown CSV column '${column}'`, `Columns are ${known}`);
     roles.set(column, role);
   }
   return roles;

@@ -194,6 +194,7 @@ interrupted (-o json: its resume command).
   promo voucher create --input vouchers.csv --results run.jsonl
   promo voucher create --input vouchers.csv --resume run.jsonl
   promo voucher import vouchers.csv --wait      (the service's own import: one request per chunk)
+  promo product import catalogue.csv --wait     (the service's CSV import of products)
 `;
 
 export const TOPICS: Record<string, { summary: string; text: () => string | Promise<string> }> = {

@@ -103,6 +103,10 @@ export const OTHER_STEPS: Step[] = [
   { argv: 'product get ct-shoe' },
   { argv: 'product list --order created_at --created-after 2020-01-01 --limit 5' },
   { argv: 'product update ct-shoe --name Shoes -m b=2' },
+  {
+    argv: 'product import - --wait',
+    stdin: 'name,source_id,price,attributes,metadata.a\nBoot,ct-boot,5,size,1\n',
+  },
   { argv: 'sku create ct-shoe --sku Shoe-42 --source-id ct-shoe-42 --price 45 --attribute size=42' },
   { argv: 'sku get ct-shoe-42' },
   { argv: 'sku list ct-shoe --all' },
@@ -177,4 +181,5 @@ export const REFUSED_PROBES: Probe[] = [
   ['POST', '/v1/publications', { campaign: { name: 'CT-NONE' }, customer: { source_id: 'x' } }, 'app', 404],
   ['POST', '/v1/vouchers/CT-NOPE/balance', { amount: 100 }, 'app', 404],
   ['GET', '/v1/vouchers/CT-NOPE/transactions', undefined, 'app', 404],
+  ['POST', '/v1/skus/importCSV', {}, 'app', 400],
 ];

@@ -95,6 +95,22 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform(false);
     });
 
+    it("answers the vendor's SDK product bulk updates, with no body as its tests send one", async () => {
+      const bulk = await direct('POST', '/v1/products/bulk/async', [{ source_id: 'ct-bulk', price: 100 }]);
+      expect(bulk.status).toBe(202);
+      const metadata = await direct('POST', '/v1/products/metadata/async', {
+        source_ids: ['ct-bulk'],
+        metadata: { a: 1 },
+      });
+      expect(metadata.status).toBe(202);
+      allConform();
+      // The SDK's own test calls bulk/async with no body and metadata/async with an unknown field.
+      fx.sandbox.requests.length = 0;
+      expect((await direct('POST', '/v1/products/bulk/async')).status).toBe(202);
+      expect((await direct('POST', '/v1/products/metadata/async', { product_ids: ['x'] })).status).toBe(202);
+      allConform(false);
+    });
+
     it('validations, redemptions and rollbacks: as promo validates, and as other clients redeem and roll back', async () => {
       const discount = (amount_off: number) => ({ type: 'AMOUNT', amount_off });
       for (const [code, extra] of [

@@ -3,6 +3,7 @@
 import { IMPORT_PATH } from './bulk-calls.js';
 import { type ImportJob, queueImport } from './import-jobs.js';
 import { DEFAULT_LIMIT, invalidQuery, readLimit } from './list-params.js';
+import { bulkResult } from './product-bulk.js';
 import { type Route, SandboxError, type SandboxRequest, type SandboxState } from './types.js';
 import { invalid, type Json } from './voucher-check.js';
 
@@ -11,24 +12,32 @@ function progress(job: ImportJob): number {
   return job.total === 0 ? 0 : Math.floor((job.processed * 100) / job.total);
 }
 
+/** What a finished job's message says of its records: `4 product(s) imported successfully`. */
 const DONE_WORDS: Record<ImportJob['type'], string> = {
-  'VOUCHERS.IMPORT': 'imported',
-  'CAMPAIGN.VOUCHERS_IMPORT': 'imported',
-  'CAMPAIGN.VOUCHERS_GENERATE': 'generated',
-  'CAMPAIGN.VOUCHERS_DELETE': 'deleted',
+  'VOUCHERS.IMPORT': 'voucher(s) imported',
+  'PRODUCTS.IMPORT_CSV': 'product(s) imported',
+  'PRODUCTS.BULK_UPDATE': 'product(s) updated',
+  'PRODUCTS.METADATA_UPDATE': 'product(s) updated',
+  'CAMPAIGN.VOUCHERS_IMPORT': 'voucher(s) imported',
+  'CAMPAIGN.VOUCHERS_GENERATE': 'voucher(s) generated',
+  'CAMPAIGN.VOUCHERS_DELETE': 'voucher(s) deleted',
 };
 
 function resultOf(job: ImportJob): Json | null {
   if (job.status === 'ENQUEUED') return null;
+  // The bulk updates report counts and errors, not a message (the vendor's PRODUCTS.* results).
+  if (job.type === 'PRODUCTS.BULK_UPDATE' || job.type === 'PRODUCTS.METADATA_UPDATE') {
+    return bulkResult(job.done_count, job.failed);
+  }
   const failedCount = job.failed.length;
   const done = DONE_WORDS[job.type];
   const message =
     job.status === 'FAILED'
-      ? job.type === 'VOUCHERS.IMPORT'
+      ? job.type === 'VOUCHERS.IMPORT' || job.type === 'PRODUCTS.IMPORT_CSV'
         ? `Import stopped after ${job.processed} of ${job.total} record(s): the sandbox was set to fail imports.`
         : `Stopped after ${job.processed} of ${job.total} record(s).`
       : job.status === 'DONE'
-        ? `${job.done_count} voucher(s) ${done} successfully, ${failedCount} failed.`
+        ? `${job.done_count} ${done} successfully, ${failedCount} failed.`
         : `${job.processed} of ${job.total} record(s) processed.`;
   return { message, failed: job.failed, done_count: job.done_count, failed_count: failedCount };
 }

@@ -9,11 +9,15 @@ export const MAX_IMPORT_BYTES = 10 * 1000 * 1000;
 /** Bodies of every other request above this are refused with 413 (the service publishes no limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A campaign's import is a bulk call too. */
+/** A campaign's import and the products' CSV import are bulk calls too. */
 const CAMPAIGN_IMPORT = /^\/v1\/campaigns\/[^/]+\/import$/;
+const PRODUCT_IMPORT = '/v1/products/importCSV';
 
 export function isBulkCall(method: string, rawPath: string): boolean {
-  return method.toUpperCase() === 'POST' && (rawPath === IMPORT_PATH || CAMPAIGN_IMPORT.test(rawPath));
+  return (
+    method.toUpperCase() === 'POST' &&
+    (rawPath === IMPORT_PATH || rawPath === PRODUCT_IMPORT || CAMPAIGN_IMPORT.test(rawPath))
+  );
 }
 
 /** The most a request to this path may carry. */

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorNameForStatus } from './faults.js';
+import { parseMultipart } from './multipart.js';
 import { SandboxError } from './types.js';
 
 export interface ReadBody {
@@ -42,9 +43,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<ReadBody>
   });
 }
 
-/** JSON for application/json, a plain object of fields for a form; undefined for anything else. */
+/** JSON for application/json, a plain object of fields for a form (multipart too); undefined for anything else. */
 export function parseBody(contentType: string | undefined, bytes: Buffer): unknown {
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType === 'multipart/form-data') return parseMultipart(contentType ?? '', bytes);
   const text = bytes.toString('utf8');
   if (mediaType === 'application/x-www-form-urlencoded') {
     return Object.fromEntries(new URLSearchParams(text));

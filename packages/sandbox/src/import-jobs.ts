@@ -4,6 +4,8 @@
 // ones included, therefore sees a job advance and finish the same way.
 import { generateForCampaign, importIntoCampaign } from './campaign-vouchers.js';
 import type { ImportFailure, ImportJob, ImportSettings, JobStatus, JobType } from './job-types.js';
+import { bulkProductFailure, bulkProductRecord } from './product-bulk.js';
+import { importProductRow, productRowFailure } from './product-import.js';
 import type { RouteContext, SandboxState } from './types.js';
 import { SandboxError } from './types.js';
 import { buildVoucher, findOrCreateCategory } from './voucher-build.js';
@@ -95,6 +97,14 @@ function importRecord(
 ): ImportFailure | null {
   try {
     const at: RouteContext = { ...rc, now: () => atMs };
+    if (job.type === 'PRODUCTS.IMPORT_CSV') {
+      importProductRow(state, item, at);
+      return null;
+    }
+    if (job.type === 'PRODUCTS.BULK_UPDATE' || job.type === 'PRODUCTS.METADATA_UPDATE') {
+      bulkProductRecord(state, job.type, item, at);
+      return null;
+    }
     if (job.type !== 'VOUCHERS.IMPORT') {
       const campaign = state.campaigns.find((c) => c.id === job.campaign_id);
       if (!campaign)
@@ -111,7 +121,10 @@ function importRecord(
     return null;
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
-    return { code: recordCode(item) ?? null, reason: error.details ?? error.message };
+    const reason = error.details ?? error.message;
+    if (job.type === 'PRODUCTS.IMPORT_CSV') return productRowFailure(item, reason);
+    if (job.type.startsWith('PRODUCTS.')) return bulkProductFailure(item, reason);
+    return { code: recordCode(item) ?? null, reason };
   }
 }
 

@@ -3,17 +3,25 @@
 
 export type JobStatus = 'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED';
 
+/** A record a job could not process: a voucher by its code, a product import's CSV row by number. */
 export interface ImportFailure {
-  code: string | null;
+  code?: string | null;
+  /** The CSV row (the header not counted) and the product's source id, for a product import. */
+  row?: number;
+  source_id?: string | null;
   reason: string;
 }
 
 /**
  * The kinds of job: the voucher import, a campaign's import, the generation of a campaign's codes
- * (its records are counted, not kept), and the deletion of a campaign's vouchers.
+ * (its records are counted, not kept), the deletion of a campaign's vouchers, and the products'
+ * CSV import and bulk updates.
  */
 export type JobType =
   | 'VOUCHERS.IMPORT'
+  | 'PRODUCTS.IMPORT_CSV'
+  | 'PRODUCTS.BULK_UPDATE'
+  | 'PRODUCTS.METADATA_UPDATE'
   | 'CAMPAIGN.VOUCHERS_IMPORT'
   | 'CAMPAIGN.VOUCHERS_GENERATE'
   | 'CAMPAIGN.VOUCHERS_DELETE';

@@ -1,17 +1,27 @@
 // Products and SKUs: `POST /v1/products` (an upsert by source_id), get, update and delete by id or
 // source id, the paged list, and a product's SKUs (create, list, update, delete; get by
-// `/v1/skus/{id}`). The store and the body checks are products.ts.
+// `/v1/skus/{id}`), the CSV import (product-import.ts) and the bulk updates (product-bulk.ts). The store and the body checks are products.ts.
 import { PRODUCT_ORDERS } from './facts/lists.js';
+import { queueImport } from './import-jobs.js';
 import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
+import {
+  PRODUCTS_BULK_PATH,
+  PRODUCTS_METADATA_PATH,
+  readBulkProducts,
+  readMetadataUpdate,
+} from './product-bulk.js';
+import { PRODUCT_IMPORT_PATH, readProductRows } from './product-import.js';
 import {
   blankItem,
   catalogueNotFound,
+  findProductBySource,
   findSku,
   productView,
   readCatalogueBody,
   skusOf,
   storedProduct,
 } from './products.js';
+import { notImitated } from './redeem-request.js';
 import {
   appOrBearerRoute,
   type Route,
@@ -37,15 +47,11 @@ function createProduct(req: SandboxRequest, state: SandboxState, rc: RouteContex
   const fields = readCatalogueBody('product', req.body, true);
   const sourceId = sourceIdOf(fields);
   // An upsert: a source id already known updates that product, so a repeat makes no second one.
-  const known =
-    sourceId === null ? undefined : findBySource(state.products as Record<string, Json>, sourceId);
+  const known = sourceId === null ? undefined : findProductBySource(state, sourceId);
   const next = apply(known ?? blankItem('product', rc), fields, rc, known === undefined);
   state.products[next.id as string] = next;
   return { status: 200, body: productView(state, next) };
 }
-
-const findBySource = (slice: Record<string, Json>, sourceId: string) =>
-  Object.values(slice).find((item) => item.source_id === sourceId);
 
 function updateProduct(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply {
   const product = storedProduct(state, req.params.productId as string);
@@ -103,9 +109,11 @@ function createSku(req: SandboxRequest, state: SandboxState, rc: RouteContext): 
   const product = storedProduct(state, req.params.productId as string);
   const fields = readCatalogueBody('sku', req.body, true);
   const sourceId = sourceIdOf(fields);
-  const mine = Object.fromEntries(skusOf(state, product.id as string).map((sku) => [sku.id, sku]));
   // Like a product, a SKU with a known source id is updated rather than made twice.
-  const known = sourceId === null ? undefined : findBySource(mine as Record<string, Json>, sourceId);
+  const known =
+    sourceId === null
+      ? undefined
+      : skusOf(state, product.id as string).find((sku) => sku.source_id === sourceId);
   const next = apply(known ?? blankItem('sku', rc, product.id as string), fields, rc, known === undefined);
   state.skus[next.id as string] = next;
   return { status: 200, body: next };
@@ -146,6 +154,26 @@ export const productRoutes: Route[] = [
     }),
     true,
   ),
+  route('POST', PRODUCT_IMPORT_PATH, (req, state, rc) => {
+    const rows = readProductRows(req.headers['content-type'], req.body);
+    const job = queueImport(state, rows, rc, req.requestId, { type: 'PRODUCTS.IMPORT_CSV' });
+    return { status: 200, body: { async_action_id: job.id } };
+  }),
+  route('POST', PRODUCTS_BULK_PATH, (req, state, rc) => {
+    const job = queueImport(state, readBulkProducts(req.body), rc, req.requestId, {
+      type: 'PRODUCTS.BULK_UPDATE',
+    });
+    return { status: 202, body: { async_action_id: job.id } };
+  }),
+  route('POST', PRODUCTS_METADATA_PATH, (req, state, rc) => {
+    const records = readMetadataUpdate(req.body);
+    const job = queueImport(state, records, rc, req.requestId, { type: 'PRODUCTS.METADATA_UPDATE' });
+    return { status: 202, body: { async_action_id: job.id } };
+  }),
+  // Refused by name: the SKUs' import needs the product attributes matched, which is not imitated.
+  route('POST', '/v1/skus/importCSV', () => {
+    throw notImitated('the SKUs CSV import (the products CSV import is imitated)');
+  }),
   route('PUT', '/v1/products/:productId', updateProduct),
   route('DELETE', '/v1/products/:productId', deleteProduct),
   route('POST', '/v1/products/:productId/skus', createSku),

@@ -25,6 +25,11 @@ export function findProduct(state: SandboxState, idOrSourceId: string): Json | u
   return byIdOrSourceId(state.products as Record<string, Json>, idOrSourceId);
 }
 
+/** A product by its source id alone (an upsert's look-up: an id is never a source id there). */
+export function findProductBySource(state: SandboxState, sourceId: string): Json | undefined {
+  return Object.values(state.products as Record<string, Json>).find((item) => item.source_id === sourceId);
+}
+
 export function findSku(state: SandboxState, idOrSourceId: string): Json | undefined {
   return byIdOrSourceId(state.skus as Record<string, Json>, idOrSourceId);
 }

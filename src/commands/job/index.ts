@@ -3,6 +3,6 @@ import { defineNoun } from '../../toolkit/define.js';
 
 export default defineNoun({
   name: 'job',
-  summary: 'Follow the service’s asynchronous jobs (voucher imports): status, progress, result',
+  summary: 'Follow the service’s asynchronous jobs (voucher and product imports): status, progress, result',
   verbs: () => import('./verbs.js'),
 });

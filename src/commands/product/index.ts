@@ -3,6 +3,6 @@ import { defineNoun } from '../../toolkit/define.js';
 
 export default defineNoun({
   name: 'product',
-  summary: 'Create, find, change and delete the products of the catalogue (prices in currency units)',
+  summary: 'Create, find, change, delete and import the products of the catalogue (prices in currency units)',
   verbs: () => import('./verbs.js'),
 });

@@ -9,13 +9,16 @@ import { cellPair, parseMetadata } from '../../input/metadata.js';
 export type FieldRole = { kind: 'field'; field: string } | { kind: 'metadata'; key: string };
 
 /** The roles of a CSV header's columns, refusing a column that is neither a field nor metadata.KEY. */
-export function fieldRoles(fields: readonly string[]): (columns: string[]) => Map<string, FieldRole> {
+export function fieldRoles(
+  fields: readonly string[],
+  where?: string,
+): (columns: string[]) => Map<string, FieldRole> {
   const role = (column: string): FieldRole | undefined => {
     if (/^metadata\./i.test(column)) return { kind: 'metadata', key: column.slice('metadata.'.length) };
     const name = columnName(column).replace(/-/g, '_');
     return fields.includes(name) ? { kind: 'field', field: name } : undefined;
   };
-  return (columns) => columnRoles(columns, role, `${fields.join(', ')} or metadata.KEY`);
+  return (columns) => columnRoles(columns, role, `${fields.join(', ')} or metadata.KEY`, where);
 }
 
 export function recordFields(

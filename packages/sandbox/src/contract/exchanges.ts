@@ -3,6 +3,7 @@
 // against its parameters, the body against its request schema, the answer against the schema of
 // its status (an error the operation does not list: the vendor's Error object).
 import { matchRoute } from '../core-router.js';
+import { parseMultipart } from '../multipart.js';
 import { routes } from '../routes.js';
 import type { RecordedRequest } from '../server.js';
 import { FULL_FILE, fullApi, type OpenApi, SEVEN_OPS_FILE, sevenOpsApi, VENDOR_FILES } from './openapi.js';
@@ -189,7 +190,13 @@ function bodyProblems(api: OpenApi, spec: Json, exchange: RecordedRequest): stri
   if (exchange.body === '') return spec.requestBody.required ? ['body: the operation needs one'] : [];
   const schema = content[mediaType]?.schema as Json | undefined;
   if (!schema) return [`body: ${mediaType || 'no content type'} is not one the operation takes`];
-  const form = mediaType === 'application/x-www-form-urlencoded';
-  const body = form ? Object.fromEntries(new URLSearchParams(exchange.body)) : JSON.parse(exchange.body);
+  const multipart = mediaType === 'multipart/form-data';
+  const form = multipart || mediaType === 'application/x-www-form-urlencoded';
+  const contentType = String(exchange.headers['content-type']);
+  const body = multipart
+    ? parseMultipart(contentType, Buffer.from(exchange.body, 'utf8'))
+    : form
+      ? Object.fromEntries(new URLSearchParams(exchange.body))
+      : JSON.parse(exchange.body);
   return api.problemsWith(schema, body, form).map((problem) => `body ${problem}`);
 }
