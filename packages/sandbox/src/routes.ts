@@ -3,14 +3,19 @@ import { asyncActionRoutes } from './async-actions.js';
 import { balanceRoutes } from './balances.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
+import { earningRuleRoutes } from './earning-rules.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
+import { loyaltyTierRoutes } from './loyalty-tiers.js';
+import { memberRewardRoutes } from './member-rewards.js';
 import { oauthRoutes } from './oauth.js';
 import { orderRoutes } from './orders.js';
 import { productRoutes } from './product-routes.js';
 import { publicationRoutes } from './publications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
+import { rewardAssignmentRoutes } from './reward-assignments.js';
+import { rewardRoutes } from './rewards.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
 import { ruleAssignmentRoutes } from './rule-assignments.js';
 import { templateRoutes } from './templates.js';
@@ -48,4 +53,10 @@ export const routes: Route[] = [
   ...redemptionReadRoutes,
   rollbackRoute,
   stackedRollbackRoute,
+  // Loyalty rewards, tiers and earning rules: a member's routes before a program's (`members` is no program).
+  ...rewardRoutes,
+  ...memberRewardRoutes,
+  ...rewardAssignmentRoutes,
+  ...loyaltyTierRoutes,
+  ...earningRuleRoutes,
 ];

@@ -58,5 +58,9 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     products: {},
     skus: {},
     orders: {},
+    rewards: {},
+    rewardAssignments: {},
+    loyaltyTiers: {},
+    earningRules: {},
   };
 }

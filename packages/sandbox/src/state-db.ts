@@ -39,6 +39,10 @@ export const SLICE_KINDS: Record<string, SliceKind> = {
   products: 'record',
   skus: 'record',
   orders: 'record',
+  rewards: 'record',
+  rewardAssignments: 'record',
+  loyaltyTiers: 'record',
+  earningRules: 'record',
 };
 
 export function sliceKind(name: string): SliceKind {

@@ -186,6 +186,14 @@ export interface SandboxState {
   skus: Record<string, Record<string, unknown>>;
   /** Orders (`ord_...`) by id: those created through /v1/orders and those redemptions made (orders.ts). */
   orders: Record<string, Record<string, unknown>>;
+  /** The rewards catalogue (`rew_...`) by id (rewards.ts). */
+  rewards: Record<string, Record<string, unknown>>;
+  /** Rewards offered by loyalty programs (`rewa_...`) by id, each with its points price (reward-assignments.ts). */
+  rewardAssignments: Record<string, Record<string, unknown>>;
+  /** Loyalty programs' tiers by points (`ltr_...`) by id (loyalty-tiers.ts). */
+  loyaltyTiers: Record<string, Record<string, unknown>>;
+  /** Loyalty programs' earning rules (`ern_...`) by id (earning-rules.ts). */
+  earningRules: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

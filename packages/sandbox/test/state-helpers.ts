@@ -31,6 +31,10 @@ const RECORDS = new Set([
   'products',
   'skus',
   'orders',
+  'rewards',
+  'rewardAssignments',
+  'loyaltyTiers',
+  'earningRules',
 ]);
 
 export interface StateFileView {

@@ -152,4 +152,82 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     file: FULL_FILE,
     operation: 'GET /v1/validation-rules-assignments',
   },
+  // Loyalty rewards, tiers and earning rules.
+  'POST /v1/rewards': { file: FULL_FILE, operation: 'POST /v1/rewards' },
+  'GET /v1/rewards': { file: FULL_FILE, operation: 'GET /v1/rewards' },
+  'GET /v1/rewards/:rewardId': { file: FULL_FILE, operation: 'GET /v1/rewards/{rewardId}' },
+  'PUT /v1/rewards/:rewardId': { file: FULL_FILE, operation: 'PUT /v1/rewards/{rewardId}' },
+  'DELETE /v1/rewards/:rewardId': { file: FULL_FILE, operation: 'DELETE /v1/rewards/{rewardId}' },
+  'POST /v1/loyalties/:campaignId/rewards': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/rewards',
+  },
+  'GET /v1/loyalties/:campaignId/rewards': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/rewards',
+  },
+  'GET /v1/loyalties/:campaignId/rewards/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/rewards/{assignmentId}',
+  },
+  'PUT /v1/loyalties/:campaignId/rewards/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}',
+  },
+  'DELETE /v1/loyalties/:campaignId/rewards/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}',
+  },
+  'GET /v1/loyalties/members/:memberId/rewards': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/rewards',
+  },
+  'POST /v1/loyalties/members/:memberId/redemption': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/members/{memberId}/redemption',
+  },
+  'GET /v1/loyalties/members/:memberId/tiers': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/tiers',
+  },
+  'POST /v1/loyalties/:campaignId/tiers': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/tiers',
+  },
+  'GET /v1/loyalties/:campaignId/tiers': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/tiers',
+  },
+  'GET /v1/loyalties/:campaignId/tiers/:tierId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}',
+  },
+  'POST /v1/loyalties/:campaignId/earning-rules': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/earning-rules',
+  },
+  'GET /v1/loyalties/:campaignId/earning-rules': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/earning-rules',
+  },
+  'GET /v1/loyalties/:campaignId/earning-rules/:earningRuleId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}',
+  },
+  'PUT /v1/loyalties/:campaignId/earning-rules/:earningRuleId': {
+    file: FULL_FILE,
+    operation: 'PUT /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}',
+  },
+  'DELETE /v1/loyalties/:campaignId/earning-rules/:earningRuleId': {
+    file: FULL_FILE,
+    operation: 'DELETE /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}',
+  },
+  'POST /v1/loyalties/:campaignId/earning-rules/:earningRuleId/enable': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/enable',
+  },
+  'POST /v1/loyalties/:campaignId/earning-rules/:earningRuleId/disable': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/disable',
+  },
 };
