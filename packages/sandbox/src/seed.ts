@@ -52,6 +52,7 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     redemptions: {},
     customers: {},
     transactions: {},
+    loyaltyLedger: {},
     publications: {},
     validationRules: {},
     ruleAssignments: {},

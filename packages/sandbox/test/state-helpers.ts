@@ -25,6 +25,7 @@ const RECORDS = new Set([
   'redemptions',
   'customers',
   'transactions',
+  'loyaltyLedger',
   'publications',
   'validationRules',
   'ruleAssignments',
