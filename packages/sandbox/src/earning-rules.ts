@@ -4,10 +4,10 @@
 // for an order, points PROPORTIONAL to its amount (ORDER_AMOUNT: `points` for `every` unit of the
 // amount, in the smallest currency unit); earning-credit.ts credits them. Everything else a rule may
 // hold is refused at create and update by name (400 not_imitated), never kept and silently ignored.
-import { compareKeys, DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
-import { findProgram, findRecord, pageOf } from './loyalty-refs.js';
+import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
+import { findProgram, findRecord, notFound, pageOf, sortedBy } from './loyalty-refs.js';
 import { notImitated } from './redeem-request.js';
-import { appOrBearerRoute, type Route, type RouteContext, SandboxError, type SandboxState } from './types.js';
+import { appOrBearerRoute, type Route, type RouteContext, type SandboxState } from './types.js';
 import {
   bodyObject,
   invalid,
@@ -60,18 +60,7 @@ function readEvent(state: SandboxState, body: Json): string {
   const event = requireString(body, 'event');
   if (event === ORDER_PAID) return event;
   if (event.startsWith('customer.')) throw notImitated(`earning rules on the event '${event}'`);
-  if (!state.eventSchemas.includes(event)) {
-    throw new SandboxError(
-      404,
-      'not_found',
-      'Resource not found',
-      `Cannot find custom_event_schema with id ${event}`,
-      {
-        resource_id: event,
-        resource_type: 'custom_event_schema',
-      },
-    );
-  }
+  if (!state.eventSchemas.includes(event)) throw notFound('custom_event_schema', event);
   return event;
 }
 
@@ -184,13 +173,7 @@ export const earningRuleRoutes: Route[] = [
     RULES,
     (req, state) => {
       const program = findProgram(state, req.params.campaignId as string);
-      const order = readChoice(req.query, 'order', ORDERS);
-      const all = rulesOf(state, program.id);
-      if (order) {
-        const field = order.replace('-', '');
-        all.sort((a, b) => compareKeys(String(a[field] ?? ''), String(b[field] ?? '')));
-        if (order.startsWith('-')) all.reverse();
-      }
+      const all = sortedBy(rulesOf(state, program.id), readChoice(req.query, 'order', ORDERS));
       return { status: 200, body: pageOf(all, readLimit(req.query) ?? DEFAULT_LIMIT, readPage(req.query)) };
     },
     true,

@@ -2,6 +2,7 @@
 // campaign of type LOYALTY_PROGRAM, by id or name, as the campaign routes read it), a member (a
 // loyalty card, by code), and their own records by id; each missing one is the service's 404.
 import { findCampaignRef } from './campaign-store.js';
+import { compareKeys } from './list-params.js';
 import { type CampaignRecord, SandboxError, type SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 import { findVoucher } from './voucher-store.js';
@@ -54,4 +55,12 @@ export function pageOf(all: Json[], limit: number, page: number): Json {
     data: all.slice((page - 1) * limit, page * limit),
     total: all.length,
   };
+}
+
+/** The records in a list order (`created_at`, `-updated_at`, ...), or as they are without one. */
+export function sortedBy(all: Json[], order: string | undefined): Json[] {
+  if (!order) return all;
+  const field = order.replace('-', '');
+  const sorted = [...all].sort((a, b) => compareKeys(String(a[field] ?? ''), String(b[field] ?? '')));
+  return order.startsWith('-') ? sorted.reverse() : sorted;
 }

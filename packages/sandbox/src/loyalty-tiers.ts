@@ -2,8 +2,8 @@
 // the list, one by id, and `GET /v1/loyalties/members/{memberId}/tiers`: the tier whose points range
 // holds the member's balance, so a member's tier follows their points (none below the lowest tier).
 // Tier multipliers of earning rules and rewards are not imitated: a tier that gives them is refused.
-import { compareKeys, DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
-import { findMember, findProgram, findRecord, pointsBalance } from './loyalty-refs.js';
+import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
+import { findMember, findProgram, findRecord, pointsBalance, sortedBy } from './loyalty-refs.js';
 import { notImitated } from './redeem-request.js';
 import { appOrBearerRoute, type Route, type RouteContext, type SandboxState } from './types.js';
 import {
@@ -87,13 +87,7 @@ function createTiers(state: SandboxState, programRef: string, raw: unknown, rc: 
 function listTiers(state: SandboxState, programRef: string, query: URLSearchParams): Json {
   const program = findProgram(state, programRef);
   const limit = readLimit(query) ?? DEFAULT_LIMIT;
-  const order = readChoice(query, 'order', ORDERS);
-  let all = tiersOf(state, program.id);
-  if (order) {
-    const field = order.replace('-', '');
-    all = all.sort((a, b) => compareKeys(String(a[field] ?? ''), String(b[field] ?? '')));
-    if (order.startsWith('-')) all.reverse();
-  }
+  const all = sortedBy(tiersOf(state, program.id), readChoice(query, 'order', ORDERS));
   return { object: 'list', data_ref: 'data', data: all.slice(0, limit), total: all.length };
 }
 

@@ -70,6 +70,14 @@ export function mendFullDescription(document: Json): void {
     const channel = (schema.properties as Json | undefined)?.channel;
     if (channel?.enum) delete channel.enum;
   });
+
+  // 9. Adding rewards to a loyalty program takes an array of them and answers the array of their
+  // assignments (the vendor's own example for POST /v1/loyalties/{campaignId}/rewards answers two),
+  // while the answer's schema is one RewardAssignment object. Read it as an array of them.
+  schemas.LoyaltiesRewardsCreateAssignmentResponseBody = {
+    type: 'array',
+    items: { $ref: '#/components/schemas/RewardAssignment' },
+  };
 }
 
 /**

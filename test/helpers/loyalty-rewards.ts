@@ -1,0 +1,53 @@
+// Set-up of loyalty programs for the rewards, tiers and earning-rules tests, over real HTTP to the
+// fixture's sandbox: a program, members (a card published to a customer, with points), a product
+// reward offered at a points price, tiers, earning rules.
+import { expect } from 'vitest';
+import { APP_ID, APP_TOKEN, type Fixture } from './sandbox.js';
+import { callSandbox, type Json } from './sandbox-http.js';
+
+const HEADERS = { 'Content-Type': 'application/json', 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN };
+
+/** A request the set-up needs to succeed: its answer's body. */
+export async function call(fx: Fixture, method: string, path: string, body?: unknown): Promise<Json> {
+  const answer = await callSandbox(fx.sandbox.url, method, path, { body, headers: HEADERS });
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+/** A loyalty program: its id. */
+export async function program(fx: Fixture, name: string): Promise<string> {
+  const made = await call(fx, 'POST', '/v1/campaigns', {
+    name,
+    campaign_type: 'LOYALTY_PROGRAM',
+    type: 'STATIC',
+    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+  });
+  return made.id;
+}
+
+/** A member: the card `code` of the program, held by the customer `customer`, with `points`. */
+export async function member(fx: Fixture, programId: string, code: string, customer: string, points = 0) {
+  await call(fx, 'POST', `/v1/campaigns/${programId}/vouchers/${code}`, {});
+  await call(fx, 'POST', '/v1/publications', { voucher: code, customer: { source_id: customer } });
+  if (points > 0) await call(fx, 'POST', `/v1/vouchers/${code}/balance`, { amount: points });
+}
+
+/** A product reward offered by the program at `points`: the reward's id. */
+export async function productReward(fx: Fixture, programId: string, name: string, points: number) {
+  const product = await call(fx, 'POST', '/v1/products', { name });
+  const reward = await call(fx, 'POST', '/v1/rewards', { name, parameters: { product: { id: product.id } } });
+  await call(fx, 'POST', `/v1/loyalties/${programId}/rewards`, [
+    { reward: reward.id, parameters: { loyalty: { points } } },
+  ]);
+  return reward.id as string;
+}
+
+/** The card's balance as the sandbox holds it. */
+export function balanceOf(fx: Fixture, code: string): number {
+  return Number((fx.sandbox.state.vouchers[code] as Json).loyalty_card.balance);
+}
+
+/** The requests the sandbox saw, as `METHOD path` (query left out). */
+export function seen(fx: Fixture): string[] {
+  return fx.sandbox.requests.map((r) => `${r.method} ${r.rawPath}`);
+}
