@@ -8,6 +8,8 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { programId } from './program-ref.js';
 
+const points = (n: number | undefined) => `${n} point${n === 1 ? '' : 's'}`;
+
 /** What a rule gives, in words: a fixed number of points, or points per amount of the order. */
 export function earns(rule: EarningRule): string {
   const loyalty = rule.loyalty as {
@@ -15,10 +17,10 @@ export function earns(rule: EarningRule): string {
     points?: number;
     order?: { amount?: Record<string, number> };
   };
-  if (loyalty.type === 'FIXED') return `${loyalty.points} points`;
+  if (loyalty.type === 'FIXED') return points(loyalty.points);
   const amount = loyalty.order?.amount;
   if (amount?.every !== undefined)
-    return `${amount.points} points per ${formatMoney(amount.every)} of the order`;
+    return `${points(amount.points)} per ${formatMoney(amount.every)} of the order`;
   return String(loyalty.type ?? '');
 }
 

@@ -78,6 +78,13 @@ export function mendFullDescription(document: Json): void {
     type: 'array',
     items: { $ref: '#/components/schemas/RewardAssignment' },
   };
+
+  // 10. The reward of a redemption (RedemptionRewardResult) requires a property `reward` that it
+  // never describes; the vendor's own example of redeeming a reward
+  // (POST /v1/loyalties/members/{memberId}/redemption) answers a reward with no such field.
+  const rewardResult = schemas.RedemptionRewardResult;
+  if (Array.isArray(rewardResult?.required))
+    rewardResult.required = rewardResult.required.filter((name: string) => name !== 'reward');
 }
 
 /**
