@@ -5,6 +5,8 @@ import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
+import { loyaltyPointRoutes } from './loyalty-points.js';
+import { loyaltyProgramRoutes } from './loyalty-programs.js';
 import { oauthRoutes } from './oauth.js';
 import { orderRoutes } from './orders.js';
 import { productRoutes } from './product-routes.js';
@@ -38,6 +40,9 @@ export const routes: Route[] = [
   ...productRoutes,
   ...orderRoutes,
   ...campaignRoutes,
+  // The member routes first: `/v1/loyalties/members/…` is not a program named `members`.
+  ...loyaltyPointRoutes,
+  ...loyaltyProgramRoutes,
   ...trashBinRoutes,
   ...exportRoutes,
   ...validationRoutes,

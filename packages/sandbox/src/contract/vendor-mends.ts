@@ -70,6 +70,12 @@ export function mendFullDescription(document: Json): void {
     const channel = (schema.properties as Json | undefined)?.channel;
     if (channel?.enum) delete channel.enum;
   });
+
+  // 8. The card a points transfer answers with types `active` as a string, while the vendor's own
+  // example for POST /v1/loyalties/{campaignId}/members/{memberId}/transfers answers `"active": true`,
+  // as every other voucher object does. Read it as a boolean.
+  const moved = schemas.LoyaltiesMembersTransfersCreateResponseBody?.properties?.active as Json | undefined;
+  if (moved?.type === 'string') moved.type = 'boolean';
 }
 
 /**
