@@ -285,6 +285,40 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
+    it('loyalty: programs, members, points, transfers, their trail, expiry and pending points', async () => {
+      const program = await direct('POST', '/v1/loyalties', {
+        name: 'CT-LOYAL',
+        voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+      });
+      expect(program.status, JSON.stringify(program.body)).toBe(200);
+      const id = program.body.id;
+      expect((await direct('GET', '/v1/loyalties?limit=5')).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/${id}`)).status).toBe(200);
+      expect((await direct('PUT', `/v1/loyalties/${id}`, { description: 'ct' })).status).toBe(200);
+      const join = (source_id: string) =>
+        direct('POST', `/v1/loyalties/${id}/members`, { customer: { source_id }, metadata: {} });
+      const a = (await join('ct-loyal-a')).body.code;
+      const b = (await join('ct-loyal-b')).body.code;
+      expect((await direct('GET', `/v1/loyalties/${id}/members?limit=10`)).body.total).toBe(2);
+      expect((await direct('GET', `/v1/loyalties/members/${a}`)).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/${id}/members/${a}`)).status).toBe(200);
+      const balance = (code: string, body: unknown) =>
+        direct('POST', `/v1/loyalties/members/${code}/balance`, body);
+      expect((await balance(a, { points: 100, reason: 'r', source_id: 's1' })).status).toBe(200);
+      const dated = { points: 40, expiration_type: 'CUSTOM_DATE', expiration_date: '2099-01-31T00:00:00Z' };
+      expect((await balance(a, dated)).status).toBe(200);
+      expect((await balance(a, { points: -500 })).body.key).toBe('loyalty_card_points_exceeded');
+      const moved = await direct('POST', `/v1/loyalties/${id}/members/${b}/transfers`, [
+        { code: a, points: 30, reason: 'new card', source_id: 't1' },
+      ]);
+      expect(moved.status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/members/${a}/transactions?limit=2`)).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/${id}/members/${a}/points-expiration`)).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/members/${a}/pending-points`)).status).toBe(200);
+      expect((await direct('DELETE', `/v1/loyalties/${id}`)).status).toBe(200);
+      allConform();
+    });
+
     it('answers refused requests (401, 403, 400, 404, 409) with the Error object', async () => {
       const token = JSON.parse(
         (await fx.run(['token', 'issue', '--scope', 'vouchers', '--new', '-o', 'json'])).stdout,

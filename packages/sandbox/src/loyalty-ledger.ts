@@ -427,3 +427,28 @@ export function addPendingPoints(
   replaceVoucher(state, key, { ...voucher, loyalty_card: loyalty }, rc.now());
   return entry;
 }
+
+/**
+ * The card as a read at `nowMs` shows it, writing nothing (a GET runs in a read transaction): points
+ * past their date out of the balance, pending points whose day came in it, as the next change will
+ * record them.
+ */
+export function memberView(state: SandboxState, code: string, nowMs: number): Json {
+  const voucher = state.vouchers[code] as Json;
+  const ledger = ledgerOf(state, code);
+  const today = day(nowMs);
+  const expired = ledger.buckets.filter((b) => b.expires_at !== null && b.expires_at < today);
+  const due = ledger.pending.filter((p) => p.activates_at !== null && p.activates_at <= today);
+  const sum = (items: Array<{ points: number }>) => items.reduce((total, item) => total + item.points, 0);
+  const card = voucher.loyalty_card as Json;
+  const seen: LedgerCard = {
+    buckets: [
+      ...ledger.buckets.filter((b) => !expired.includes(b)),
+      ...due.map((p) => ({ id: p.id, points: p.points, expires_at: null, created_at: p.created_at })),
+    ],
+    pending: ledger.pending.filter((p) => !due.includes(p)),
+  };
+  const change: Json = { points: Number(card.points ?? 0) + sum(due) };
+  if (expired.length > 0) change.expired_points = Number(card.expired_points ?? 0) + sum(expired);
+  return { ...voucher, loyalty_card: cardFigures(voucher, seen, today, change) };
+}

@@ -6,6 +6,8 @@ import { customerRoutes } from './customer-routes.js';
 import { earningRuleRoutes } from './earning-rules.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
+import { loyaltyPointRoutes } from './loyalty-points.js';
+import { loyaltyProgramRoutes } from './loyalty-programs.js';
 import { loyaltyTierRoutes } from './loyalty-tiers.js';
 import { memberRewardRoutes } from './member-rewards.js';
 import { oauthRoutes } from './oauth.js';
@@ -43,6 +45,9 @@ export const routes: Route[] = [
   ...productRoutes,
   ...orderRoutes,
   ...campaignRoutes,
+  // The member routes first: `/v1/loyalties/members/…` is not a program named `members`.
+  ...loyaltyPointRoutes,
+  ...loyaltyProgramRoutes,
   ...trashBinRoutes,
   ...exportRoutes,
   ...validationRoutes,

@@ -122,6 +122,48 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     file: FULL_FILE,
     operation: 'GET /v1/vouchers/{code}/transactions',
   },
+  // The v1 loyalty API (loyalty-programs.ts, loyalty-points.ts).
+  'GET /v1/loyalties': { file: FULL_FILE, operation: 'GET /v1/loyalties' },
+  'POST /v1/loyalties': { file: FULL_FILE, operation: 'POST /v1/loyalties' },
+  'GET /v1/loyalties/:campaignId': { file: FULL_FILE, operation: 'GET /v1/loyalties/{campaignId}' },
+  'PUT /v1/loyalties/:campaignId': { file: FULL_FILE, operation: 'PUT /v1/loyalties/{campaignId}' },
+  'DELETE /v1/loyalties/:campaignId': { file: FULL_FILE, operation: 'DELETE /v1/loyalties/{campaignId}' },
+  'GET /v1/loyalties/:campaignId/members': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/members',
+  },
+  'POST /v1/loyalties/:campaignId/members': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/members',
+  },
+  'GET /v1/loyalties/:campaignId/members/:memberId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/members/{memberId}',
+  },
+  'GET /v1/loyalties/members/:memberId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}',
+  },
+  'POST /v1/loyalties/members/:memberId/balance': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/members/{memberId}/balance',
+  },
+  'GET /v1/loyalties/members/:memberId/transactions': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/transactions',
+  },
+  'GET /v1/loyalties/members/:memberId/pending-points': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/pending-points',
+  },
+  'POST /v1/loyalties/:campaignId/members/:memberId/transfers': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/members/{memberId}/transfers',
+  },
+  'GET /v1/loyalties/:campaignId/members/:memberId/points-expiration': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration',
+  },
   'POST /v1/validation-rules': { file: FULL_FILE, operation: 'POST /v1/validation-rules' },
   'GET /v1/validation-rules': { file: FULL_FILE, operation: 'GET /v1/validation-rules' },
   'GET /v1/validation-rules/:validationRuleId': {
