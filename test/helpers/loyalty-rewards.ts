@@ -51,3 +51,21 @@ export function balanceOf(fx: Fixture, code: string): number {
 export function seen(fx: Fixture): string[] {
   return fx.sandbox.requests.map((r) => `${r.method} ${r.rawPath}`);
 }
+
+/**
+ * What the help examples and the README recipes name in a program: rewards, an earning rule, tiers,
+ * and points enough on the member `card` for the cheaper reward, whatever examples before took.
+ */
+export async function furnishProgram(fx: Fixture, name: string, card: string): Promise<void> {
+  await call(fx, 'POST', `/v1/vouchers/${card}/balance`, { amount: 1000 });
+  const programId = (await call(fx, 'GET', `/v1/campaigns/${encodeURIComponent(name)}`)).id as string;
+  await productReward(fx, programId, 'Mug', 300);
+  await productReward(fx, programId, 'Weekend for two', 50_000);
+  await call(fx, 'POST', `/v1/loyalties/${programId}/earning-rules`, [
+    { event: 'order.paid', loyalty: { type: 'FIXED', points: 10 }, source: { banner: 'Every order' } },
+  ]);
+  await call(fx, 'POST', `/v1/loyalties/${programId}/tiers`, [
+    { name: 'Silver', points: { from: 0, to: 1999 } },
+    { name: 'Gold', points: { from: 2000 } },
+  ]);
+}

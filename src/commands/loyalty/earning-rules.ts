@@ -43,8 +43,8 @@ export default defineCommand({
   description: `Each rule: the event that earns (order.paid, or a custom event's name), how many points,
 and whether it is on. --enable or --disable switches one rule and prints it.`,
   examples: [
-    'promo loyalty earning-rules "Coffee Club"',
-    'promo loyalty earning-rules "Coffee Club" -o json | jq -r ".[] | select(.active) | .id"',
+    "promo loyalty earning-rules 'Loyalty Club'",
+    "promo loyalty earning-rules 'Loyalty Club' -o json | jq -r '.[] | select(.active) | .id'",
   ],
   args: { program: { help: 'the loyalty program, by id or name', required: true } },
   options,

@@ -43,8 +43,7 @@ card's program does not offer: exit 3. Never twice: the redemption carries a mar
 (metadata promo_request_id); after a lost answer promo looks it up: found, it happened once; not
 found, the outcome is unknown (exit 6, with the command that checks) and nothing is sent again.`,
   examples: [
-    'promo loyalty redeem-reward LC-ALICE --reward rew_mug --yes',
-    'promo loyalty redeem-reward LC-ALICE --reward rew_mug --yes -o json | jq .id',
+    'promo loyalty redeem-reward LOYAL-1 --reward "$(promo loyalty rewards LOYAL-1 -o json | jq -r \'.[0].reward.id\')" --yes',
   ],
   args: { card: { help: 'a loyalty card (a member), by code', required: true } },
   options,

@@ -48,7 +48,10 @@ export default defineCommand({
   description: `With a card: the rewards of its program, cheapest first, each with its points price and
 whether the card's balance affords it, then the balance. With --program: what the program offers.
 A pay-with-points reward has no price (the member says how many points to spend): it comes last.`,
-  examples: ['promo loyalty rewards LC-ALICE', 'promo loyalty rewards --program "Coffee Club" -o json'],
+  examples: [
+    'promo loyalty rewards LOYAL-1',
+    "promo loyalty rewards --program 'Loyalty Club' -o json | jq -r '.[] | .reward.name'",
+  ],
   args: { card: { help: 'a loyalty card (a member), by code' } },
   options,
   run: async ({ card, program }, rt: Runtime) => {

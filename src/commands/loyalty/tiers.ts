@@ -22,7 +22,7 @@ export default defineCommand({
   description: `The tier whose points range holds the card's balance (none below the lowest tier), the next
 tier up and how many points reach it. -o json prints the same as one object (tiers as the service
 answers them). \`promo tiers list\` is the v2 tier structures, another API.`,
-  examples: ['promo loyalty tiers LC-ALICE', 'promo loyalty tiers LC-ALICE -o json | jq .points_to_next'],
+  examples: ['promo loyalty tiers LOYAL-1', 'promo loyalty tiers LOYAL-1 -o json | jq .points_to_next'],
   args: { card: { help: 'a loyalty card (a member), by code', required: true } },
   run: async ({ card }, rt: Runtime) => {
     const client = await rt.client();

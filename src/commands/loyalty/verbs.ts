@@ -5,6 +5,6 @@ import rewards from './rewards.js';
 import tiers from './tiers.js';
 
 export default defineVerbs({
-  examples: ['promo loyalty rewards LC-ALICE', 'promo loyalty tiers LC-ALICE'],
+  examples: ['promo loyalty rewards LOYAL-1', 'promo loyalty tiers LOYAL-1'],
   commands: [rewards, redeemReward, earningRules, tiers],
 });
