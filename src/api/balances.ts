@@ -56,19 +56,40 @@ export async function changeBalance(
   );
 }
 
-const TRANSACTION = object({
+/**
+ * A transaction's balance: a gift card's change is its `amount`; a loyalty card's is its `points`
+ * (the sandbox writes both, the service may write `points` alone). Read it with changeOf.
+ */
+const TRAIL_BALANCE = object({
+  amount: maybe(number),
+  points: maybe(number),
+  total: maybe(number),
+  balance: maybe(number),
+  type: maybe(text),
+  object: maybe(text),
+});
+
+export const TRANSACTION = object({
   id: text,
   source_id: maybe(text),
   type: text,
   reason: maybe(text),
   created_at: maybe(text),
-  details: maybe(object({ balance: maybe(BALANCE_ANSWER) })),
+  details: maybe(object({ balance: maybe(TRAIL_BALANCE) })),
   voucher_id: maybe(text),
   campaign_id: maybe(text),
   source: maybe(text),
   related_transaction_id: maybe(anything),
 });
 export type Transaction = Checked<typeof TRANSACTION>;
+
+/** The change a transaction made, as a balance change answers it (`amount` in the card's unit). */
+export function changeOf(t: Transaction): Balance | undefined {
+  const b = t.details?.balance;
+  const amount = b?.amount ?? b?.points;
+  if (!b || typeof amount !== 'number' || typeof b.balance !== 'number') return undefined;
+  return { ...b, amount, balance: b.balance };
+}
 
 /** The top-level fields of a transaction (for --fields). */
 export const TRANSACTION_FIELDS = [
@@ -84,7 +105,7 @@ export const TRANSACTION_FIELDS = [
   'created_at',
 ] as const;
 
-const TRANSACTION_PAGE = object({ has_more: maybe(flag), more_starting_after: maybe(text) });
+export const TRANSACTION_PAGE = object({ has_more: maybe(flag), more_starting_after: maybe(text) });
 export type TransactionList = ListAnswer<Transaction, Checked<typeof TRANSACTION_PAGE>>;
 
 export function transactionsRequest(code: string, limit?: number, startingAfter?: string): ApiRequest {

@@ -76,7 +76,7 @@ export interface UpdateCampaignBody {
   [field: string]: unknown;
 }
 
-const CAMPAIGN_ANSWER = object({
+export const CAMPAIGN_ANSWER = object({
   id: text,
   name: text,
   campaign_type: maybe(text),

@@ -211,7 +211,8 @@ describe('dependency rules of src/', () => {
   // publication names a campaign and a code as their commands check them, and a SKU belongs to a
   // product, named and shown as the product commands do; an order's items are typed as a
   // validation's are, and it is named as a product is; a qualification's cart is a validation's
-  // order, and its near misses are said as voucher validate says them.
+  // order, and its near misses are said as voucher validate says them; a loyalty member is a
+  // loyalty card, named, and its reward redemptions marked and looked up, as the voucher commands do.
   it("imports no other noun's module, but where one noun is built on another", () => {
     const builtOn: Record<string, string[]> = {
       campaign: ['voucher'],
@@ -221,6 +222,7 @@ describe('dependency rules of src/', () => {
       sku: ['product'],
       order: ['product', 'voucher'],
       qualify: ['voucher'],
+      loyalty: ['voucher'],
     };
     const nounOf = (file: string) => /^commands\/([^/]+)\//.exec(file)?.[1];
     const crossing: string[] = [];

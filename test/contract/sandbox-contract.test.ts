@@ -206,6 +206,137 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
+    it('loyalty rewards, tiers and earning rules: as promo reads them, and as other clients write them', async () => {
+      const club = (
+        await direct('POST', '/v1/campaigns', {
+          name: 'CT-Loyalty',
+          campaign_type: 'LOYALTY_PROGRAM',
+          type: 'STATIC',
+          voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+        })
+      ).body.id;
+      expect((await direct('POST', `/v1/campaigns/${club}/vouchers/CT-LC-1`, {})).status).toBe(200);
+      expect(
+        (
+          await direct('POST', '/v1/publications', {
+            voucher: 'CT-LC-1',
+            customer: { source_id: 'ct-member' },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await direct('POST', '/v1/vouchers/CT-LC-1/balance', { amount: 1000 })).status).toBe(200);
+      const product = (await direct('POST', '/v1/products', { name: 'CT mug' })).body.id;
+      const mug = (
+        await direct('POST', '/v1/rewards', { name: 'CT mug', parameters: { product: { id: product } } })
+      ).body.id;
+      const coin = (
+        await direct('POST', '/v1/rewards', {
+          name: 'CT coin',
+          parameters: { coin: { exchange_ratio: 0.01, points_ratio: 1 } },
+        })
+      ).body.id;
+      const gift = (
+        await direct('POST', '/v1/rewards', { name: 'CT gone', parameters: { product: { id: product } } })
+      ).body.id;
+      expect((await direct('PUT', `/v1/rewards/${mug}`, { name: 'CT mug', stock: 10 })).status).toBe(200);
+      expect((await direct('GET', '/v1/rewards?limit=10')).status).toBe(200);
+      expect((await direct('GET', `/v1/rewards/${mug}`)).status).toBe(200);
+      const assignment = (
+        await direct('POST', `/v1/loyalties/${club}/rewards`, [
+          { reward: mug, parameters: { loyalty: { points: 300 } } },
+          { reward: coin },
+        ])
+      ).body[0];
+      expect((await direct('GET', `/v1/loyalties/${club}/rewards/${assignment.id}`)).status).toBe(200);
+      expect(
+        (
+          await direct('PUT', `/v1/loyalties/${club}/rewards/${assignment.id}`, {
+            parameters: { loyalty: { points: 400 } },
+          })
+        ).status,
+      ).toBe(200);
+      const gone = (
+        await direct('POST', `/v1/loyalties/${club}/rewards`, [
+          { reward: gift, parameters: { loyalty: { points: 5 } } },
+        ])
+      ).body[0];
+      expect((await direct('DELETE', `/v1/loyalties/${club}/rewards/${gone.id}`)).status).toBe(204);
+      expect((await direct('DELETE', `/v1/rewards/${gift}`)).status).toBe(204);
+      expect(
+        (
+          await direct('POST', `/v1/loyalties/${club}/tiers`, [
+            { name: 'CT low', points: { from: 0, to: 499 } },
+            { name: 'CT high', points: { from: 500 } },
+          ])
+        ).status,
+      ).toBe(200);
+      const tiers = (await direct('GET', `/v1/loyalties/${club}/tiers?limit=10&order=created_at`)).body.data;
+      expect((await direct('GET', `/v1/loyalties/${club}/tiers/${tiers[0].id}`)).status).toBe(200);
+      const rule = (
+        await direct('POST', `/v1/loyalties/${club}/earning-rules`, [
+          { event: 'order.paid', loyalty: { type: 'FIXED', points: 10 }, source: { banner: 'CT order' } },
+        ])
+      ).body[0];
+      expect((await direct('GET', `/v1/loyalties/${club}/earning-rules/${rule.id}`)).status).toBe(200);
+      expect(
+        (
+          await direct('PUT', `/v1/loyalties/${club}/earning-rules/${rule.id}`, {
+            loyalty: { type: 'FIXED', points: 15 },
+          })
+        ).status,
+      ).toBe(200);
+      await run([
+        { argv: 'loyalty rewards CT-LC-1' },
+        { argv: 'loyalty rewards --program CT-Loyalty' },
+        { argv: ['loyalty', 'redeem-reward', 'CT-LC-1', '--reward', mug, '--yes'] },
+        { argv: 'loyalty tiers CT-LC-1' },
+        { argv: 'loyalty earning-rules CT-Loyalty' },
+        { argv: ['loyalty', 'earning-rules', 'CT-Loyalty', '--disable', rule.id] },
+        { argv: ['loyalty', 'earning-rules', 'CT-Loyalty', '--enable', rule.id] },
+        { argv: ['loyalty', 'redeem-reward', 'CT-LC-1', '--reward', mug, '--yes'] },
+        { argv: ['loyalty', 'redeem-reward', 'CT-LC-1', '--reward', mug, '--yes'], exit: 1 },
+      ]);
+      expect((await direct('GET', '/v1/loyalties/members/CT-LC-1/rewards?affordable_only=true')).status).toBe(
+        200,
+      );
+      expect((await direct('DELETE', `/v1/loyalties/${club}/earning-rules/${rule.id}`)).status).toBe(204);
+      allConform();
+    });
+
+    it('loyalty: programs, members, points, transfers, their trail, expiry and pending points', async () => {
+      const program = await direct('POST', '/v1/loyalties', {
+        name: 'CT-LOYAL',
+        voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+      });
+      expect(program.status, JSON.stringify(program.body)).toBe(200);
+      const id = program.body.id;
+      expect((await direct('GET', '/v1/loyalties?limit=5')).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/${id}`)).status).toBe(200);
+      expect((await direct('PUT', `/v1/loyalties/${id}`, { description: 'ct' })).status).toBe(200);
+      const join = (source_id: string) =>
+        direct('POST', `/v1/loyalties/${id}/members`, { customer: { source_id }, metadata: {} });
+      const a = (await join('ct-loyal-a')).body.code;
+      const b = (await join('ct-loyal-b')).body.code;
+      expect((await direct('GET', `/v1/loyalties/${id}/members?limit=10`)).body.total).toBe(2);
+      expect((await direct('GET', `/v1/loyalties/members/${a}`)).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/${id}/members/${a}`)).status).toBe(200);
+      const balance = (code: string, body: unknown) =>
+        direct('POST', `/v1/loyalties/members/${code}/balance`, body);
+      expect((await balance(a, { points: 100, reason: 'r', source_id: 's1' })).status).toBe(200);
+      const dated = { points: 40, expiration_type: 'CUSTOM_DATE', expiration_date: '2099-01-31T00:00:00Z' };
+      expect((await balance(a, dated)).status).toBe(200);
+      expect((await balance(a, { points: -500 })).body.key).toBe('loyalty_card_points_exceeded');
+      const moved = await direct('POST', `/v1/loyalties/${id}/members/${b}/transfers`, [
+        { code: a, points: 30, reason: 'new card', source_id: 't1' },
+      ]);
+      expect(moved.status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/members/${a}/transactions?limit=2`)).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/${id}/members/${a}/points-expiration`)).status).toBe(200);
+      expect((await direct('GET', `/v1/loyalties/members/${a}/pending-points`)).status).toBe(200);
+      expect((await direct('DELETE', `/v1/loyalties/${id}`)).status).toBe(200);
+      allConform();
+    });
+
     it('answers refused requests (401, 403, 400, 404, 409) with the Error object', async () => {
       const token = JSON.parse(
         (await fx.run(['token', 'issue', '--scope', 'vouchers', '--new', '-o', 'json'])).stdout,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNoun, loadRegistry, PROGRAM } from '../../src/registry/index.js';
+import { furnishProgram } from '../helpers/loyalty-rewards.js';
 import { runPromo, tempDir } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -124,6 +125,7 @@ async function makeWorld(): Promise<void> {
   await ok("voucher create --campaign 'Loyalty Club' --code LOYAL-1");
   await ok('publication create --voucher LOYAL-1 --customer anna');
   await ok('voucher balance LOYAL-1 --add 500');
+  await furnishProgram(fx, 'Loyalty Club', 'LOYAL-1');
   const redeemed = [1, 2].map(() => ok('voucher redeem WINTER10 --amount 30 -o json'));
   const ids = (await Promise.all(redeemed)).map((out) => JSON.parse(out).redemptions[0].id);
   writeFileSync(join(dir.path, 'refunds.txt'), `${ids.join('\n')}\n`);

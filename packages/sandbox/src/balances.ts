@@ -3,26 +3,13 @@
 // total and balance and leaves one transaction carrying the caller's `source_id` and `reason`: the
 // service takes no idempotency key, so that `source_id` is how a caller learns whether a change
 // whose answer was lost happened.
+import { putTransaction, transactionsOfCard } from './card-transactions.js';
 import { BALANCE_KEYS } from './facts/balances.js';
 import { invalidQuery, readChoice, readLimit } from './list-params.js';
+import { changePoints, programExpiry } from './loyalty-ledger.js';
 import { type Route, type RouteContext, SandboxError, type SandboxState } from './types.js';
 import { bodyObject, type Json } from './voucher-check.js';
 import { findVoucher, replaceVoucher } from './voucher-store.js';
-
-/** Transactions by id, in the order they happened (each stored whole, never edited). */
-function transactionsOf(state: SandboxState): Json[] {
-  return Object.values(state.transactions);
-}
-
-/** Keeps one transaction, stored whole (the state's entries are replaced, never edited). */
-function putTransaction(state: SandboxState, transaction: Json): void {
-  Object.defineProperty(state.transactions, transaction.id as string, {
-    value: transaction,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
 
 /**
  * The trail the service writes itself when a redemption spends a gift card's credits
@@ -120,20 +107,8 @@ function cardOf(voucher: Json, code: string): Card {
 }
 
 function changedVoucher(voucher: Json, card: Card, amount: number): Json {
-  if (card.kind === 'gift_voucher') {
-    const gift = voucher.gift as Json;
-    return { ...voucher, gift: { ...gift, amount: card.total + amount, balance: card.balance + amount } };
-  }
-  const loyalty = voucher.loyalty_card as Json;
-  return {
-    ...voucher,
-    loyalty_card: { ...loyalty, points: card.total + amount, balance: card.balance + amount },
-  };
-}
-
-function transactionType(card: Card, amount: number): string {
-  const what = card.kind === 'gift_voucher' ? 'CREDITS' : 'POINTS';
-  return `${what}_${amount > 0 ? 'ADDITION' : 'REMOVAL'}`;
+  const gift = voucher.gift as Json;
+  return { ...voucher, gift: { ...gift, amount: card.total + amount, balance: card.balance + amount } };
 }
 
 export const updateBalance: Route = {
@@ -144,10 +119,21 @@ export const updateBalance: Route = {
     const { code, voucher } = findVoucher(state, req.params.code as string);
     const change = readChange(req.body);
     const card = cardOf(voucher, code);
+    if (card.kind === 'loyalty_card') {
+      // Points go through the ledger: buckets, expiry and the trail stay in step with the card.
+      const made = changePoints(state, code, change.amount, {
+        rc,
+        reason: change.reason,
+        sourceId: change.source_id,
+        expiresAt: programExpiry(state, voucher, rc.now()),
+      });
+      const { points, ...balance } = made.balance;
+      return { status: 200, body: { amount: points, ...balance } };
+    }
     if (card.balance + change.amount < 0) {
       throw new SandboxError(
         400,
-        card.kind === 'gift_voucher' ? BALANCE_KEYS.giftExceeded : BALANCE_KEYS.pointsExceeded,
+        BALANCE_KEYS.giftExceeded,
         'Balance exceeded',
         `Cannot remove ${-change.amount} from voucher ${code}: its balance is ${card.balance}`,
       );
@@ -170,8 +156,8 @@ export const updateBalance: Route = {
       campaign_id: voucher.campaign_id ?? null,
       source: 'API',
       reason: change.reason,
-      type: transactionType(card, change.amount),
-      details: { balance: card.kind === 'loyalty_card' ? { ...balance, points: change.amount } : balance },
+      type: `CREDITS_${change.amount > 0 ? 'ADDITION' : 'REMOVAL'}`,
+      details: { balance },
       related_transaction_id: null,
       created_at: new Date(rc.now()).toISOString(),
     };
@@ -189,7 +175,7 @@ export const listTransactions: Route = {
     const { voucher } = findVoucher(state, req.params.code as string);
     const limit = readLimit(req.query) ?? 10;
     const order = readChoice(req.query, 'order', ['id', '-id'] as const) ?? '-id';
-    let mine = transactionsOf(state).filter((t) => t.voucher_id === voucher.id);
+    let mine = transactionsOfCard(state, voucher.id as string);
     if (order === '-id') mine = mine.reverse();
     const after = req.query.get('starting_after_id');
     let start = 0;

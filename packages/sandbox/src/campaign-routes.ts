@@ -57,7 +57,7 @@ function setCampaign(state: SandboxState, index: number, next: CampaignRecord): 
   state.campaigns[index] = next;
 }
 
-function create(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
+export function create(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
   const campaign = newCampaign(req.body, state, rc);
   state.campaigns = [...state.campaigns, campaign];
   const count = campaign.vouchers_count ?? 0;
@@ -81,7 +81,7 @@ function readPage(query: URLSearchParams): number {
   return page;
 }
 
-function list(req: SandboxRequest, state: SandboxState) {
+export function list(req: SandboxRequest, state: SandboxState) {
   const limit = readLimit(req.query) ?? DEFAULT_LIMIT;
   const page = readPage(req.query);
   const order = readChoice(req.query, 'order', CAMPAIGN_ORDERS) ?? '-created_at';
@@ -115,6 +115,12 @@ function list(req: SandboxRequest, state: SandboxState) {
   };
 }
 
+export function update(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
+  const { index, campaign } = findCampaignRef(state, req.params.campaign ?? '');
+  setCampaign(state, index, updatedCampaign(campaign, req.body, rc));
+  return { status: 200, body: campaignAnswer(state, state.campaigns[index] as CampaignRecord) };
+}
+
 function forceFlag(req: SandboxRequest): boolean {
   const value = req.query.get('force');
   if (value === null || value === '' || value === 'false') return false;
@@ -123,7 +129,7 @@ function forceFlag(req: SandboxRequest): boolean {
 }
 
 /** The campaign and its vouchers go (to the bin without force); the job that says so is done at once. */
-function remove(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
+export function remove(req: SandboxRequest, state: SandboxState, rc: RouteContext) {
   const { campaign } = findCampaignRef(state, req.params.campaign ?? '');
   const force = forceFlag(req);
   const codes = vouchersOf(state, campaign.id);
@@ -223,11 +229,7 @@ export const campaignRoutes: Route[] = [
     }),
     true,
   ),
-  route('PUT', '/v1/campaigns/:campaign', (req, state, rc) => {
-    const { index, campaign } = findCampaignRef(state, req.params.campaign ?? '');
-    setCampaign(state, index, updatedCampaign(campaign, req.body, rc));
-    return { status: 200, body: campaignAnswer(state, state.campaigns[index] as CampaignRecord) };
-  }),
+  route('PUT', '/v1/campaigns/:campaign', update),
   route('DELETE', '/v1/campaigns/:campaign', remove),
   route('POST', '/v1/campaigns/:campaign/enable', switchTo(true)),
   route('POST', '/v1/campaigns/:campaign/disable', switchTo(false)),

@@ -3,6 +3,7 @@
 // the customers the sandbox keeps (customer get finds the customer an event named).
 import { readNamedCustomer, upsertNamedCustomer } from './customer-upsert.js';
 import { simpleCustomer } from './customers.js';
+import { creditEvent } from './earning-credit.js';
 import {
   type Route,
   type RouteContext,
@@ -54,15 +55,23 @@ function sendEvent(req: SandboxRequest, state: SandboxState, rc: RouteContext): 
     );
   }
 
+  const named = upsertNamedCustomer(state, customer, rc, { unknownId: 'create' });
   const event: Json = {
     object: 'event',
     type: name,
-    customer: simpleCustomer(upsertNamedCustomer(state, customer, rc, { unknownId: 'create' })),
+    customer: simpleCustomer(named),
     referral,
     loyalty,
     metadata,
   };
   state.events.push(structuredClone(event));
+  creditEvent(
+    state,
+    rc,
+    name,
+    typeof named?.id === 'string' ? named.id : null,
+    (loyalty?.code as string | undefined) ?? null,
+  );
   return { status: 200, body: event };
 }
 

@@ -4,6 +4,7 @@
 // (facts/order-totals.ts), items priced from the catalogue when they give no price.
 import { withCataloguePrices } from './catalogue-prices.js';
 import { resolveCustomer } from './customers.js';
+import { creditPaidOrder } from './earning-credit.js';
 import { ORDER_ORDERS } from './facts/lists.js';
 import { type CalcOrder, startOrder } from './facts/order-totals.js';
 import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
@@ -49,8 +50,9 @@ export function keepRedeemedOrder(
   state: SandboxState,
   view: Json,
   redemptionIds: string[],
-  nowIso: string,
+  rc: RouteContext,
 ): void {
+  const nowIso = new Date(rc.now()).toISOString();
   const known = typeof view.source_id === 'string' ? findOrder(state, view.source_id) : undefined;
   const redemptions = { ...((known?.redemptions as Json | undefined) ?? {}) };
   for (const id of redemptionIds) {
@@ -58,13 +60,15 @@ export function keepRedeemedOrder(
   }
   const { applied_discount_amount, items_applied_discount_amount, total_applied_discount_amount, ...rest } =
     view;
-  state.orders[view.id as string] = {
+  const kept: Json = {
     ...rest,
     status: (known?.status as string | undefined) ?? 'PAID',
     created_at: (known?.created_at as string | undefined) ?? nowIso,
     updated_at: known ? nowIso : null,
     redemptions,
   };
+  state.orders[view.id as string] = kept;
+  creditPaidOrder(state, rc, kept, known);
 }
 
 /** The id a redemption's order takes: that of the known order with its source id, else a new one. */
@@ -119,6 +123,7 @@ function writeOrder(
     redemptions: (known?.redemptions as Json | undefined) ?? {},
   };
   state.orders[id] = next;
+  creditPaidOrder(state, rc, next, known);
   return next;
 }
 

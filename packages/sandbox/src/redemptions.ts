@@ -103,7 +103,7 @@ function redeem(state: SandboxState, body: unknown, rc: RouteContext, requestId:
   const order = orderView(request.order, evaluation.order, customerId, ctx.orderId);
   if (hasOrder(request)) {
     const ids = [...(parent ? [parent] : []), ...children].map((r) => String(r.id));
-    keepRedeemedOrder(state, order, ids, ctx.date);
+    keepRedeemedOrder(state, order, ids, rc);
   }
   return {
     status: 200,

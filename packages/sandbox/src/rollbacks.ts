@@ -6,6 +6,7 @@
 
 import { recordCreditsMoved } from './balances.js';
 import { ALREADY_ROLLED_BACK } from './facts/redemption-keys.js';
+import { notImitated } from './redeem-request.js';
 import { putRedemption } from './redemption-build.js';
 import { usedVoucher } from './redemptions.js';
 import {
@@ -60,6 +61,9 @@ function checkRollback(redemption: Json, parent: boolean): void {
   }
   if (redemption.result !== 'SUCCESS')
     throw cannotRollBack(`Redemption ${id} failed; there is nothing to roll back`);
+  // A reward's points would go back to the card (POINTS_REFUND): not imitated, so refused by name
+  // rather than rolled back as a code's use.
+  if (redemption.reward !== undefined) throw notImitated('rolling back a reward redemption');
   const isParent = redemption.related_object_type === 'redemption';
   if (parent && !isParent) {
     throw cannotRollBack(

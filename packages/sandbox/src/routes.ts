@@ -3,8 +3,13 @@ import { asyncActionRoutes } from './async-actions.js';
 import { balanceRoutes } from './balances.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
+import { earningRuleRoutes } from './earning-rules.js';
 import { eventRoutes } from './events.js';
 import { exportRoutes } from './exports.js';
+import { loyaltyPointRoutes } from './loyalty-points.js';
+import { loyaltyProgramRoutes } from './loyalty-programs.js';
+import { loyaltyTierRoutes } from './loyalty-tiers.js';
+import { memberRewardRoutes } from './member-rewards.js';
 import { oauthRoutes } from './oauth.js';
 import { orderRoutes } from './orders.js';
 import { productRoutes } from './product-routes.js';
@@ -12,6 +17,8 @@ import { publicationRoutes } from './publications.js';
 import { qualificationRoutes } from './qualifications.js';
 import { redemptionReadRoutes } from './redemption-list.js';
 import { redeemRoute } from './redemptions.js';
+import { rewardAssignmentRoutes } from './reward-assignments.js';
+import { rewardRoutes } from './rewards.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
 import { ruleAssignmentRoutes } from './rule-assignments.js';
 import { templateRoutes } from './templates.js';
@@ -39,6 +46,9 @@ export const routes: Route[] = [
   ...productRoutes,
   ...orderRoutes,
   ...campaignRoutes,
+  // The member routes first: `/v1/loyalties/members/…` is not a program named `members`.
+  ...loyaltyPointRoutes,
+  ...loyaltyProgramRoutes,
   ...trashBinRoutes,
   ...exportRoutes,
   ...validationRoutes,
@@ -50,4 +60,10 @@ export const routes: Route[] = [
   ...redemptionReadRoutes,
   rollbackRoute,
   stackedRollbackRoute,
+  // Loyalty rewards, tiers and earning rules: a member's routes before a program's (`members` is no program).
+  ...rewardRoutes,
+  ...memberRewardRoutes,
+  ...rewardAssignmentRoutes,
+  ...loyaltyTierRoutes,
+  ...earningRuleRoutes,
 ];

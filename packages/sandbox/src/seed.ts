@@ -60,11 +60,16 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     redemptions: {},
     customers: {},
     transactions: {},
+    loyaltyLedger: {},
     publications: {},
     validationRules: structuredClone(seed.validationRules ?? {}),
     ruleAssignments: structuredClone(seed.ruleAssignments ?? {}),
     products: {},
     skus: {},
     orders: {},
+    rewards: {},
+    rewardAssignments: {},
+    loyaltyTiers: {},
+    earningRules: {},
   };
 }

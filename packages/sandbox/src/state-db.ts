@@ -33,12 +33,17 @@ export const SLICE_KINDS: Record<string, SliceKind> = {
   redemptions: 'record',
   customers: 'record',
   transactions: 'record',
+  loyaltyLedger: 'record',
   publications: 'record',
   validationRules: 'record',
   ruleAssignments: 'record',
   products: 'record',
   skus: 'record',
   orders: 'record',
+  rewards: 'record',
+  rewardAssignments: 'record',
+  loyaltyTiers: 'record',
+  earningRules: 'record',
 };
 
 export function sliceKind(name: string): SliceKind {
@@ -173,6 +178,18 @@ export class Tables {
     const sql = 'SELECT key FROM entries WHERE slice = ? AND campaign = ? ORDER BY rowid';
     return this.stmt(sql)
       .all(slice, campaignId)
+      .map((row) => row.key as string);
+  }
+
+  /**
+   * The keys that start with `prefix`, in the slice's order: a range of the (slice, key) index, so a
+   * card's transactions (keyed `${voucher_id}/${id}`) are read without walking everyone's.
+   */
+  keysWithPrefix(slice: string, prefix: string): string[] {
+    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+    const sql = 'SELECT key FROM entries WHERE slice = ? AND key >= ? AND key < ? ORDER BY rowid';
+    return this.stmt(sql)
+      .all(slice, prefix, end)
       .map((row) => row.key as string);
   }
 

@@ -52,6 +52,17 @@ export function keysOfCampaign(slice: Slice, campaignId: string): string[] {
   return Object.keys(slice).filter((key) => slice[key]?.campaign_id === campaignId);
 }
 
+/** The keys that start with `prefix`, in the slice's order (those this transaction wrote last). */
+export function keysWithPrefix(slice: Slice, prefix: string): string[] {
+  const view = recordSliceOf(slice);
+  if (view) {
+    const found = view.queries().keysWithPrefix(view.name, prefix);
+    const mine = view.written().filter((key) => key.startsWith(prefix));
+    return [...new Set([...found, ...mine])].filter((key) => slice[key] !== undefined);
+  }
+  return Object.keys(slice).filter((key) => key.startsWith(prefix));
+}
+
 /** Every entry with its key, read as it is walked (nothing kept: an export of 100,000 vouchers). */
 export function streamPairs(slice: Slice): Iterable<[string, Record<string, unknown>]> {
   const view = recordSliceOf(slice);

@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CampaignType } from './facts/vouchers.js';
 import type { ExportRecord, ImportJob, ImportSettings } from './job-types.js';
+import type { LedgerCard } from './loyalty-ledger.js';
 
 /** Which credentials an operation accepts, as the service assigns them per operation. */
 export type AuthKind = 'app' | 'bearer' | 'app-or-bearer';
@@ -174,6 +175,8 @@ export interface SandboxState {
   customers: Record<string, Record<string, unknown>>;
   /** Balance changes of gift and loyalty cards (`vtx_...`) by id, in the order they happened. */
   transactions: Record<string, Record<string, unknown>>;
+  /** Loyalty cards' point buckets and pending points, by card code (loyalty-ledger.ts). */
+  loyaltyLedger: Record<string, LedgerCard>;
   /** Publications (`pub_...`) by id, in the order they happened (publications.ts). */
   publications: Record<string, Record<string, unknown>>;
   /** Validation rules (`val_...`) by id, as stored (validation-rules.ts). */
@@ -186,6 +189,14 @@ export interface SandboxState {
   skus: Record<string, Record<string, unknown>>;
   /** Orders (`ord_...`) by id: those created through /v1/orders and those redemptions made (orders.ts). */
   orders: Record<string, Record<string, unknown>>;
+  /** The rewards catalogue (`rew_...`) by id (rewards.ts). */
+  rewards: Record<string, Record<string, unknown>>;
+  /** Rewards offered by loyalty programs (`rewa_...`) by id, each with its points price (reward-assignments.ts). */
+  rewardAssignments: Record<string, Record<string, unknown>>;
+  /** Loyalty programs' tiers by points (`ltr_...`) by id (loyalty-tiers.ts). */
+  loyaltyTiers: Record<string, Record<string, unknown>>;
+  /** Loyalty programs' earning rules (`ern_...`) by id (earning-rules.ts). */
+  earningRules: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

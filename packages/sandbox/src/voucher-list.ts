@@ -182,7 +182,7 @@ function sortVouchers(vouchers: Json[], order: VoucherOrder): Json[] {
   return keyed.map((entry) => entry.voucher);
 }
 
-function listVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply {
+export function listVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext): SandboxReply {
   const limit = readLimit(req.query) ?? DEFAULT_LIMIT;
   const page = readPage(req.query);
   const order = readChoice(req.query, 'order', VOUCHER_ORDERS) ?? '-created_at';

@@ -25,12 +25,17 @@ const RECORDS = new Set([
   'redemptions',
   'customers',
   'transactions',
+  'loyaltyLedger',
   'publications',
   'validationRules',
   'ruleAssignments',
   'products',
   'skus',
   'orders',
+  'rewards',
+  'rewardAssignments',
+  'loyaltyTiers',
+  'earningRules',
 ]);
 
 export interface StateFileView {

@@ -8,7 +8,7 @@
 //   another change under it is refused (exit 2), nothing sent.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Balance, findTransaction } from '../../api/balances.js';
+import { type Balance, changeOf, findTransaction } from '../../api/balances.js';
 import type { ApiClient } from '../../api/client.js';
 import { nodeCrypto } from '../../base/crypto.js';
 import { ExitCode, errnoCode, PromoError, UsageError } from '../../base/errors.js';
@@ -27,8 +27,9 @@ export async function heldUnderLabel(
 ): Promise<Balance | undefined> {
   const before = await findTransaction(client, code, label);
   if (!before) return undefined;
-  const held = before.details?.balance?.amount;
-  if (held === amount && before.details?.balance) return before.details.balance;
+  const change = changeOf(before);
+  const held = change?.amount;
+  if (held === amount && change) return change;
   const what = held === undefined ? 'a change promo cannot read the amount of' : `a change of ${show(held)}`;
   throw new UsageError(
     `--source-id ${label}: card ${code} already holds ${what} under it (${before.id}), not this one (${show(amount)}); a label names one change: nothing was sent`,

@@ -1,22 +1,17 @@
 // promo voucher balance <code> (--add A | --remove A): a manual change of a gift card's credits (in
 // currency units) or a loyalty card's points, with a reason. The service takes no idempotency key,
 // so each change carries a source_id (promo's own unless --source-id); after a lost answer promo
-// reads the card's transactions back for it and never sends it again (bulk/marked-write.ts).
-import { BALANCE_KEY_WORDS } from 'promo-sandbox/facts/balances';
-import { type Balance, changeBalance, findTransactions } from '../../api/balances.js';
+// reads the card's transactions back for it and never sends it again (balance-once.ts).
+import { type Balance, changeBalance } from '../../api/balances.js';
 import { getVoucher } from '../../api/vouchers.js';
-import { nodeCrypto } from '../../base/crypto.js';
-import { ApiError, ExitCode, PromoError, UsageError } from '../../base/errors.js';
-import { shellQuote } from '../../base/shell.js';
+import { UsageError } from '../../base/errors.js';
 import { parseBulkFlags } from '../../bulk/index.js';
-import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 import { type Column, formatMoney } from '../../output/table.js';
-import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { againOption, bulkOptions } from '../bulk-options.js';
 import { parseMoney } from '../shared/values.js';
 import { BALANCE_INPUT_HELP, balanceMany } from './balance-input.js';
-import { heldUnderLabel, underLabelLock } from './balance-label.js';
+import { type ChangeRoute, changeOnce } from './balance-once.js';
 import { BALANCE_CSV, showBalance } from './balance-show.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
@@ -63,42 +58,12 @@ function signedAmount(type: unknown, text: string, flag: string): number {
   return hundredths;
 }
 
-function refusedInWords(error: ApiError, code: string): PromoError {
-  const key = error.body.key ?? '';
-  const words = BALANCE_KEY_WORDS[key];
-  if (!words) return error;
-  return new PromoError(`Refused: ${code}: ${words} (${key}); nothing changed`, ExitCode.failure, error.hint);
-}
-
-/** Sends the change once; after a lost answer, reads the trail for its source_id (marked-write.ts). */
-async function sendOnce(
-  rt: Runtime,
-  code: string,
-  amount: number,
-  sourceId: string,
-  reason?: string,
-): Promise<Balance> {
-  const client = await rt.client();
-  const write: MarkedWrite<Balance> = {
-    what: 'the balance change',
-    check: `promo voucher transactions ${shellQuote(code)} (source_id ${sourceId})`,
-    send: () => changeBalance(client, code, { amount, source_id: sourceId, reason }),
-    lookUp: async () => ({
-      writes: (await findTransactions(client, code, sourceId)).flatMap((t) =>
-        t.details?.balance ? [t.details.balance] : [],
-      ),
-    }),
-  };
-  const debug = (line: string) => {
-    if (rt.globals.debug) rt.out.stderrText(line);
-  };
-  const { answer, foundByMark } = await writeOnce(write, debug);
-  if (foundByMark)
-    rt.out.notice(
-      `The answer was lost; the card's transactions hold the change ${sourceId} once: it happened once.`,
-    );
-  return answer;
-}
+/** Changes go to `POST /v1/vouchers/{code}/balance`. */
+const VOUCHER_ROUTE: ChangeRoute = {
+  send: (client, code, amount, sourceId, reason) =>
+    changeBalance(client, code, { amount, source_id: sourceId, reason }),
+  trail: 'promo voucher transactions',
+};
 
 export default defineCommand({
   path: ['voucher', 'balance'],
@@ -155,44 +120,8 @@ ${BALANCE_INPUT_HELP}`,
     const size = signedAmount(voucher.type, (add ?? remove) as string, flag);
     const amount = add !== undefined ? size : -size;
     const gift = voucher.type === 'GIFT_VOUCHER';
-    let answer: Balance;
-    try {
-      if (sourceId === undefined)
-        answer = await sendOnce(
-          rt,
-          code,
-          amount,
-          `promo-${nodeCrypto().randomBytes(8).toString('hex')}`,
-          reason,
-        );
-      else {
-        // A label of your own names one change (balance-label.ts): held on the card already, the
-        // same change is not sent again and another is refused; one run at a time per label.
-        answer = await underLabelLock(rt, code, sourceId, async (sends) => {
-          const show = (n: number) => `${n > 0 ? '+' : ''}${gift ? formatMoney(n) : n}`;
-          const held = await heldUnderLabel(client, code, sourceId, amount, show);
-          if (!held) {
-            sends.refuseWhileInFlight(
-              `promo voucher transactions ${shellQuote(code)} (source_id ${sourceId})`,
-            );
-            sends.sending();
-            const made = await sendOnce(rt, code, amount, sourceId, reason).catch((error: unknown) => {
-              // A definite refusal: nothing is in flight; a lost answer keeps the record.
-              if (error instanceof ApiError) sends.settled();
-              throw error;
-            });
-            sends.settled();
-            return made;
-          }
-          rt.out.notice(
-            `The card already holds this change (${show(amount)}) with source_id ${sourceId}: not sent again.`,
-          );
-          return held;
-        });
-      }
-    } catch (error) {
-      throw error instanceof ApiError ? refusedInWords(error, code) : error;
-    }
+    const show = (n: number) => `${n > 0 ? '+' : ''}${gift ? formatMoney(n) : n}`;
+    const answer = await changeOnce(rt, VOUCHER_ROUTE, { code, amount, reason, sourceId, show });
     rt.out.csvView = BALANCE_CSV;
     await rt.out.record(answer, balanceColumns(gift));
   },

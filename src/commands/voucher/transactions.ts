@@ -3,6 +3,7 @@
 
 import { BALANCE_MONEY, GIFT_BALANCE_TYPE } from 'promo-sandbox/facts/money';
 import {
+  changeOf,
   listTransactions,
   nextTransactions,
   TRANSACTION_FIELDS,
@@ -32,7 +33,7 @@ const columns: Column<Transaction>[] = [
   // At 80 columns the date gives way before the reason: why a card changed is what is asked.
   { header: 'Created', value: (t) => formatDate(t.created_at), drop: 1 },
   { header: 'Type', value: (t) => t.type },
-  { header: 'Amount', value: (t) => shown(t, t.details?.balance?.amount) },
+  { header: 'Amount', value: (t) => shown(t, changeOf(t)?.amount) },
   { header: 'Balance', value: (t) => shown(t, t.details?.balance?.balance) },
   { header: 'Source ID', value: (t) => t.source_id ?? '', drop: 2 },
   { header: 'Reason', value: (t) => t.reason ?? '', text: true, min: 10 },

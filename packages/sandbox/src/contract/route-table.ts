@@ -127,6 +127,48 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     file: FULL_FILE,
     operation: 'GET /v1/vouchers/{code}/transactions',
   },
+  // The v1 loyalty API (loyalty-programs.ts, loyalty-points.ts).
+  'GET /v1/loyalties': { file: FULL_FILE, operation: 'GET /v1/loyalties' },
+  'POST /v1/loyalties': { file: FULL_FILE, operation: 'POST /v1/loyalties' },
+  'GET /v1/loyalties/:campaignId': { file: FULL_FILE, operation: 'GET /v1/loyalties/{campaignId}' },
+  'PUT /v1/loyalties/:campaignId': { file: FULL_FILE, operation: 'PUT /v1/loyalties/{campaignId}' },
+  'DELETE /v1/loyalties/:campaignId': { file: FULL_FILE, operation: 'DELETE /v1/loyalties/{campaignId}' },
+  'GET /v1/loyalties/:campaignId/members': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/members',
+  },
+  'POST /v1/loyalties/:campaignId/members': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/members',
+  },
+  'GET /v1/loyalties/:campaignId/members/:memberId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/members/{memberId}',
+  },
+  'GET /v1/loyalties/members/:memberId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}',
+  },
+  'POST /v1/loyalties/members/:memberId/balance': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/members/{memberId}/balance',
+  },
+  'GET /v1/loyalties/members/:memberId/transactions': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/transactions',
+  },
+  'GET /v1/loyalties/members/:memberId/pending-points': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/pending-points',
+  },
+  'POST /v1/loyalties/:campaignId/members/:memberId/transfers': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/members/{memberId}/transfers',
+  },
+  'GET /v1/loyalties/:campaignId/members/:memberId/points-expiration': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration',
+  },
   'POST /v1/validation-rules': { file: FULL_FILE, operation: 'POST /v1/validation-rules' },
   'GET /v1/validation-rules': { file: FULL_FILE, operation: 'GET /v1/validation-rules' },
   'GET /v1/validation-rules/:validationRuleId': {
@@ -156,5 +198,83 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
   'GET /v1/validation-rules-assignments': {
     file: FULL_FILE,
     operation: 'GET /v1/validation-rules-assignments',
+  },
+  // Loyalty rewards, tiers and earning rules.
+  'POST /v1/rewards': { file: FULL_FILE, operation: 'POST /v1/rewards' },
+  'GET /v1/rewards': { file: FULL_FILE, operation: 'GET /v1/rewards' },
+  'GET /v1/rewards/:rewardId': { file: FULL_FILE, operation: 'GET /v1/rewards/{rewardId}' },
+  'PUT /v1/rewards/:rewardId': { file: FULL_FILE, operation: 'PUT /v1/rewards/{rewardId}' },
+  'DELETE /v1/rewards/:rewardId': { file: FULL_FILE, operation: 'DELETE /v1/rewards/{rewardId}' },
+  'POST /v1/loyalties/:campaignId/rewards': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/rewards',
+  },
+  'GET /v1/loyalties/:campaignId/rewards': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/rewards',
+  },
+  'GET /v1/loyalties/:campaignId/rewards/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/rewards/{assignmentId}',
+  },
+  'PUT /v1/loyalties/:campaignId/rewards/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}',
+  },
+  'DELETE /v1/loyalties/:campaignId/rewards/:assignmentId': {
+    file: FULL_FILE,
+    operation: 'DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}',
+  },
+  'GET /v1/loyalties/members/:memberId/rewards': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/rewards',
+  },
+  'POST /v1/loyalties/members/:memberId/redemption': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/members/{memberId}/redemption',
+  },
+  'GET /v1/loyalties/members/:memberId/tiers': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/members/{memberId}/tiers',
+  },
+  'POST /v1/loyalties/:campaignId/tiers': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/tiers',
+  },
+  'GET /v1/loyalties/:campaignId/tiers': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/tiers',
+  },
+  'GET /v1/loyalties/:campaignId/tiers/:tierId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}',
+  },
+  'POST /v1/loyalties/:campaignId/earning-rules': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/earning-rules',
+  },
+  'GET /v1/loyalties/:campaignId/earning-rules': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/earning-rules',
+  },
+  'GET /v1/loyalties/:campaignId/earning-rules/:earningRuleId': {
+    file: FULL_FILE,
+    operation: 'GET /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}',
+  },
+  'PUT /v1/loyalties/:campaignId/earning-rules/:earningRuleId': {
+    file: FULL_FILE,
+    operation: 'PUT /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}',
+  },
+  'DELETE /v1/loyalties/:campaignId/earning-rules/:earningRuleId': {
+    file: FULL_FILE,
+    operation: 'DELETE /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}',
+  },
+  'POST /v1/loyalties/:campaignId/earning-rules/:earningRuleId/enable': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/enable',
+  },
+  'POST /v1/loyalties/:campaignId/earning-rules/:earningRuleId/disable': {
+    file: FULL_FILE,
+    operation: 'POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/disable',
   },
 };

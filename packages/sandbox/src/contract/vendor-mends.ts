@@ -70,6 +70,27 @@ export function mendFullDescription(document: Json): void {
     const channel = (schema.properties as Json | undefined)?.channel;
     if (channel?.enum) delete channel.enum;
   });
+
+  // 8. The card a points transfer answers with types `active` as a string, while the vendor's own
+  // example for POST /v1/loyalties/{campaignId}/members/{memberId}/transfers answers `"active": true`,
+  // as every other voucher object does. Read it as a boolean.
+  const moved = schemas.LoyaltiesMembersTransfersCreateResponseBody?.properties?.active as Json | undefined;
+  if (moved?.type === 'string') moved.type = 'boolean';
+
+  // 9. Adding rewards to a loyalty program takes an array of them and answers the array of their
+  // assignments (the vendor's own example for POST /v1/loyalties/{campaignId}/rewards answers two),
+  // while the answer's schema is one RewardAssignment object. Read it as an array of them.
+  schemas.LoyaltiesRewardsCreateAssignmentResponseBody = {
+    type: 'array',
+    items: { $ref: '#/components/schemas/RewardAssignment' },
+  };
+
+  // 10. The reward of a redemption (RedemptionRewardResult) requires a property `reward` that it
+  // never describes; the vendor's own example of redeeming a reward
+  // (POST /v1/loyalties/members/{memberId}/redemption) answers a reward with no such field.
+  const rewardResult = schemas.RedemptionRewardResult;
+  if (Array.isArray(rewardResult?.required))
+    rewardResult.required = rewardResult.required.filter((name: string) => name !== 'reward');
 }
 
 /**

@@ -1,0 +1,55 @@
+// promo loyalty tiers <card>: the member's tier (it follows their points) and the points to the next.
+import { type LoyaltyTier, listProgramTiers, memberTier } from '../../api/loyalty-tiers.js';
+import { getVoucher } from '../../api/vouchers.js';
+import { UsageError } from '../../base/errors.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { defineCommand } from '../../toolkit/define.js';
+import { withMissingHint } from '../voucher/missing.js';
+
+interface Standing {
+  card: string;
+  points: number;
+  tier: LoyaltyTier | null;
+  next_tier: LoyaltyTier | null;
+  points_to_next: number | null;
+}
+
+const from = (tier: LoyaltyTier) => tier.points?.from ?? 0;
+
+export default defineCommand({
+  path: ['loyalty', 'tiers'],
+  summary: "A member's tier and the points to the next one",
+  description: `The tier whose points range holds the card's balance (none below the lowest tier), the next
+tier up and how many points reach it. -o json prints the same as one object (tiers as the service
+answers them). \`promo tiers list\` is the v2 tier structures, another API.`,
+  examples: ['promo loyalty tiers LOYAL-1', 'promo loyalty tiers LOYAL-1 -o json | jq .points_to_next'],
+  args: { card: { help: 'a loyalty card (a member), by code', required: true } },
+  run: async ({ card }, rt: Runtime) => {
+    const client = await rt.client();
+    const voucher = await withMissingHint(client, card, () => getVoucher(client, card));
+    if (voucher.type !== 'LOYALTY_CARD' || !voucher.campaign_id)
+      throw new UsageError(`${card} is not a loyalty card of a program`);
+    const points = Number(voucher.loyalty_card?.balance ?? 0);
+    const tier = (await memberTier(client, card)) ?? null;
+    const tiers = (await listProgramTiers(client, voucher.campaign_id)).sort((a, b) => from(a) - from(b));
+    const next = tiers.find((t) => from(t) > points) ?? null;
+    const standing: Standing = {
+      card,
+      points,
+      tier,
+      next_tier: next,
+      points_to_next: next ? from(next) - points : null,
+    };
+    const range = (t: LoyaltyTier) => `${from(t)}${t.points?.to == null ? '+' : `-${t.points.to}`}`;
+    await rt.out.record(standing, [
+      { header: 'Card', value: (s) => s.card },
+      { header: 'Points', value: (s) => s.points },
+      { header: 'Tier', value: (s) => (s.tier ? `${s.tier.name} (${range(s.tier)})` : 'none') },
+      {
+        header: 'Next tier',
+        value: (s) => (s.next_tier ? `${s.next_tier.name} (${range(s.next_tier)})` : 'none: the top'),
+      },
+      { header: 'Points to next', value: (s) => s.points_to_next ?? '' },
+    ]);
+  },
+});
