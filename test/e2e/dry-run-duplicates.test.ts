@@ -5,7 +5,7 @@
 // one hash are no duplicate). Nothing is left in the temporary directory.
 import { readdirSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
-import { writeIn } from '../helpers/input-files.js';
+import { ndjson, percentVoucher, writeIn } from '../helpers/input-files.js';
 import { spawnPromo, tempDir } from '../helpers/promo.js';
 
 const dir = tempDir('promo-dry-dup-');
@@ -28,16 +28,7 @@ it('names each duplicate line and its first, across runs on disk; codes sharing 
   codes[65_999] = 'DUP-3';
   codes[9] = 'CODE-1579599';
   codes[68_000] = 'CODE-1762382';
-  const text = codes
-    .map((code) =>
-      JSON.stringify({
-        code,
-        type: 'DISCOUNT_VOUCHER',
-        discount: { type: 'PERCENT', percent_off: 5 },
-        metadata: { padding },
-      }),
-    )
-    .join('\n');
+  const text = ndjson(...codes.map((code) => percentVoucher(code, { metadata: { padding } })));
   const file = writeIn(dir.path, 'codes.ndjson', `${text}\n`);
   const run = await spawnPromo(
     ['--api-url', 'http://127.0.0.1:9', 'voucher', 'create', '--input', file, '--dry-run', '-o', 'json'],
