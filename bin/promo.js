@@ -21,7 +21,7 @@ if (debug && typeof process.setSourceMapsEnabled === 'function') {
   // which load the bundles with Node's own loader (a code cache would bypass the maps).
   process.setSourceMapsEnabled(true);
 } else {
-  useCodeCache(codeCacheDir());
+  useCodeCache(codeCacheDir(), argv);
 }
 // `promo --help` as an earlier run of this build printed it, without loading the CLI (help-cache.js).
 const helpOnly = argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h');

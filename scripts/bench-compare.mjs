@@ -10,6 +10,7 @@ import {
   addProfile,
   cleanEnv,
   cleanUp,
+  cpuTimer,
   median,
   ms,
   scratchDir,
@@ -36,6 +37,9 @@ for (const [name, bin] of Object.entries(bins)) {
   envs[name] = { ...base, PROMO_CONFIG_DIR: scratchDir(`compare-${name}`) };
   addProfile('bench', url, envs[name], { bin, isDefault: true });
   timed([bin, 'token', 'issue', '--scope', 'api'], { env: envs[name], check: false });
+  const create = ['voucher', 'create', '--code', 'COMPARE-1', '--type', 'discount', '--percent-off', '5'];
+  timed([bin, ...create], { env: envs[name], check: false });
+  timed([bin, '--profile', 'sandbox', 'token', 'issue', '--scope', 'api'], { env: envs[name] });
 }
 
 const proxied = {
@@ -51,6 +55,10 @@ for (const name of Object.keys(bins)) {
   cases.push({ name: `${name}: promo token issue (cached)`, args: issue, env: envs[name] });
   const inspect = [bins[name], 'token', 'inspect'];
   cases.push({ name: `${name}: promo token inspect (one request)`, args: inspect, env: envs[name] });
+  const get = [bins[name], 'voucher', 'get', 'COMPARE-1', '-o', 'json'];
+  cases.push({ name: `${name}: promo voucher get (one request)`, args: get, env: envs[name] });
+  const builtIn = [bins[name], '--profile', 'sandbox', 'token', 'inspect'];
+  cases.push({ name: `${name}: built-in profile: token inspect`, args: builtIn, env: envs[name] });
   cases.push({
     name: `${name}: … with proxy variables set`,
     args: inspect,
@@ -58,16 +66,23 @@ for (const name of Object.keys(bins)) {
   });
 }
 
-const time = ({ args, env }) => timed(args, { env }).ms;
+const timeCpu = cpuTimer(scratchDir('compare-cpu'));
+const time = ({ args, env }) => timeCpu(args, { env, input: '' });
 const samples = cases.map(() => []);
 for (let i = 0; i < 3; i++) for (const c of cases) time(c);
 for (let i = 0; i < runs; i++) for (const [k, c] of cases.entries()) samples[k].push(time(c));
 await cleanUp();
 
-const baseline = median(samples[0]);
+const wall = (k) => median(samples[k].map((s) => s.ms));
+const cpu = (k) => median(samples[k].map((s) => s.cpu));
 console.log(`old = ${oldBin}\nnew = ${newBin}`);
 console.log(`promo start-up side by side, median of ${runs} interleaved runs, node ${process.version}\n`);
+console.log(
+  `${'case'.padEnd(48)} ${'wall'.padStart(9)} ${'ratio'.padStart(7)} ${'main cpu'.padStart(9)} ${'ratio'.padStart(7)}`,
+);
 for (const [k, c] of cases.entries()) {
-  const m = median(samples[k]);
-  console.log(`${c.name.padEnd(48)} ${ms(m).padStart(9)} ${times(m / baseline).padStart(7)}`);
+  const [w, u] = [wall(k), cpu(k)];
+  console.log(
+    `${c.name.padEnd(48)} ${ms(w).padStart(9)} ${times(w / wall(0)).padStart(7)} ${ms(u).padStart(9)} ${times(u / cpu(0)).padStart(7)}`,
+  );
 }

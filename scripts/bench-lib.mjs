@@ -3,7 +3,7 @@
 // one, timed runs of promo, medians, and verdicts against targets. The scripts keep only what they
 // measure and how they print it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,4 +152,36 @@ export function verdicts({ ok = 'ok', over = 'OVER', under = 'UNDER' } = {}) {
     },
     exitCode: () => (missed ? 1 : 0),
   };
+}
+
+// Each process reports the CPU time its main thread used, from its start to its exit (Linux's
+// schedstat, in nanoseconds; elsewhere the whole process's user + system time): on a machine that
+// others load heavily, wall time mostly measures the wait for a core. The preload is the same for
+// every case, the baseline included.
+const CPU_REPORT = `const fs = require('fs');
+process.on('exit', () => {
+  let ms;
+  try {
+    ms = Number(fs.readFileSync('/proc/self/task/' + process.pid + '/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const u = process.cpuUsage();
+    ms = (u.user + u.system) / 1000;
+  }
+  fs.writeFileSync(process.env.BENCH_CPU_FILE, String(ms));
+});
+`;
+
+/**
+ * timed() that also reads the CPU time of the process's main thread (`cpu`, ms); `dir` holds the
+ * preload and the file it reports through.
+ */
+export function cpuTimer(dir) {
+  const report = join(dir, 'cpu-report.cjs');
+  const file = join(dir, 'cpu.txt');
+  writeFileSync(report, CPU_REPORT);
+  const measured = { NODE_OPTIONS: `--require ${report}`, BENCH_CPU_FILE: file };
+  return (args, options = {}) => ({
+    ms: timed(args, { ...options, env: { ...options.env, ...measured } }).ms,
+    cpu: Number(readFileSync(file, 'utf8')),
+  });
 }

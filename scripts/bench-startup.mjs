@@ -4,7 +4,7 @@
 // absolute milliseconds mean little; ratios do), then each goal said met or not met.
 // BENCH_NODES=/path/to/node,/other/node runs it on each of those Node binaries (default: this one);
 // BENCH_RUNS=N runs per case (21). Each process also reports the CPU time of its main thread.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -12,6 +12,7 @@ import {
   BIN as bin,
   cleanEnv,
   cleanUp,
+  cpuTimer,
   median,
   ms,
   scratchDir,
@@ -28,23 +29,6 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-
-// Each process reports the CPU time its main thread used, from its start to its exit (Linux's
-// schedstat, in nanoseconds; elsewhere the whole process's user + system time): on a machine that
-// others load heavily, wall time mostly measures the wait for a core. The preload is the same for
-// every case, the baseline included.
-const CPU_REPORT = `const fs = require('fs');
-process.on('exit', () => {
-  let ms;
-  try {
-    ms = Number(fs.readFileSync('/proc/self/task/' + process.pid + '/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    const u = process.cpuUsage();
-    ms = (u.user + u.system) / 1000;
-  }
-  fs.writeFileSync(process.env.BENCH_CPU_FILE, String(ms));
-});
-`;
 
 const PROXY = { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' };
 const NO_CACHE = { NODE_DISABLE_COMPILE_CACHE: '1' };
@@ -115,14 +99,8 @@ async function line(node, server) {
   const version = spawnVersion(node);
   const configDir = scratchDir('bench');
   const env = cleanEnv({ PROMO_CONFIG_DIR: configDir });
-  const cpuReport = join(configDir, 'cpu-report.cjs');
-  const cpuFile = join(configDir, 'cpu.txt');
-  writeFileSync(cpuReport, CPU_REPORT);
-  const measured = { NODE_OPTIONS: `--require ${cpuReport}`, BENCH_CPU_FILE: cpuFile };
-  const time = (args, extraEnv) => ({
-    ms: timed(args, { env: { ...env, ...extraEnv, ...measured }, input: '', command: node }).ms,
-    cpu: Number(readFileSync(cpuFile, 'utf8')),
-  });
+  const timeCpu = cpuTimer(configDir);
+  const time = (args, extraEnv) => timeCpu(args, { env: { ...env, ...extraEnv }, input: '', command: node });
 
   addProfile('bench', server.url, env, { isDefault: true });
   const code = 'BENCH-GET-1';

@@ -9,13 +9,15 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { build } from 'esbuild';
+import { assignChunks } from './chunks.mjs';
 import { writeThirdPartyNotices } from './notices.mjs';
 import {
   chunkEntry,
+  chunkFile,
   coreEntry,
-  coreModulesFromCore,
-  dynamicImportsToChunk,
+  dynamicImportsToChunks,
   exportNames,
+  modulesFromElsewhere,
   projectFiles,
 } from './split.mjs';
 
@@ -181,26 +183,51 @@ const common = {
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/lazy', { recursive: true });
-// The core and the commands chunk (scripts/split.mjs), in three passes: the core, to learn what it
-// holds and what it imports on demand; the chunk, taking from the core what the core holds; the
-// core again, leaving those modules where the chunk finds them.
-const core = (entry, targets, names) => ({
+// The core and the chunks (scripts/split.mjs), in four passes: the core, to learn what it holds and
+// what it imports on demand; everything it imports on demand in one bundle, not written, to learn
+// which chunk holds what (scripts/chunks.mjs); the chunks, each taking from the core and the other
+// chunks what they hold; the core again, leaving its modules where the chunks find them.
+const core = (entry, targets, owners, names) => ({
   ...common,
   ...entry,
   outfile: 'dist/cli.cjs',
-  plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, dynamicImportsToChunk(targets, names)],
+  plugins: [
+    requireLazy,
+    jqWorkerFile,
+    noExecutableSubcommands,
+    dynamicImportsToChunks(targets, owners, names),
+  ],
 });
 const targets = new Set();
 const firstCore = await build({ ...core({ entryPoints: ['src/cli.ts'] }, targets), write: false });
 const coreFiles = projectFiles(firstCore.metafile);
+const chunkBuild = (keys, outfile, plugin) => ({
+  ...common,
+  stdin: { contents: chunkEntry(keys), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
+  outfile,
+  plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, plugin],
+});
+const whole = await build({
+  ...chunkBuild(targets, 'dist/commands.cjs', modulesFromElsewhere(coreFiles, new Set())),
+  write: false,
+});
+const { owners, exported } = assignChunks(
+  whole.metafile,
+  whole.metafile.outputs['dist/commands.cjs'],
+  targets,
+);
 const shared = new Set();
+const chunks = [...exported.keys()].sort();
 const results = await Promise.all([
-  build({
-    ...common,
-    stdin: { contents: chunkEntry(targets), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
-    outfile: 'dist/commands.cjs',
-    plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, coreModulesFromCore(coreFiles, shared)],
-  }),
+  ...chunks.map((chunk) =>
+    build(
+      chunkBuild(
+        exported.get(chunk),
+        `dist/${chunkFile(chunk)}`,
+        modulesFromElsewhere(coreFiles, shared, owners, chunk),
+      ),
+    ),
+  ),
   build({ ...common, entryPoints: ['src/output/jq-worker.ts'], outfile: JQ_WORKER }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
@@ -222,16 +249,30 @@ const finalCore = await build(
       },
     },
     new Set(),
+    owners,
     new Map(await Promise.all([...targets].map(async (target) => [target, await exportNames(target)]))),
   ),
 );
 const grown = [...projectFiles(finalCore.metafile)].filter((file) => !coreFiles.has(file));
 if (grown.length > 0) throw new Error(`the core grew when it shared its modules: ${grown.join(', ')}`);
-const twice = [...projectFiles(results[0].metafile)].filter((file) => coreFiles.has(file));
-if (twice.length > 0) throw new Error(`in both dist/cli.cjs and dist/commands.cjs: ${twice.join(', ')}`);
+// Each module of promo's in one file alone.
+const where = new Map([...coreFiles].map((file) => [file, 'dist/cli.cjs']));
+for (const [i, chunk] of chunks.entries()) {
+  for (const file of projectFiles(results[i].metafile)) {
+    if (where.has(file)) throw new Error(`${file} is in both ${where.get(file)} and ${chunkFile(chunk)}`);
+    where.set(file, chunkFile(chunk));
+  }
+}
 results.push(finalCore);
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
 writeThirdPartyNotices(
   results.map((r) => r.metafile),
   'dist/THIRD-PARTY-NOTICES',
 );
+// BUILD_METAFILE=FILE keeps what esbuild says of each output (its inputs and their sizes), to see
+// what a file holds and why (https://esbuild.github.io/analyze/ reads it).
+if (process.env.BUILD_METAFILE) {
+  const outputs = Object.assign({}, ...results.map((r) => r.metafile.outputs));
+  const inputs = Object.assign({}, ...results.map((r) => r.metafile.inputs));
+  writeFileSync(process.env.BUILD_METAFILE, JSON.stringify({ inputs, outputs }));
+}

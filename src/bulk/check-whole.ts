@@ -90,5 +90,6 @@ export async function checkWhole<P, Roles>(
     );
   }
   const repeated = codes?.repeated();
+  if (kept) lines.close();
   return { total, sha256: hash.digest('hex'), first, kept, lines: kept ? undefined : lines, repeated };
 }

@@ -12,6 +12,7 @@
 import { nodeCrypto } from '../base/crypto.js';
 import { ExitCode, PromoError, UsageError } from '../base/errors.js';
 import type { LineStates } from './journal.js';
+import { SpillFile, type SpillReader } from './spill.js';
 
 /** Lines to redo held back while the input is checked against the journal; memory stays bounded (BULK_HELP and docs/cli.md say 10,000). */
 export const HOLD_MAX = 10_000;
@@ -107,26 +108,28 @@ export class SameInput {
  */
 export class CheckedLines {
   /**
-   * 32 bits of the hash by line number (0: no line; a hash of 0 is kept as 1), in blocks made as
-   * the lines come and never copied to grow: 4 bytes a line (1,000,000 lines: 4 MiB).
+   * Each checked line's number and 32 bits of its hash (a hash of 0 is kept as 1), in the order
+   * read, in a spill file (spill.ts): 8 bytes a line on disk, 32 KiB in memory.
    */
-  private readonly blocks: Uint32Array[] = [];
+  private readonly spill = new SpillFile();
+  private reader: SpillReader | undefined;
+  /** The line the second read took last from the spill file, and its hash. */
+  private taken = { line: 0, hash: 0 };
   private last = 0;
   /** The highest line the second read has come to. */
   private reached = 0;
 
   add(line: number, digest: string | undefined): void {
     if (digest === undefined) return;
-    const index = line >>> BLOCK_BITS;
-    this.blocks[index] ??= new Uint32Array(1 << BLOCK_BITS);
-    this.blocks[index][line & BLOCK_MASK] = kept(digest);
+    this.spill.push(line);
+    this.spill.push(kept(digest));
     this.last = Math.max(this.last, line);
   }
 
   /** Throws InputDiffers (exit 2) when the line read now is not the one checked. */
   verify(line: number, digest: string | undefined, input: string): void {
     this.reached = Math.max(this.reached, line);
-    const checked = this.blocks[line >>> BLOCK_BITS]?.[line & BLOCK_MASK] ?? 0;
+    const checked = this.checkedHash(line);
     if (digest !== undefined && checked === kept(digest)) return;
     const what =
       line > this.last || checked === 0
@@ -135,11 +138,28 @@ export class CheckedLines {
     throw changed(input, what);
   }
 
+  /** The file is no longer needed (a run that kept every line, or its end). */
+  close(): void {
+    this.spill.close();
+  }
+
+  /** The hash the first read kept for `line` (0: none); the second read comes in line order. */
+  private checkedHash(line: number): number {
+    if (line === this.taken.line) return this.taken.hash;
+    this.reader ??= this.spill.reader();
+    for (let next = this.reader.peek(); next !== undefined && next <= line; next = this.reader.peek()) {
+      this.reader.next();
+      this.taken = { line: next, hash: this.reader.next() ?? 0 };
+    }
+    return this.taken.line === line ? this.taken.hash : 0;
+  }
+
   /**
    * At the end of the second read: a file cut short (truncated at a line boundary, so that every
    * line read matched) must not end the run as if its last lines had been sent.
    */
   end(input: string): void {
+    this.close();
     if (this.reached >= this.last) return;
     throw changed(
       input,
@@ -147,9 +167,6 @@ export class CheckedLines {
     );
   }
 }
-
-const BLOCK_BITS = 16;
-const BLOCK_MASK = (1 << BLOCK_BITS) - 1;
 
 /** The 32 bits of a digest CheckedLines keeps (never 0). */
 function kept(digest: string): number {

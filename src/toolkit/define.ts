@@ -15,7 +15,7 @@
 //    with an index.ts, whose defineNoun gives its name and summary and imports its verbs.ts, listed
 //    in src/registry/index.ts; a command of one word keeps its options in its index.ts and its
 //    work in a run.ts that `run` loads with a dynamic import of ./run.js, so that the core stays
-//    small: the build puts whatever is imported that way in dist/commands.cjs, see
+//    small: the build puts whatever is imported that way in a chunk of dist/, see
 //    scripts/split.mjs).
 // 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
 // 3. For a service operation: one sandbox route (packages/sandbox/src/), so that tests run against it.

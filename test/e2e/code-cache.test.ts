@@ -79,6 +79,33 @@ describe('the code cache', () => {
     expect([cut.code, cut.stderr, cut.stdout]).toEqual([0, '', first.stdout]);
   });
 
+  it('of a chunk two commands load is written again by the second, with its functions, then left alone', async () => {
+    const env = { PROMO_CONFIG_DIR: scratch() };
+    const runChunk = () => {
+      const [file] = filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache')).filter((f) =>
+        /commands-run\.cjs-/.test(f),
+      );
+      return { bytes: readFileSync(file!), time: statSync(file!).mtimeMs };
+    };
+    const run = async (argv: string[]) => {
+      const done = await spawnPromo(argv, { env });
+      expect([done.code, done.stderr]).toEqual([0, '']);
+    };
+    await run(list);
+    const first = runChunk();
+    await run(list);
+    expect(runChunk()).toEqual(first);
+    // Another command: the runtime's chunk is cached again, naming both commands.
+    const other = ['--profile', 'sandbox', 'customer', 'list', '--limit', '1', '-o', 'json'];
+    await run(other);
+    const second = runChunk();
+    expect(second.bytes.equals(first.bytes)).toBe(false);
+    expect(second.bytes.toString('latin1')).toContain('templates list');
+    await run(other);
+    await run(list);
+    expect(runChunk()).toEqual(second);
+  });
+
   it('is not written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
     const dir = scratch();
     const run = await spawnPromo(['--help'], {

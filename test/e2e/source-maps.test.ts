@@ -10,14 +10,14 @@ import { BIN } from '../helpers/promo.js';
 const DIST = join(BIN, '..', '..', 'dist');
 
 describe('source maps for --debug', () => {
-  it('are written for the core and the commands chunk, without the sources', () => {
-    for (const file of ['cli.cjs', 'commands.cjs']) {
+  it('are written for the core and the chunks, without the sources', () => {
+    for (const file of ['cli.cjs', 'commands-run.cjs', 'commands-voucher.cjs']) {
       expect(
         readFileSync(join(DIST, file), 'utf8').trimEnd().endsWith(`//# sourceMappingURL=${file}.map`),
       ).toBe(true);
       const map = JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8'));
       expect(
-        map.sources.some((s: string) => s.endsWith('src/main.ts') || s.endsWith('src/registry/index.ts')),
+        map.sources.some((s: string) => /src\/(main|runtime\/runtime|commands\/voucher\/verbs)\.ts$/.test(s)),
       ).toBe(true);
       expect(map.sourcesContent).toBeUndefined();
     }

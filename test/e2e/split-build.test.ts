@@ -1,8 +1,10 @@
-// The build in two files (scripts/split.mjs): dist/cli.cjs, what every run needs, and
-// dist/commands.cjs, what commands load on demand, sharing the core's modules instead of copying
-// them. `promo --help` must not need the second file at all (start-up), and errors raised in it must
-// be the core's own classes (exit codes are chosen with instanceof in the core).
-import { cpSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+// The build in files (scripts/split.mjs): dist/cli.cjs, what every run needs, and the chunks
+// dist/commands-<chunk>.cjs, what commands load on demand (a noun's own, the runtime's, the ones a
+// few nouns share), each module in one file alone, taken from there by the others. `promo --help`
+// must need no chunk at all (start-up), a command only its noun's and those it shares, and errors
+// raised in a chunk must be the core's own classes (exit codes are chosen with instanceof in the
+// core).
+import { cpSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runPromo, spawnPromo, tempDir } from '../helpers/promo.js';
@@ -25,10 +27,14 @@ afterAll(() => {
   config.cleanup();
 });
 
-describe('the core and the commands chunk', () => {
+const chunkFiles = () => readdirSync(join(ROOT, 'dist')).filter((name) => /^commands-.*\.cjs$/.test(name));
+
+describe('the core and the chunks', () => {
   it('share every project module: none is bundled in both', () => {
     const core = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
-    const chunk = readFileSync(join(ROOT, 'dist', 'commands.cjs'), 'utf8');
+    const chunk = chunkFiles()
+      .map((name) => readFileSync(join(ROOT, 'dist', name), 'utf8'))
+      .join('\n');
     // Each class is declared once (esbuild writes `Name=class …`); the chunk only refers to the core's.
     const declares = (name: string, code: string) => new RegExp(`\\b${name}=class\\b`).test(code);
     for (const name of ['PromoError', 'UsageError', 'Output', 'Session']) {
@@ -38,14 +44,24 @@ describe('the core and the commands chunk', () => {
         chunk: false,
       });
     }
-    // What only commands use lives in the chunk alone.
+    // What only commands use lives in a chunk alone, declared once.
     for (const name of ['OutcomeUnknownError', 'ApiClient', 'Runtime']) {
       expect({ name, core: declares(name, core), chunk: declares(name, chunk) }).toEqual({
         name,
         core: false,
         chunk: true,
       });
+      expect({ name, declared: chunk.match(new RegExp(`\\b${name}=class\\b`, 'g'))?.length }).toEqual({
+        name,
+        declared: 1,
+      });
     }
+  });
+
+  it('give a noun a chunk of its own: token, voucher and campaign each have one', () => {
+    const names = chunkFiles();
+    for (const noun of ['token', 'voucher', 'campaign', 'run'])
+      expect(names).toContain(`commands-${noun}.cjs`);
   });
 
   it('raises the core’s own errors from the chunk: exit 2 for a bad value, 3 for a missing voucher', async () => {
@@ -79,7 +95,7 @@ describe('the core and the commands chunk', () => {
     const full = await Promise.all(
       [['--help'], ['--version'], ['help', 'exit-codes']].map((argv) => spawnPromo(argv, { env: env() })),
     );
-    rmSync(join(copy.path, 'dist', 'commands.cjs'));
+    for (const name of chunkFiles()) rmSync(join(copy.path, 'dist', name));
     const bin = join(copy.path, 'bin', 'promo.js');
     const without = await Promise.all(
       [['--help'], ['--version'], ['help', 'exit-codes']].map((argv) =>

@@ -1,6 +1,7 @@
 // What a command loads at start-up, read from Node's own list of loaded modules in the built bin:
 // node:crypto (~5 ms of CPU) only for a command that hashes, and a noun's verbs built into
-// commander only when the line names them.
+// commander only when the line names them; and which of the build's chunks it reads: its noun's,
+// the runtime's, and those its noun shares, not the others (scripts/chunks.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -48,6 +49,44 @@ it('one request (voucher get, token inspect) does not load node:crypto', async (
     expect(modules).toContain('http');
     expect(modules).not.toContain('crypto');
   }
+});
+
+/** The chunks of dist/ a run of the bin read, by name (`token` for dist/commands-token.cjs). */
+async function chunksRead(argv: string[]): Promise<string[]> {
+  const hook = join(dir.path, 'chunks-hook.cjs');
+  const out = join(dir.path, 'chunks.json');
+  writeFileSync(
+    hook,
+    `const fs = require('node:fs');
+const read = fs.readFileSync;
+const seen = new Set();
+fs.readFileSync = function (file, ...rest) {
+  const chunk = /[\\\\/]dist[\\\\/]commands-(.+)\\.cjs$/.exec(String(file));
+  if (chunk) seen.add(chunk[1]);
+  return read.call(this, file, ...rest);
+};
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen].sort())));\n`,
+  );
+  const run = await spawnPromo(argv, { env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` } });
+  expect([run.code, run.stderr]).toEqual([0, '']);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+it('token inspect reads the token and run chunks alone: no other noun’s code', async () => {
+  expect(await chunksRead(['token', 'inspect', '-o', 'json'])).toEqual(['run', 'token']);
+});
+
+it('voucher get reads its own chunk and shared ones, no other noun’s own chunk', async () => {
+  const chunks = await chunksRead(['voucher', 'get', 'STARTUP-1', '-o', 'json']);
+  expect(chunks).toContain('voucher');
+  // A chunk of one noun's own code is named after it alone; shared ones join their nouns with '+'.
+  const othersOwn = chunks.filter((chunk) => !chunk.includes('+') && chunk !== 'voucher' && chunk !== 'run');
+  expect(othersOwn).toEqual([]);
+});
+
+it('--help and a help topic read no chunk', async () => {
+  expect(await chunksRead(['--help'])).toEqual([]);
+  expect(await chunksRead(['help', 'exit-codes'])).toEqual([]);
 });
 
 it('promo --help builds no stream: it writes straight to its pipe', async () => {

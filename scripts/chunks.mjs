@@ -1,0 +1,73 @@
+// Which chunk holds each module the commands load on demand (scripts/split.mjs makes the files).
+// Read from one bundle of everything the core imports with `import()`, not written: its metafile
+// gives each module's size and imports. The roots are the modules something loads with `import()`;
+// each belongs to a group: its noun (src/commands/<noun>/: a noun's verbs, a one-word command's
+// run), `bulk` (the bulk engine and its help), `help` (help topics, completion) or `run` (the
+// runtime, the renderer, the errors of a request: what every command that runs loads). A module
+// goes to the chunk of the groups that reach it through static imports: one group, that group's
+// chunk; the `run` group among them, the run chunk (loaded anyway); several nouns, a chunk of its
+// own for exactly those nouns (voucher and campaign share one), folded into the run chunk when
+// smaller than FOLD_BELOW bytes (a file costs a look-up, a read, a checksum of its cache: more
+// than a few kilobytes of code).
+
+const FOLD_BELOW = 8000;
+
+function groupOf(root) {
+  const noun = /^src\/commands\/([^/]+)\//.exec(root)?.[1];
+  if (noun) return noun;
+  if (root.startsWith('src/bulk/')) return 'bulk';
+  if (/^src\/(registry|toolkit)\//.test(root)) return 'help';
+  return 'run';
+}
+
+/** A chunk's name: its group, or the groups sharing it (the first three, and how many more). */
+const chunkName = (groups) =>
+  groups.length > 4 ? `${groups.slice(0, 3).join('+')}+${groups.length - 3}` : groups.join('+');
+
+/**
+ * `owners`: module key → chunk name; `exported`: chunk name → the keys other files take from it
+ * (`targets`, what the core imports, and whatever another chunk imports).
+ */
+export function assignChunks(metafile, output, targets) {
+  const own = (path) => path.startsWith('src/');
+  const imports = new Map();
+  for (const [key, input] of Object.entries(metafile.inputs)) {
+    if (own(key))
+      imports.set(
+        key,
+        input.imports.filter((i) => own(i.path)),
+      );
+  }
+  const roots = new Set(targets);
+  for (const list of imports.values())
+    for (const i of list) if (i.kind === 'dynamic-import') roots.add(i.path);
+  const groups = new Map();
+  for (const root of roots) {
+    const seen = new Set([root]);
+    const todo = [root];
+    while (todo.length > 0) {
+      for (const i of imports.get(todo.pop()) ?? []) {
+        if (i.kind === 'dynamic-import' || seen.has(i.path)) continue;
+        seen.add(i.path);
+        todo.push(i.path);
+      }
+    }
+    for (const key of seen) groups.set(key, (groups.get(key) ?? new Set()).add(groupOf(root)));
+  }
+  const owners = new Map();
+  for (const [key, set] of groups) owners.set(key, set.has('run') ? 'run' : chunkName([...set].sort()));
+  const bytes = new Map();
+  for (const [key, chunk] of owners)
+    bytes.set(chunk, (bytes.get(chunk) ?? 0) + (output.inputs[key]?.bytesInOutput ?? 0));
+  for (const [key, chunk] of owners)
+    if (chunk.includes('+') && bytes.get(chunk) < FOLD_BELOW) owners.set(key, 'run');
+  const exported = new Map([...new Set(owners.values())].map((chunk) => [chunk, new Set()]));
+  for (const target of targets) exported.get(owners.get(target)).add(target);
+  for (const [key, list] of imports) {
+    for (const i of list) {
+      const chunk = owners.get(i.path);
+      if (chunk !== undefined && chunk !== owners.get(key)) exported.get(chunk).add(i.path);
+    }
+  }
+  return { owners, exported };
+}
