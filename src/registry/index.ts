@@ -9,6 +9,7 @@ import event from '../commands/event/index.js';
 import exportNoun from '../commands/export/index.js';
 import job from '../commands/job/index.js';
 import login from '../commands/login/index.js';
+import loyalty from '../commands/loyalty/index.js';
 import order from '../commands/order/index.js';
 import product from '../commands/product/index.js';
 import profile from '../commands/profile/index.js';
@@ -34,6 +35,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
   redemption,
   campaign,
+  loyalty,
   rule,
   publication,
   job,
