@@ -6,7 +6,7 @@ import { getMember, type Member } from '../../api/loyalties.js';
 import { ApiError } from '../../base/errors.js';
 import { CAMPAIGN_ARG } from '../campaign/ref.js';
 import { checkCode } from '../voucher/codes-input.js';
-import { withMissingHint } from '../voucher/missing.js';
+import { missingCodeHint } from '../voucher/missing.js';
 
 export { withCampaignHint as withProgramHint } from '../campaign/ref.js';
 
@@ -24,12 +24,13 @@ export const CARD_ARG = {
  */
 export async function withCardHint<T>(client: ApiClient, card: string, call: () => Promise<T>): Promise<T> {
   try {
-    return await withMissingHint(client, card, call);
+    return await call();
   } catch (error) {
-    const meant = error instanceof ApiError ? CASE_HINT.exec(error.hint ?? '') : null;
-    throw meant
-      ? (error as ApiError).withHint(`Did you mean '${meant[1]}'? Codes are case-sensitive.`)
-      : error;
+    if (!(error instanceof ApiError && error.status === 404 && !error.afterLostAnswer)) throw error;
+    const likely = await missingCodeHint(client, card);
+    if (likely === undefined) throw error;
+    const meant = CASE_HINT.exec(likely);
+    throw error.withHint(meant ? `Did you mean '${meant[1]}'? Codes are case-sensitive.` : likely);
   }
 }
 
