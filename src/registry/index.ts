@@ -36,6 +36,7 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   voucher,
   redemption,
   campaign,
+  loyalty,
   rule,
   publication,
   job,

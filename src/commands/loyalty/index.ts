@@ -3,6 +3,6 @@ import { defineNoun } from '../../toolkit/define.js';
 
 export default defineNoun({
   name: 'loyalty',
-  summary: 'Loyalty programs: members, points, rewards, earning rules and tiers',
+  summary: 'Loyalty programs: members, points (never applied twice), rewards, earning rules and tiers',
   verbs: () => import('./verbs.js'),
 });
