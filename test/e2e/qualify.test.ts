@@ -67,6 +67,15 @@ describe('promo qualify, per kind of rule', () => {
         '',
       ].join('\n'),
     );
+    const csv = await promo('qualify', '--amount', '50', '-o', 'csv');
+    expect(csv.stdout).toBe(
+      [
+        'id,object,order.amount,order.total_applied_discount_amount,order.total_amount,campaign_name',
+        'MIN50,voucher,50,10,40,',
+        'PLAIN5,voucher,50,5,45,',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('product in the cart: an item priced by the catalogue qualifies the code for that product', async () => {
