@@ -1,7 +1,7 @@
 // promo qualify: the service's qualification for the customer and the order the flags give, best
 // deal first; the codes this customer has used up left out (near-misses.ts); with --explain the
 // near misses under the list, in voucher validate's words.
-import { type Qualified, qualify } from '../../api/qualifications.js';
+import { MAX_QUALIFICATIONS, type Qualified, qualify } from '../../api/qualifications.js';
 import type { RedeemableAnswer } from '../../api/validations.js';
 import { ExitCode } from '../../base/errors.js';
 import { inUnits } from '../../output/money.js';
@@ -71,8 +71,13 @@ export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
   if (rt.out.isJson && misses) await rt.out.json({ qualified, near_misses: near });
   else await rt.out.list(qualified, COLUMNS, 'Nothing applies to this customer and order.');
   if (qualified.length === 0 && rt.out.isJson) rt.out.notice('Nothing applies to this customer and order.');
-  if (answer.redeemables.has_more)
-    rt.out.notice(`More qualify than the ${listed.length} shown: --limit takes up to 50.`);
+  if (answer.redeemables.has_more) {
+    const more =
+      limit < MAX_QUALIFICATIONS
+        ? `--limit takes up to ${MAX_QUALIFICATIONS}`
+        : 'the service answers 50 at most';
+    rt.out.notice(`More qualify than the ${listed.length} asked for (${more}).`);
+  }
   if (spent.length > 0 && !flags.explain) {
     const one = spent.length === 1;
     const why = parts.customer
