@@ -67,6 +67,23 @@ describe('promo qualify, per kind of rule', () => {
         '',
       ].join('\n'),
     );
+    const one = await promo('qualify', '--amount', '50', '--limit', '1', '-o', 'table');
+    expect([one.code, one.stderr]).toEqual([
+      0,
+      'More qualify than the 1 asked for (--limit takes up to 50).\n',
+    ]);
+    expect(one.stdout).toBe(
+      'CODE   KIND     GIVES      OFF    TOTAL AFTER\nMIN50  voucher  10.00 off  10.00  40.00\n',
+    );
+    const csv = await promo('qualify', '--amount', '50', '-o', 'csv');
+    expect(csv.stdout).toBe(
+      [
+        'id,object,order.amount,order.total_applied_discount_amount,order.total_amount,campaign_name',
+        'MIN50,voucher,50,10,40,',
+        'PLAIN5,voucher,50,5,45,',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('product in the cart: an item priced by the catalogue qualifies the code for that product', async () => {

@@ -8,15 +8,13 @@
 import { templateOf } from './campaign-vouchers.js';
 import { withCataloguePrices } from './catalogue-prices.js';
 import { resolveCustomer } from './customers.js';
-import { type CalcOrder, resetApplied, startOrder, totals } from './facts/discounts.js';
+import { type CalcOrder, startOrder, totals } from './facts/discounts.js';
 import { orderView } from './order-view.js';
+import { type Judging, judge } from './qualification-judge.js';
 import { type QualificationRequest, readQualificationRequest } from './qualification-request.js';
-import { applyVoucher, commonRule } from './redeem-evaluate.js';
-import type { RedeemRequest } from './redeem-request.js';
 import { STACKING_RULES, trackingId } from './redeemable-view.js';
-import { applicableLines, ruleViolation } from './rules-evaluate.js';
 import { keysOfCampaign, streamEntries } from './state-query.js';
-import { type CampaignRecord, type Route, SandboxError, type SandboxState } from './types.js';
+import type { CampaignRecord, Route } from './types.js';
 import { hashSourceId } from './validations.js';
 import type { Json } from './voucher-check.js';
 
@@ -24,45 +22,10 @@ const EMPTY_LIST = { data: [], total: 0, data_ref: 'data', object: 'list' };
 /** The kinds of campaign whose codes take something off an order. */
 const ORDER_CAMPAIGNS = new Set(['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
 
-interface Judging {
-  state: SandboxState;
-  rules: RedeemRequest;
-  /** The customer, found once for every code. */
-  customer: Json | null;
-  start: CalcOrder;
-  hasAmount: boolean;
-  nowMs: number;
-}
-
 interface Qualified {
   created_at: string;
   off: number;
   view: () => Json;
-}
-
-/**
- * What a code (or a campaign's template) gives this order, or undefined when it does not qualify.
- * One the sandbox cannot judge refuses the whole answer, naming it: leaving it out would answer
- * what the service would not.
- */
-function judge(j: Judging, voucher: Json, id: string): { order: CalcOrder; result: Json } | undefined {
-  try {
-    return judged(j, voucher, id);
-  } catch (error) {
-    if (!(error instanceof SandboxError) || error.key !== 'not_imitated') throw error;
-    const kind = voucher.object === 'campaign' ? 'campaign' : 'voucher';
-    throw new SandboxError(error.status, error.key, error.message, `${error.details} (${kind} ${id})`);
-  }
-}
-
-function judged(j: Judging, voucher: Json, id: string): { order: CalcOrder; result: Json } | undefined {
-  if (commonRule(voucher, id, j.nowMs, j.state.project.time_zone)) return undefined;
-  const how = { countUses: false, customer: j.customer };
-  if (ruleViolation(j.state, voucher, j.rules, j.start, j.nowMs, how)) return undefined;
-  const input = { id, credits: null, points: null, reward: false };
-  const lines = applicableLines(j.state, voucher);
-  const applied = applyVoucher(voucher, input, resetApplied(j.start), j.hasAmount, lines);
-  return 'key' in applied ? undefined : applied;
 }
 
 function qualified(

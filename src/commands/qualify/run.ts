@@ -1,11 +1,13 @@
 // promo qualify: the service's qualification for the customer and the order the flags give, best
 // deal first; the codes this customer has used up left out (near-misses.ts); with --explain the
 // near misses under the list, in voucher validate's words.
-import { type Qualified, qualify } from '../../api/qualifications.js';
+import { MAX_QUALIFICATIONS, type Qualified, qualify } from '../../api/qualifications.js';
 import type { RedeemableAnswer } from '../../api/validations.js';
 import { ExitCode } from '../../base/errors.js';
+import { inUnits } from '../../output/money.js';
 import { type Column, formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
+import { ORDER_PATHS } from '../shared/redemption-view.js';
 import { type OrderFlags, orderParts } from '../voucher/order-options.js';
 import { printRedeemables } from '../voucher/validate.js';
 import { voucherValue } from '../voucher/voucher-view.js';
@@ -26,6 +28,19 @@ function gives(q: Qualified): string {
   if (gift) return `gift card: ${formatMoney(gift.credits)} of its ${formatMoney(gift.balance)} balance`;
   return '';
 }
+
+/** As CSV: what each gives and the order after it, money in currency units as in the table. */
+const QUALIFIED_CSV = {
+  columns: [
+    'id',
+    'object',
+    'order.amount',
+    'order.total_applied_discount_amount',
+    'order.total_amount',
+    'campaign_name',
+  ],
+  units: (q: Qualified) => inUnits(q, ORDER_PATHS),
+};
 
 const COLUMNS: Column<Qualified>[] = [
   { header: 'CODE', value: (q) => (q.object === 'campaign' ? (q.name ?? q.id) : q.id), id: true },
@@ -52,11 +67,17 @@ export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
   const misses = flags.explain ? await nearMisses(client, listed, parts) : undefined;
   const near: RedeemableAnswer[] = misses ? [...spent, ...misses.refused] : [];
 
+  rt.out.csvView = QUALIFIED_CSV;
   if (rt.out.isJson && misses) await rt.out.json({ qualified, near_misses: near });
   else await rt.out.list(qualified, COLUMNS, 'Nothing applies to this customer and order.');
   if (qualified.length === 0 && rt.out.isJson) rt.out.notice('Nothing applies to this customer and order.');
-  if (answer.redeemables.has_more)
-    rt.out.notice(`More qualify than the ${listed.length} shown: --limit takes up to 50.`);
+  if (answer.redeemables.has_more) {
+    const more =
+      limit < MAX_QUALIFICATIONS
+        ? `--limit takes up to ${MAX_QUALIFICATIONS}`
+        : 'the service answers 50 at most';
+    rt.out.notice(`More qualify than the ${listed.length} asked for (${more}).`);
+  }
   if (spent.length > 0 && !flags.explain) {
     const one = spent.length === 1;
     const why = parts.customer

@@ -98,7 +98,7 @@ export const REDEMPTION_CSV_COLUMNS = [
 ];
 
 /** The money of the order an answer holds. */
-const ORDER_PATHS = ORDER_MONEY.map((path) => `order.${path}`);
+export const ORDER_PATHS = ORDER_MONEY.map((path) => `order.${path}`);
 
 /**
  * How redemptions read as CSV: money in currency units, as in the table (the amount of a gift
