@@ -98,6 +98,18 @@ describe('promo loyalty redeem-reward', () => {
     expect(balanceOf(fx, 'LC-BOB')).toBe(100);
   });
 
+  it('on a terminal it asks first: declined is exit 8 with nothing sent, accepted redeems', async () => {
+    await member(fx, club, 'LC-TTY', 'erin', 400);
+    const argv = ['loyalty', 'redeem-reward', 'LC-TTY', '--reward', mug];
+    const declined = await fx.run(argv, { tty: true, answers: [false] });
+    expect(declined.code).toBe(8);
+    expect(seen(fx)).not.toContain('POST /v1/loyalties/members/LC-TTY/redemption');
+    const accepted = await fx.run(argv, { tty: true, answers: [true] });
+    expect([accepted.code, accepted.stderr]).toEqual([0, '']);
+    expect(accepted.stdout).toContain('Balance after  100');
+    expect(balanceOf(fx, 'LC-TTY')).toBe(100);
+  });
+
   it("too few points: exit 1 with the service's key in words; nothing taken", async () => {
     const done = await promo('loyalty', 'redeem-reward', 'LC-BOB', '--reward', mug, '--yes', '-o', 'table');
     expect([done.code, done.stdout]).toEqual([1, '']);
