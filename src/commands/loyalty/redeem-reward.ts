@@ -11,8 +11,8 @@ import { writeOnce } from '../../bulk/marked-write.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { confirmOrCancel } from '../confirm.js';
-import { withMissingHint } from '../voucher/missing.js';
 import { checkCommand, listMarked, newMark } from '../voucher/redeem-once.js';
+import { CARD_ARG, withCardHint } from './refs.js';
 
 const options = defineOptions({
   reward: {
@@ -45,11 +45,11 @@ found, the outcome is unknown (exit 6, with the command that checks) and nothing
   examples: [
     'promo loyalty redeem-reward LOYAL-1 --reward "$(promo loyalty rewards LOYAL-1 -o json | jq -r \'.[0].reward.id\')" --yes',
   ],
-  args: { card: { help: 'a loyalty card (a member), by code', required: true } },
+  args: CARD_ARG,
   options,
   run: async ({ card, reward }, rt: Runtime) => {
     const client = await rt.client();
-    const offered = await withMissingHint(client, card, () => listMemberRewards(client, card));
+    const offered = await withCardHint(client, card, () => listMemberRewards(client, card));
     const chosen = offered.find((r) => r.reward.id === reward);
     if (!chosen)
       throw new NotFoundError(

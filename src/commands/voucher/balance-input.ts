@@ -6,7 +6,7 @@
 // The amount's unit is the card's (hundredths on a gift card, whole points on a loyalty card): a
 // file's cards are read once per code before anything is sent, so that a fractional point is a bad
 // line (exit 2); from stdin a card is read when its first line is sent.
-import { type BalanceChange, balanceRequest, changeBalance, findTransactions } from '../../api/balances.js';
+import { findTransactions } from '../../api/balances.js';
 import type { ApiClient } from '../../api/client.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { ApiError, UsageError } from '../../base/errors.js';
@@ -16,6 +16,7 @@ import { formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { heldUnderLabel } from './balance-label.js';
 import { amountFor, type BalanceLine, balanceLine, columnsOf } from './balance-lines.js';
+import { type ChangeRoute, type SentChange, VOUCHER_ROUTE } from './balance-once.js';
 import { runKey } from './run-key.js';
 
 export const BALANCE_INPUT_HELP = `
@@ -50,10 +51,28 @@ class CardTypes {
 
 const LATER = 'promo-(made per run and line)';
 
+/** Which command reads the file, the route its changes take, and the cards it takes. */
+export interface BalanceInput {
+  command: string;
+  route: ChangeRoute;
+  /** Throws a UsageError for a line the command does not take (a card of another kind, a column). */
+  accepts(type: string | undefined, p: BalanceLine): void;
+}
+
+export const VOUCHER_BALANCE_INPUT: BalanceInput = {
+  command: 'voucher balance',
+  route: VOUCHER_ROUTE,
+  accepts(_type, p) {
+    if (p.expires !== undefined)
+      throw new UsageError('"expires" is for loyalty points: promo loyalty points --input takes it');
+  },
+};
+
 function balanceAction(
   run: { key?: string },
   types: CardTypes,
   known: Map<string, string | undefined>,
+  how: BalanceInput,
 ): BulkAction<BalanceLine> {
   const mark = (p: BalanceLine) => {
     if (p.sourceId !== undefined) return p.sourceId;
@@ -63,10 +82,11 @@ function balanceAction(
   // A missing card (or a discount code, from stdin): sent as given, so that the service names it.
   const signedFor = (type: string | undefined, p: BalanceLine) =>
     type === 'GIFT_VOUCHER' || type === 'LOYALTY_CARD' ? amountFor(type, p) : p.sign * p.hundredths;
-  const change = (p: BalanceLine, signed: number): BalanceChange => ({
+  const change = (p: BalanceLine, signed: number): SentChange => ({
     amount: signed,
     source_id: mark(p),
     ...(p.reason === undefined ? {} : { reason: p.reason }),
+    ...(p.expires === undefined ? {} : { expires: p.expires }),
   });
   return {
     status: 'updated',
@@ -74,6 +94,7 @@ function balanceAction(
     codeRepeats: true,
     async send(client, p) {
       const type = await types.get(client, p.code);
+      how.accepts(type, p);
       const signed = signedFor(type, p);
       if (p.sourceId !== undefined) {
         // A label of the line's own names one change: held on the card already, it is not sent again.
@@ -81,11 +102,11 @@ function balanceAction(
         const held = await heldUnderLabel(client, p.code, p.sourceId, signed, show);
         if (held) return { code: p.code, held: `the card holds this change under source_id ${p.sourceId}` };
       }
-      await changeBalance(client, p.code, change(p, signed));
+      await how.route.send(client, p.code, change(p, signed));
       return { code: p.code };
     },
     request: (p) =>
-      balanceRequest(
+      how.route.request(
         p.code,
         change({ ...p, sourceId: p.sourceId ?? LATER }, signedFor(known.get(p.code), p)),
       ),
@@ -94,7 +115,7 @@ function balanceAction(
         const found = await findTransactions(client, p.code, mark(p));
         return { writes: found.map((t) => ({ code: p.code, id: t.id })) };
       },
-      check: (p) => `promo voucher transactions ${shellQuote(p.code)} (source_id ${mark(p)})`,
+      check: (p) => `${how.route.trail} ${shellQuote(p.code)} (source_id ${mark(p)})`,
     },
   };
 }
@@ -151,12 +172,13 @@ export async function balanceMany(
   input: string,
   options: { bulk: BulkFlags; dryRun: boolean },
   rt: Runtime,
+  how: BalanceInput = VOUCHER_BALANCE_INPUT,
 ): Promise<number> {
   const run: { key?: string } = {};
   const types = new CardTypes();
   const known = await readCards(rt, input, types);
   return runBulkInput(rt, {
-    command: 'voucher balance',
+    command: how.command,
     movesMoney: true,
     input,
     read: { formats: ['ndjson', 'csv'] },
@@ -164,10 +186,11 @@ export async function balanceMany(
     prepare: (record, roles) => {
       const p = balanceLine(record, roles);
       const type = known.get(p.code);
+      how.accepts(type, p);
       if (type !== undefined) amountFor(type, p);
       return p;
     },
-    action: balanceAction(run, types, known),
+    action: balanceAction(run, types, known, how),
     flags: options.bulk,
     dryRun: options.dryRun,
     onRun: (started) => {

@@ -6,7 +6,7 @@ import { columnName, columnRoles } from '../../bulk/columns.js';
 import type { InputRecord } from '../../bulk/index.js';
 import { parseMoney } from '../shared/values.js';
 
-const FIELDS = ['code', 'add', 'remove', 'reason', 'source_id'] as const;
+const FIELDS = ['code', 'add', 'remove', 'reason', 'source_id', 'expires'] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface BalanceLine {
@@ -20,6 +20,18 @@ export interface BalanceLine {
   reason?: string;
   /** The line's own label; without one, promo's mark (made per run and line). */
   sourceId?: string;
+  /** Loyalty points only: `YYYY-MM-DD` or `never`. */
+  expires?: string;
+}
+
+/** `--expires` / "expires": a day (YYYY-MM-DD) or `never`; checked before anything is sent. */
+export function parseExpires(value: string, where: string): string {
+  const text = value.trim();
+  if (text === 'never') return text;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== text)
+    throw new UsageError(`${where} takes a day such as 2026-12-31, or never; not '${value}'`);
+  return text;
 }
 
 function fieldsOf(record: InputRecord, roles?: Map<string, Field>): Partial<Record<Field, unknown>> {
@@ -42,6 +54,11 @@ function textField(value: unknown, field: Field): string | undefined {
   if (typeof value !== 'string' || value.trim() === '')
     throw new UsageError(`"${field}" must be a non-empty string`);
   return value;
+}
+
+function expiresField(value: unknown, field: 'add' | 'remove'): string {
+  if (field === 'remove') throw new UsageError('"expires" goes with "add": removed points have no expiry');
+  return parseExpires(textField(value, 'expires') as string, '"expires"');
 }
 
 /** One line's change, checked as far as it can be without its card. */
@@ -68,6 +85,7 @@ export function balanceLine(record: InputRecord, roles?: Map<string, Field>): Ba
     ...(points === undefined ? {} : { points }),
     ...(fields.reason === undefined ? {} : { reason: textField(fields.reason, 'reason') }),
     ...(fields.source_id === undefined ? {} : { sourceId: textField(fields.source_id, 'source_id') }),
+    ...(fields.expires === undefined ? {} : { expires: expiresField(fields.expires, field) }),
   };
 }
 

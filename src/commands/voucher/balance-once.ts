@@ -4,8 +4,14 @@
 // label); after a lost answer promo reads the card's transactions back for it and never sends it
 // again (bulk/marked-write.ts). A label of the caller's names one change (balance-label.ts).
 import { BALANCE_KEY_WORDS } from 'promo-sandbox/facts/balances';
-import { type Balance, changeOf, findTransactions } from '../../api/balances.js';
-import type { ApiClient } from '../../api/client.js';
+import {
+  type Balance,
+  balanceRequest,
+  changeBalance,
+  changeOf,
+  findTransactions,
+} from '../../api/balances.js';
+import type { ApiClient, ApiRequest } from '../../api/client.js';
 import { nodeCrypto } from '../../base/crypto.js';
 import { ApiError, ExitCode, PromoError } from '../../base/errors.js';
 import { shellQuote } from '../../base/shell.js';
@@ -13,9 +19,19 @@ import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { heldUnderLabel, underLabelLock } from './balance-label.js';
 
+/** A change as it goes out: signed, in the card's unit, with its mark. */
+export interface SentChange {
+  amount: number;
+  source_id: string;
+  reason?: string;
+  /** Points only: `YYYY-MM-DD` or `never` (none: the program's rules). */
+  expires?: string;
+}
+
 /** How a change reaches the card, and the command that shows the card's trail. */
 export interface ChangeRoute {
-  send(client: ApiClient, code: string, amount: number, sourceId: string, reason?: string): Promise<Balance>;
+  request(code: string, change: SentChange): ApiRequest;
+  send(client: ApiClient, code: string, change: SentChange): Promise<Balance>;
   /** `promo voucher transactions` or `promo loyalty history`: followed by the code. */
   trail: string;
 }
@@ -25,13 +41,23 @@ export interface OneChange {
   /** Signed, in the card's unit. */
   amount: number;
   reason?: string;
+  expires?: string;
   /** The caller's label; none: promo makes one. */
   sourceId?: string;
   /** The amount in words (`+10.00`, `-250`). */
   show(amount: number): string;
 }
 
-function refusedInWords(error: ApiError, code: string): PromoError {
+/** Changes go to `POST /v1/vouchers/{code}/balance`. */
+export const VOUCHER_ROUTE: ChangeRoute = {
+  request: (code, { amount, source_id, reason }) =>
+    balanceRequest(code, { amount, source_id, ...(reason === undefined ? {} : { reason }) }),
+  send: (client, code, { amount, source_id, reason }) =>
+    changeBalance(client, code, { amount, source_id, ...(reason === undefined ? {} : { reason }) }),
+  trail: 'promo voucher transactions',
+};
+
+export function refusedInWords(error: ApiError, code: string): PromoError {
   const key = error.body.key ?? '';
   const words = BALANCE_KEY_WORDS[key];
   if (!words) return error;
@@ -46,11 +72,12 @@ async function sendOnce(
   sourceId: string,
 ): Promise<Balance> {
   const client = await rt.client();
-  const { code, amount, reason } = change;
+  const { code, amount, reason, expires } = change;
+  const sent: SentChange = { amount, source_id: sourceId, reason, ...(expires ? { expires } : {}) };
   const write: MarkedWrite<Balance> = {
     what: 'the balance change',
     check: `${route.trail} ${shellQuote(code)} (source_id ${sourceId})`,
-    send: () => route.send(client, code, amount, sourceId, reason),
+    send: () => route.send(client, code, sent),
     lookUp: async () => ({
       writes: (await findTransactions(client, code, sourceId)).flatMap((t) => changeOf(t) ?? []),
     }),

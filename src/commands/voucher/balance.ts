@@ -2,7 +2,7 @@
 // currency units) or a loyalty card's points, with a reason. The service takes no idempotency key,
 // so each change carries a source_id (promo's own unless --source-id); after a lost answer promo
 // reads the card's transactions back for it and never sends it again (balance-once.ts).
-import { type Balance, changeBalance } from '../../api/balances.js';
+import type { Balance } from '../../api/balances.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { UsageError } from '../../base/errors.js';
 import { parseBulkFlags } from '../../bulk/index.js';
@@ -11,7 +11,7 @@ import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { againOption, bulkOptions } from '../bulk-options.js';
 import { parseMoney } from '../shared/values.js';
 import { BALANCE_INPUT_HELP, balanceMany } from './balance-input.js';
-import { type ChangeRoute, changeOnce } from './balance-once.js';
+import { changeOnce, VOUCHER_ROUTE } from './balance-once.js';
 import { BALANCE_CSV, showBalance } from './balance-show.js';
 import { checkCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
@@ -57,13 +57,6 @@ function signedAmount(type: unknown, text: string, flag: string): number {
   if (hundredths === 0) throw new UsageError(`${flag} must be more than 0`);
   return hundredths;
 }
-
-/** Changes go to `POST /v1/vouchers/{code}/balance`. */
-const VOUCHER_ROUTE: ChangeRoute = {
-  send: (client, code, amount, sourceId, reason) =>
-    changeBalance(client, code, { amount, source_id: sourceId, reason }),
-  trail: 'promo voucher transactions',
-};
 
 export default defineCommand({
   path: ['voucher', 'balance'],

@@ -1,11 +1,14 @@
 // promo voucher list: one page (a table, a JSON array, NDJSON, or --raw the service's list object),
 // or with --all every matching voucher, also past the 99-page cap (see shared/list-walk.ts).
 
-import { listVouchers } from '../../api/voucher-list.js';
+import type { ListAnswer } from '../../api/answer.js';
+import type { ApiClient } from '../../api/client.js';
+import { type ListVouchersQuery, listVouchers } from '../../api/voucher-list.js';
 import type { Voucher } from '../../api/vouchers.js';
 import { VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { ListProgress } from '../../output/list-progress.js';
 import { keepYoungGenerationSmall } from '../../output/paging.js';
+import type { Column } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { requireCampaign } from '../campaign/ref.js';
@@ -15,10 +18,21 @@ import { walkCreated } from '../shared/list-walk.js';
 import { ALL_PAGE_SIZE, parseVoucherListOptions, type VoucherListOptions } from './list-options.js';
 import { VOUCHER_CSV, VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-view.js';
 
-export async function run(options: VoucherListOptions, rt: Runtime): Promise<void> {
+/** Where the pages come from and how they look: `GET /v1/vouchers` unless a caller says (members). */
+export interface VoucherSource {
+  fetch(client: ApiClient, query: ListVouchersQuery): Promise<ListAnswer<Voucher>>;
+  columns?: Column<Voucher>[];
+}
+
+export async function run(
+  options: VoucherListOptions,
+  rt: Runtime,
+  source: VoucherSource = { fetch: listVouchers },
+): Promise<void> {
   rt.out.csvView = VOUCHER_CSV;
   const client = await rt.client();
-  const columns = voucherListColumns(rt.ctx.now());
+  const columns = source.columns ?? voucherListColumns(rt.ctx.now());
+  const listVouchers = source.fetch;
   const { query } = options;
   // A campaign the service does not have lists no vouchers: exit 3, not an empty success.
   const campaign = query.campaignId ?? query.campaign;

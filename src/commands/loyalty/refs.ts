@@ -1,0 +1,42 @@
+// How loyalty commands name what they act on: a program as campaigns are named (by name or id,
+// unknown: exit 3 with the names close to it), a member by its loyalty card's code (unknown: exit 3
+// with what is likely, as for vouchers).
+import type { ApiClient } from '../../api/client.js';
+import { getMember, type Member } from '../../api/loyalties.js';
+import { ApiError } from '../../base/errors.js';
+import { CAMPAIGN_ARG } from '../campaign/ref.js';
+import { checkCode } from '../voucher/codes-input.js';
+import { missingCodeHint } from '../voucher/missing.js';
+
+export { withCampaignHint as withProgramHint } from '../campaign/ref.js';
+
+export const PROGRAM_ARG = {
+  program: { ...CAMPAIGN_ARG.campaign, help: 'loyalty program name, or its id (camp_...)' },
+} as const;
+
+export const CARD_ARG = {
+  card: { help: "the member's loyalty card code", required: true, parse: checkCode },
+} as const;
+
+/**
+ * Runs `call`, which names the card in its requests: a 404 for it is exit 3 with what is likely (as
+ * for vouchers), a card that exists in another case offered as what was meant.
+ */
+export async function withCardHint<T>(client: ApiClient, card: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404 && !error.afterLostAnswer)) throw error;
+    const likely = await missingCodeHint(client, card);
+    if (likely === undefined) throw error;
+    const meant = CASE_HINT.exec(likely);
+    throw error.withHint(meant ? `Did you mean '${meant[1]}'? Codes are case-sensitive.` : likely);
+  }
+}
+
+const CASE_HINT = /^Codes are case-sensitive: the voucher '(.+)' exists\.$/;
+
+/** The member the card names; a card the service does not have: exit 3 with what is likely. */
+export function findMember(client: ApiClient, card: string): Promise<Member> {
+  return withCardHint(client, card, () => getMember(client, card));
+}
