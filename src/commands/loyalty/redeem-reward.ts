@@ -6,7 +6,7 @@
 
 import { BALANCE_KEYS } from 'promo-sandbox/facts/balances';
 import { listMemberRewards, priceOf, type RewardRedemption, redeemReward } from '../../api/rewards.js';
-import { ApiError, ExitCode, NotFoundError, PromoError } from '../../base/errors.js';
+import { ApiError, ExitCode, NotFoundError, PromoError, UsageError } from '../../base/errors.js';
 import { writeOnce } from '../../bulk/marked-write.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
@@ -39,9 +39,10 @@ export default defineCommand({
   description: `Takes the reward's points price from the card (soonest-expiring points first) and prints
 the redemption and the balance after. On a terminal promo asks first; without one it needs --yes
 (exit 2, nothing sent). A card that holds too few points: exit 1, nothing redeemed. A reward the
-card's program does not offer: exit 3. Never twice: the redemption carries a mark of promo's
-(metadata promo_request_id); after a lost answer promo looks it up: found, it happened once; not
-found, the outcome is unknown (exit 6, with the command that checks) and nothing is sent again.`,
+card's program does not offer: exit 3; a pay-with-points reward (no price): exit 2, nothing sent.
+Never twice: the redemption carries a mark of promo's (metadata promo_request_id); after a lost
+answer promo looks it up: found, it happened once; not found, the outcome is unknown (exit 6, with
+the command that checks) and nothing is sent again.`,
   examples: [
     'promo loyalty redeem-reward LOYAL-1 --reward "$(promo loyalty rewards LOYAL-1 -o json | jq -r \'.[0].reward.id\')" --yes',
   ],
@@ -56,7 +57,12 @@ found, the outcome is unknown (exit 6, with the command that checks) and nothing
         `${card}'s program offers no reward ${reward}`,
         `See what it offers with: promo loyalty rewards ${card}`,
       );
-    const price = priceOf(chosen.assignment) ?? 0;
+    const price = priceOf(chosen.assignment);
+    // A pay-with-points reward has no price: it spends points on an order, which this verb does not.
+    if (price === undefined)
+      throw new UsageError(
+        `${reward} is a pay-with-points reward (no points price): it pays an order with points, which redeem-reward does not do`,
+      );
     await confirmOrCancel(rt, `Redeem ${chosen.reward.name ?? reward} for ${price} points from ${card}?`);
     const mark = newMark();
     const sentAt = rt.ctx.now();
