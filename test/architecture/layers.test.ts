@@ -210,9 +210,9 @@ describe('dependency rules of src/', () => {
   // list names its campaign as the campaign commands do, login saves and shows a profile, and a
   // publication names a campaign and a code as their commands check them, and a SKU belongs to a
   // product, named and shown as the product commands do; an order's items are typed as a
-  // validation's are, and it is named as a product is; a loyalty program is a campaign, named and
-  // shown as the campaign commands do, and a member a loyalty card, named, and its reward
-  // redemptions marked and looked up, as the voucher commands do.
+  // validation's are, and it is named as a product is; a loyalty program is named and shown as a
+  // campaign is, its members listed as vouchers are and its points changed by voucher balance's rule,
+  // and its reward redemptions marked and looked up as voucher redemptions are.
   it("imports no other noun's module, but where one noun is built on another", () => {
     const builtOn: Record<string, string[]> = {
       campaign: ['voucher'],

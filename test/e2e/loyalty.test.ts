@@ -193,6 +193,12 @@ describe('promo loyalty', () => {
       /^error: Resource not found \(not_found\): Cannot find voucher with id le-a .*\nDid you mean 'LE-A'\? Codes are case-sensitive\.\n$/,
     );
     expect((await promo(['loyalty', 'member', 'NOPE-1', '-o', 'table'])).code).toBe(3);
+    await call('POST', '/v1/vouchers', { type: 'GIFT_VOUCHER', code: 'LE-GIFT', gift: { amount: 100 } });
+    const gift = await promo(['loyalty', 'points', 'LE-GIFT', '--add', '5', '-o', 'table']);
+    expect([gift.code, gift.stderr]).toEqual([
+      1,
+      'error: Refused: LE-GIFT: points go on loyalty cards, and this code is not one (invalid_voucher); nothing changed\n',
+    ]);
   });
 
   it('moves points to another card with their expiry, shows the member, its history and what expires', async () => {
