@@ -187,7 +187,7 @@ describe('promo loyalty tiers', () => {
       ].join('\n'),
     );
     expect(seen(fx)).toEqual([
-      'GET /v1/vouchers/TC-BOB',
+      'GET /v1/loyalties/members/TC-BOB',
       'GET /v1/loyalties/members/TC-BOB/tiers',
       `GET /v1/loyalties/${club}/tiers`,
     ]);

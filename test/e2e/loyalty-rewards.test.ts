@@ -46,7 +46,10 @@ describe('promo loyalty rewards', () => {
         '',
       ].join('\n'),
     );
-    expect(seen(fx)).toEqual(['GET /v1/vouchers/LC-ALICE', 'GET /v1/loyalties/members/LC-ALICE/rewards']);
+    expect(seen(fx)).toEqual([
+      'GET /v1/loyalties/members/LC-ALICE',
+      'GET /v1/loyalties/members/LC-ALICE/rewards',
+    ]);
   });
 
   it("lists a program's rewards by its name, with -o json", async () => {
