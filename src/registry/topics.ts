@@ -159,8 +159,8 @@ const BULK_TOPIC = async () => `Bulk runs
 
 Commands that take --input FILE (or - for stdin): voucher create, update, delete, enable, disable,
 event send, customer create and delete, publication create (one code of --campaign to each customer a line names),
-voucher redeem, voucher balance (one change of a card's credits or points a line) and redemption
-rollback. NDJSON has one request body a line; CSV has a header of option names (code, type,
+voucher redeem, voucher balance (one change of a card's credits or points a line), loyalty points
+(one change of a member's points a line, with its expiry) and redemption rollback. NDJSON has one request body a line; CSV has a header of option names (code, type,
 percent-off ...); a list of codes has one code a line. Bulk options: --concurrency N (default 4),
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
 --resend-unknown, --take-over, --accept-old-journal.

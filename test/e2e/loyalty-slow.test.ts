@@ -44,7 +44,10 @@ const promo = (argv: string[], extra: Record<string, string> = {}) =>
 /** Holds every points write (a balance change, a transfer) until release(). */
 const holdWrites = () => {
   proxy.faults = {
-    hold: { ms: 60_000, match: (method, path) => method === 'POST' && /\/(balance|transfers)$/.test(path) },
+    hold: {
+      ms: 60_000,
+      match: (method, path) => method === 'POST' && /\/(balance|transfers|members)$/.test(path),
+    },
   };
 };
 async function land(): Promise<void> {
@@ -119,9 +122,25 @@ describe('loyalty points against a service slower than --timeout', () => {
     expect(run.stderr).toContain('Check with: promo loyalty history LS-B (source_id mv-9)');
     await land();
     expect([balanceOf('LS-A'), balanceOf('LS-B')]).toEqual([35, 20]);
-    const again = await promo([...argv, '-o', 'json']);
+    const again = await promo([...argv, '-o', 'json', '--log-format', 'text']);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('not sent again');
     expect([balanceOf('LS-A'), balanceOf('LS-B')]).toEqual([35, 20]);
+  });
+
+  it('a join is unknown (exit 6); it lands once, and joining again sends nothing', async () => {
+    holdWrites();
+    const argv = ['--timeout', '1', 'loyalty', 'join', 'LS-Club', '--customer', 'ls-cy'];
+    const run = await promo([...argv, '-o', 'table']);
+    expect(run.code).toBe(6);
+    expect(run.stderr).toContain('Check with: promo loyalty members LS-Club --customer ls-cy');
+    await land();
+    const again = await promo([...argv, '-o', 'json', '--log-format', 'text']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^ls-cy is a member already \(card \S+\): not joined again\.\n$/);
+    const held = (Object.values(fx.sandbox.state.vouchers) as Json[]).filter(
+      (v) => v.holder_id === JSON.parse(again.stdout).holder_id,
+    );
+    expect(held).toHaveLength(1);
   });
 });

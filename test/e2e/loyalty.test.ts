@@ -300,6 +300,9 @@ describe('promo loyalty', () => {
     expect(lines(ada.stdout).map((m) => m.code)).toEqual(['LE-A']);
     const nobody = await promo(['loyalty', 'members', 'LE-Club', '--customer', 'le-nobody', '-o', 'table']);
     expect(nobody.code).toBe(3);
+    await call('POST', '/v1/customers', { source_id: 'le-dan' });
+    const none = await promo(['loyalty', 'members', 'LE-Club', '--customer', 'le-dan', '-o', 'table']);
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, '', 'No members.\n']);
   });
 
   it('makes many changes from a file through the journal, each once', async () => {

@@ -47,6 +47,7 @@ exist is exit 3 with the names close to it, never an empty list.`,
     await listVouchers({ query, all, raw }, rt, {
       fetch: (c, q) => listMembers(c, program, q),
       columns: MEMBER_COLUMNS,
+      noun: 'members',
     });
   },
 });
