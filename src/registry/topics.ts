@@ -166,9 +166,9 @@ percent-off ...); a list of codes has one code a line. Bulk options: --concurren
 --resend-unknown, --take-over, --accept-old-journal.
 ${(await import('../bulk/flags.js')).BULK_HELP}
 
-Money is never moved twice, even when the service is slower than --timeout. A redemption, a
-rollback, a balance change and a publication carry a mark of promo's (a redemption's metadata
-promo_request_id, a source_id; a rollback's is its redemption's status). After a lost answer (a
+Money is never moved twice, even when the service is slower than --timeout. A redemption (a
+loyalty reward's too), a rollback, a balance change and a publication carry a mark of promo's (a
+redemption's metadata promo_request_id, a source_id; a rollback's is its redemption's status). After a lost answer (a
 timeout, a connection lost after the request went out, a 502 or 504, a 2xx whose body cannot be
 read; in a bulk run a 500 too) promo looks the mark up: found once, it happened once (promo never sent it twice). Not found
 proves nothing, as the request may still be on its way: it is not sent again. A single command
