@@ -14,6 +14,7 @@ const SECTIONS = {
   lifecycle: 'bench-lifecycle.mjs',
   bulk: 'bench-bulk.mjs',
   campaign: 'bench-campaign.mjs',
+  loyalty: 'bench-loyalty.mjs',
   jq: 'bench-jq.mjs',
   export: 'bench-export.mjs',
   sqlite: 'bench-sqlite.mjs',

@@ -162,16 +162,16 @@ const BULK_TOPIC = async () => `Bulk runs
 
 Commands that take --input FILE (or - for stdin): voucher create, update, delete, enable, disable,
 event send, customer create and delete, publication create (one code of --campaign to each customer a line names),
-voucher redeem, voucher balance (one change of a card's credits or points a line) and redemption
-rollback. NDJSON has one request body a line; CSV has a header of option names (code, type,
+voucher redeem, voucher balance (one change of a card's credits or points a line), loyalty points
+(one change of a member's points a line, with its expiry) and redemption rollback. NDJSON has one request body a line; CSV has a header of option names (code, type,
 percent-off ...); a list of codes has one code a line. Bulk options: --concurrency N (default 4),
 --rate N/min (else paced by the service's rate-limit headers), --results FILE, --resume FILE,
 --resend-unknown, --take-over, --accept-old-journal.
 ${(await import('../bulk/flags.js')).BULK_HELP}
 
-Money is never moved twice, even when the service is slower than --timeout. A redemption, a
-rollback, a balance change and a publication carry a mark of promo's (a redemption's metadata
-promo_request_id, a source_id; a rollback's is its redemption's status). After a lost answer (a
+Money is never moved twice, even when the service is slower than --timeout. A redemption (a
+loyalty reward's too), a rollback, a balance change and a publication carry a mark of promo's (a
+redemption's metadata promo_request_id, a source_id; a rollback's is its redemption's status). After a lost answer (a
 timeout, a connection lost after the request went out, a 502 or 504, a 2xx whose body cannot be
 read; in a bulk run a 500 too) promo looks the mark up: found once, it happened once (promo never sent it twice). Not found
 proves nothing, as the request may still be on its way: it is not sent again. A single command

@@ -333,6 +333,22 @@ describe.skipIf(!vendorFilesAvailable)(
       expect((await direct('GET', `/v1/loyalties/members/${a}/transactions?limit=2`)).status).toBe(200);
       expect((await direct('GET', `/v1/loyalties/${id}/members/${a}/points-expiration`)).status).toBe(200);
       expect((await direct('GET', `/v1/loyalties/members/${a}/pending-points`)).status).toBe(200);
+      // As promo sends them: its requests are checked too.
+      await run([
+        { argv: 'loyalty list --all' },
+        { argv: 'loyalty get CT-LOYAL' },
+        { argv: 'loyalty members CT-LOYAL --all' },
+        { argv: 'loyalty members CT-LOYAL --customer ct-loyal-a' },
+        { argv: 'loyalty join CT-LOYAL --customer ct-loyal-c' },
+        { argv: `loyalty member ${a}` },
+        { argv: `loyalty points ${a} --add 5 --expires never --source-id ct-p1` },
+        { argv: `loyalty points ${a} --add 5 --expires 2099-03-01` },
+        { argv: `loyalty points ${a} --remove 3 --reason ct` },
+        { argv: `loyalty points ${a} --remove 100000`, exit: 1 },
+        { argv: `loyalty transfer ${b} --from ${a}:2` },
+        { argv: `loyalty history ${a} --all` },
+        { argv: `loyalty expiring ${a}` },
+      ]);
       expect((await direct('DELETE', `/v1/loyalties/${id}`)).status).toBe(200);
       allConform();
     });

@@ -81,6 +81,7 @@ const FILES: Record<string, string> = {
   'rule-codes.txt': 'RULE-1\nRULE-2\n',
   'rules.json':
     '{"1": {"name": "order.amount", "conditions": {"$more_than": [10000]}}, "2": {"name": "order.items.any", "conditions": {"$is": [{"id": "shoe-1", "object": "product"}]}}, "logic": "1 or 2"}',
+  'missed-points.csv': 'code,add,reason,source_id\nLOYAL-1,120,missed order 1043,ticket-77\n',
   'catalogue.csv': 'source_id,name,price,attributes\nhat-1,Hat,19.90,size|colour\n',
 };
 
@@ -125,6 +126,9 @@ async function makeWorld(): Promise<void> {
   await ok("voucher create --campaign 'Loyalty Club' --code LOYAL-1");
   await ok('publication create --voucher LOYAL-1 --customer anna');
   await ok('voucher balance LOYAL-1 --add 500');
+  await ok("voucher create --campaign 'Loyalty Club' --code LOYAL-2");
+  await ok('publication create --voucher LOYAL-2 --customer bob');
+  await ok('voucher balance LOYAL-2 --add 500');
   await furnishProgram(fx, 'Loyalty Club', 'LOYAL-1');
   const redeemed = [1, 2].map(() => ok('voucher redeem WINTER10 --amount 30 -o json'));
   const ids = (await Promise.all(redeemed)).map((out) => JSON.parse(out).redemptions[0].id);

@@ -146,6 +146,9 @@ describe('the sandbox credits earning rules', () => {
     await promo('event', 'send', 'newsletter_signup', '--customer-source-id', 'bob');
     expect(balanceOf(fx, 'TC-BOB')).toBe(70);
     await promo('loyalty', 'earning-rules', club, '--enable', signup);
+    // On again, an event naming the customer alone credits the customer's card in the program.
+    await promo('event', 'send', 'newsletter_signup', '--customer-source-id', 'bob');
+    expect(balanceOf(fx, 'TC-BOB')).toBe(120);
   });
 
   it('refuses by name the rules it does not imitate, and keeps none of them', async () => {
@@ -176,22 +179,22 @@ describe('promo loyalty tiers', () => {
     expect(done.stdout).toBe(
       [
         'Card            TC-BOB',
-        'Points          70',
+        'Points          120',
         'Tier            Bronze (0-499)',
         'Next tier       Silver (500-999)',
-        'Points to next  430',
+        'Points to next  380',
         '',
       ].join('\n'),
     );
     expect(seen(fx)).toEqual([
-      'GET /v1/vouchers/TC-BOB',
+      'GET /v1/loyalties/members/TC-BOB',
       'GET /v1/loyalties/members/TC-BOB/tiers',
       `GET /v1/loyalties/${club}/tiers`,
     ]);
     await call(fx, 'POST', '/v1/vouchers/TC-BOB/balance', { amount: 2000 });
     const top = JSON.parse((await promo('loyalty', 'tiers', 'TC-BOB', '-o', 'json')).stdout);
     expect([top.points, top.tier.name, top.next_tier, top.points_to_next]).toEqual([
-      2070,
+      2120,
       'Gold',
       null,
       null,

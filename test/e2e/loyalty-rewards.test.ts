@@ -4,7 +4,7 @@
 // found by its mark, a held one is an unknown outcome (exit 6) that lands once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
-import { balanceOf, member, productReward, program, seen } from '../helpers/loyalty-rewards.js';
+import { balanceOf, call, member, productReward, program, seen } from '../helpers/loyalty-rewards.js';
 import { spawnPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import type { Json } from '../helpers/sandbox-http.js';
@@ -46,7 +46,10 @@ describe('promo loyalty rewards', () => {
         '',
       ].join('\n'),
     );
-    expect(seen(fx)).toEqual(['GET /v1/vouchers/LC-ALICE', 'GET /v1/loyalties/members/LC-ALICE/rewards']);
+    expect(seen(fx)).toEqual([
+      'GET /v1/loyalties/members/LC-ALICE',
+      'GET /v1/loyalties/members/LC-ALICE/rewards',
+    ]);
   });
 
   it("lists a program's rewards by its name, with -o json", async () => {
@@ -98,6 +101,18 @@ describe('promo loyalty redeem-reward', () => {
     expect(balanceOf(fx, 'LC-BOB')).toBe(100);
   });
 
+  it('on a terminal it asks first: declined is exit 8 with nothing sent, accepted redeems', async () => {
+    await member(fx, club, 'LC-TTY', 'erin', 400);
+    const argv = ['loyalty', 'redeem-reward', 'LC-TTY', '--reward', mug];
+    const declined = await fx.run(argv, { tty: true, answers: [false] });
+    expect(declined.code).toBe(8);
+    expect(seen(fx)).not.toContain('POST /v1/loyalties/members/LC-TTY/redemption');
+    const accepted = await fx.run(argv, { tty: true, answers: [true] });
+    expect([accepted.code, accepted.stderr]).toEqual([0, '']);
+    expect(accepted.stdout).toContain('Balance after  100');
+    expect(balanceOf(fx, 'LC-TTY')).toBe(100);
+  });
+
   it("too few points: exit 1 with the service's key in words; nothing taken", async () => {
     const done = await promo('loyalty', 'redeem-reward', 'LC-BOB', '--reward', mug, '--yes', '-o', 'table');
     expect([done.code, done.stdout]).toEqual([1, '']);
@@ -125,6 +140,29 @@ describe('promo loyalty redeem-reward', () => {
       "error: LC-BOB's program offers no reward rew_nope\nSee what it offers with: promo loyalty rewards LC-BOB\n",
     );
     expect(seen(fx)).toEqual(['GET /v1/loyalties/members/LC-BOB/rewards']);
+  });
+
+  it('a pay-with-points reward (no price): exit 2, nothing sent', async () => {
+    const coin = await call(fx, 'POST', '/v1/rewards', {
+      name: 'Coins',
+      parameters: { coin: { exchange_ratio: 1, points_ratio: 100 } },
+    });
+    await call(fx, 'POST', `/v1/loyalties/${club}/rewards`, [{ reward: coin.id }]);
+    fx.sandbox.requests.length = 0;
+    const done = await promo(
+      'loyalty',
+      'redeem-reward',
+      'LC-ALICE',
+      '--reward',
+      coin.id,
+      '--yes',
+      '-o',
+      'table',
+    );
+    expect([done.code, done.stdout]).toEqual([2, '']);
+    expect(done.stderr).toContain('is a pay-with-points reward (no points price)');
+    expect(seen(fx)).toEqual(['GET /v1/loyalties/members/LC-ALICE/rewards']);
+    await call(fx, 'DELETE', `/v1/rewards/${coin.id}`);
   });
 
   it('an unknown card: exit 3 with what is likely', async () => {

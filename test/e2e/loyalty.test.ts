@@ -193,6 +193,12 @@ describe('promo loyalty', () => {
       /^error: Resource not found \(not_found\): Cannot find voucher with id le-a .*\nDid you mean 'LE-A'\? Codes are case-sensitive\.\n$/,
     );
     expect((await promo(['loyalty', 'member', 'NOPE-1', '-o', 'table'])).code).toBe(3);
+    await call('POST', '/v1/vouchers', { type: 'GIFT_VOUCHER', code: 'LE-GIFT', gift: { amount: 100 } });
+    const gift = await promo(['loyalty', 'points', 'LE-GIFT', '--add', '5', '-o', 'table']);
+    expect([gift.code, gift.stderr]).toEqual([
+      1,
+      'error: Refused: LE-GIFT: points go on loyalty cards, and this code is not one (invalid_voucher); nothing changed\n',
+    ]);
   });
 
   it('moves points to another card with their expiry, shows the member, its history and what expires', async () => {
@@ -294,6 +300,9 @@ describe('promo loyalty', () => {
     expect(lines(ada.stdout).map((m) => m.code)).toEqual(['LE-A']);
     const nobody = await promo(['loyalty', 'members', 'LE-Club', '--customer', 'le-nobody', '-o', 'table']);
     expect(nobody.code).toBe(3);
+    await call('POST', '/v1/customers', { source_id: 'le-dan' });
+    const none = await promo(['loyalty', 'members', 'LE-Club', '--customer', 'le-dan', '-o', 'table']);
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, '', 'No members.\n']);
   });
 
   it('makes many changes from a file through the journal, each once', async () => {

@@ -6,6 +6,7 @@
 import { templateOf } from './campaign-vouchers.js';
 import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from './facts/code-space.js';
 import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from './facts/vouchers.js';
+import { readExpirationRules } from './loyalty-ledger.js';
 import { keysOfCampaign } from './state-query.js';
 import {
   type CampaignRecord,
@@ -136,8 +137,12 @@ function voucherTemplate(body: Json, campaignType: CampaignType): Json {
   if (type === 'DISCOUNT_VOUCHER')
     template.discount = validateDiscount(requireRecord(voucher.discount, 'voucher.discount'));
   if (type === 'GIFT_VOUCHER') template.gift = validateGift(requireRecord(voucher.gift, 'voucher.gift'));
-  if (type === 'LOYALTY_CARD')
-    template.loyalty_card = validateLoyaltyCard(requireRecord(voucher.loyalty_card, 'voucher.loyalty_card'));
+  if (type === 'LOYALTY_CARD') {
+    const card = requireRecord(voucher.loyalty_card, 'voucher.loyalty_card');
+    // The program's expiry of points added by its rules (loyalty-ledger.ts programExpiry).
+    const rules = readExpirationRules(card);
+    template.loyalty_card = { ...validateLoyaltyCard(card), ...(rules ? { expiration_rules: rules } : {}) };
+  }
   const redemption = optionalRecord(voucher, 'redemption', 'voucher');
   if (redemption) {
     const quantity = redemption.quantity;

@@ -6,8 +6,9 @@
 // (a POINTS_EXPIRATION transaction) the next time the card is touched.
 import { putTransaction } from './card-transactions.js';
 import { BALANCE_KEYS } from './facts/balances.js';
+import { notImitated } from './redeem-request.js';
 import { type RouteContext, SandboxError, type SandboxState } from './types.js';
-import type { Json } from './voucher-check.js';
+import { invalid, type Json } from './voucher-check.js';
 import { findVoucher, replaceVoucher } from './voucher-store.js';
 
 export interface PointBucket {
@@ -116,18 +117,54 @@ function live(buckets: PointBucket[], today: string): PointBucket[] {
 }
 
 /**
+ * A program's `loyalty_card.expiration_rules`, checked: MONTH (`period_value` months after the
+ * points came) and FIXED_DAY_OF_YEAR (the next `fixed_month`/`fixed_day`) are imitated; a rounding
+ * is not, and is refused by name rather than half applied.
+ */
+export function readExpirationRules(card: Json): Json | undefined {
+  const rules = card.expiration_rules;
+  if (rules === undefined || rules === null) return undefined;
+  const bad = (rule: string) => invalid('voucher.loyalty_card.expiration_rules', rule);
+  if (typeof rules !== 'object' || Array.isArray(rules)) bad('must be an object');
+  const r = rules as Json;
+  if (r.rounding_type !== undefined && r.rounding_type !== null)
+    throw notImitated('a rounding of loyalty points expiration (expiration_rules.rounding_type)');
+  const whole = (key: string, min: number, max: number) => {
+    const value = r[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      bad(`${key} must be a whole number from ${min} to ${max}`);
+    return value as number;
+  };
+  if (r.period_type === 'MONTH')
+    return { period_type: 'MONTH', period_value: whole('period_value', 1, 1200) };
+  if (r.period_type === 'FIXED_DAY_OF_YEAR')
+    return {
+      period_type: 'FIXED_DAY_OF_YEAR',
+      fixed_month: whole('fixed_month', 1, 12),
+      fixed_day: whole('fixed_day', 1, 31),
+    };
+  return bad('period_type must be MONTH or FIXED_DAY_OF_YEAR');
+}
+
+/**
  * The expiry date PROGRAM_RULES gives points added now: the program's (the card's campaign's)
- * `loyalty_card.expiration_rules` of `period_value` months (MONTH) or none.
+ * `loyalty_card.expiration_rules`, or none.
  */
 export function programExpiry(state: SandboxState, voucher: Json, nowMs: number): string | null {
   const campaign = state.campaigns.find((c) => c.id === voucher.campaign_id);
   const loyalty = (campaign?.voucher?.loyalty_card ?? voucher.loyalty_card) as Json | undefined;
   const rules = loyalty?.expiration_rules as Json | undefined;
-  const months = Number(rules?.period_value);
-  if (rules?.period_type !== 'MONTH' || !Number.isInteger(months) || months <= 0) return null;
   const at = new Date(nowMs);
-  at.setUTCMonth(at.getUTCMonth() + months);
-  return day(at.getTime());
+  if (rules?.period_type === 'MONTH') {
+    at.setUTCMonth(at.getUTCMonth() + Number(rules.period_value));
+    return day(at.getTime());
+  }
+  if (rules?.period_type === 'FIXED_DAY_OF_YEAR') {
+    const on = (year: number) => day(Date.UTC(year, Number(rules.fixed_month) - 1, Number(rules.fixed_day)));
+    const thisYear = on(at.getUTCFullYear());
+    return thisYear >= day(nowMs) ? thisYear : on(at.getUTCFullYear() + 1);
+  }
+  return null;
 }
 
 /** The points a card can spend now (expired buckets left out), and those pending. */

@@ -34,12 +34,6 @@ export function findMember(state: SandboxState, memberId: string): { code: strin
   return { code, card: voucher };
 }
 
-/** A card's spendable points. */
-export function pointsBalance(card: Json): number {
-  const loyalty = (card.loyalty_card ?? {}) as Json;
-  return Number(loyalty.balance ?? 0);
-}
-
 /** One record of a slice by id, or the service's 404 naming its type. */
 export function findRecord(slice: Record<string, Json>, id: string, resourceType: string): Json {
   const record = Object.hasOwn(slice, id) ? slice[id] : undefined;

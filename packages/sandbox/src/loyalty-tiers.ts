@@ -3,7 +3,8 @@
 // holds the member's balance, so a member's tier follows their points (none below the lowest tier).
 // Tier multipliers of earning rules and rewards are not imitated: a tier that gives them is refused.
 import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
-import { findMember, findProgram, findRecord, pointsBalance, sortedBy } from './loyalty-refs.js';
+import { pointsOf } from './loyalty-ledger.js';
+import { findMember, findProgram, findRecord, sortedBy } from './loyalty-refs.js';
 import { notImitated } from './redeem-request.js';
 import { appOrBearerRoute, type Route, type RouteContext, type SandboxState } from './types.js';
 import {
@@ -92,9 +93,10 @@ function listTiers(state: SandboxState, programRef: string, query: URLSearchPara
 }
 
 /** The member's tier, with when they reached it, as the service lists it. */
-function memberTiers(state: SandboxState, memberId: string): Json {
-  const { card } = findMember(state, memberId);
-  const tier = tierFor(tiersOf(state, String(card.campaign_id)), pointsBalance(card));
+function memberTiers(state: SandboxState, memberId: string, nowMs: number): Json {
+  const { code, card } = findMember(state, memberId);
+  // The points spendable now: those past their day no longer count, written back or not.
+  const tier = tierFor(tiersOf(state, String(card.campaign_id)), pointsOf(state, code, nowMs).balance);
   const data = tier
     ? [
         {
@@ -120,7 +122,7 @@ export const loyaltyTierRoutes: Route[] = [
   route(
     'GET',
     '/v1/loyalties/members/:memberId/tiers',
-    (req, state) => ({ status: 200, body: memberTiers(state, req.params.memberId as string) }),
+    (req, state, rc) => ({ status: 200, body: memberTiers(state, req.params.memberId as string, rc.now()) }),
     true,
   ),
   route('POST', '/v1/loyalties/:campaignId/tiers', (req, state, rc) => ({

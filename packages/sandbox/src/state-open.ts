@@ -132,11 +132,24 @@ export function connect(path: string, wal = true): Tables {
     // WAL with NORMAL sync: a crash of the process never loses a committed transaction.
     opened.exec('PRAGMA synchronous = NORMAL');
     if (version < SCHEMA_VERSION) patiently(() => createSchema(opened));
+    patiently(() => rekeyCardTransactions(opened));
     return new Tables(opened);
   } catch (error) {
     db?.close();
     throw storageError(path, error);
   }
+}
+
+/**
+ * A card's transactions are keyed `voucher_id/id` (card-transactions.ts), so that its trail is a
+ * range of the key index; a file an older promo wrote keys them by id alone. They are keyed anew,
+ * once (the statement finds nothing to change on every later open). An older promo reads the new
+ * keys as well: it walks the slice.
+ */
+function rekeyCardTransactions(db: SqlDatabase): void {
+  db.exec(
+    "UPDATE entries SET key = json_extract(doc, '$.voucher_id') || '/' || key WHERE slice = 'transactions' AND instr(key, '/') = 0 AND json_extract(doc, '$.voucher_id') IS NOT NULL",
+  );
 }
 
 /**

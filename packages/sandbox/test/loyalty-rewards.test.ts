@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Json, useServedSandbox } from './helpers/sandbox-http.js';
 
-const served = useServedSandbox();
+let now = Date.parse('2026-03-01T12:00:00.000Z');
+const served = useServedSandbox({ now: () => now });
 const ok = async (method: string, path: string, body?: unknown): Promise<Json> => {
   const answer = await served.call(method, path, body);
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
@@ -126,8 +127,15 @@ describe('tiers and earning rules in the sandbox', () => {
     expect(overlap.status).toBe(400);
     const tierOf = async () => (await ok('GET', '/v1/loyalties/members/SB-1/tiers')).data[0]?.name;
     expect(await tierOf()).toBe('Low');
-    await ok('POST', '/v1/vouchers/SB-1/balance', { amount: 200 });
+    await ok('POST', '/v1/loyalties/members/SB-1/balance', {
+      points: 200,
+      expiration_type: 'CUSTOM_DATE',
+      expiration_date: '2026-03-31',
+    });
     expect(await tierOf()).toBe('High');
+    // Past their day the points no longer count, though no write has touched the card since.
+    now = Date.parse('2026-04-02T12:00:00.000Z');
+    expect(await tierOf()).toBe('Low');
   });
 
   it("credits a voucher redemption's order once, as a paid order", async () => {
@@ -146,15 +154,18 @@ describe('tiers and earning rules in the sandbox', () => {
       type: 'DISCOUNT_VOUCHER',
       discount: { type: 'AMOUNT', amount_off: 100 },
     });
-    const before = balance('SB-1');
+    // What the card can spend now (the points past their day left out), as the member route says.
+    const spendable = async () =>
+      Number((await ok('GET', '/v1/loyalties/members/SB-1')).loyalty_card.balance);
+    const before = await spendable();
     await ok('POST', '/v1/redemptions', {
       redeemables: [{ object: 'voucher', id: 'SB-D1' }],
       order: { source_id: 'sb-order-1', amount: 2550 },
       customer: { source_id: 'sb-ann' },
     });
     // 2 points for every 1.00 of 25.50: 50.
-    expect(balance('SB-1')).toBe(before + 50);
+    expect(await spendable()).toBe(before + 50);
     await ok('PUT', '/v1/orders/sb-order-1', { status: 'PAID' });
-    expect(balance('SB-1')).toBe(before + 50);
+    expect(await spendable()).toBe(before + 50);
   });
 });

@@ -7,6 +7,7 @@ import { type Column, formatMoney } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { programId } from './program-ref.js';
+import { PROGRAM_ARG } from './refs.js';
 
 const points = (n: number | undefined) => `${n} point${n === 1 ? '' : 's'}`;
 
@@ -46,7 +47,7 @@ and whether it is on. --enable or --disable switches one rule and prints it.`,
     "promo loyalty earning-rules 'Loyalty Club'",
     "promo loyalty earning-rules 'Loyalty Club' -o json | jq -r '.[] | select(.active) | .id'",
   ],
-  args: { program: { help: 'the loyalty program, by id or name', required: true } },
+  args: PROGRAM_ARG,
   options,
   run: async ({ program, enable, disable }, rt: Runtime) => {
     if (enable !== undefined && disable !== undefined)

@@ -3,6 +3,7 @@ import { defineNoun } from '../../toolkit/define.js';
 
 export default defineNoun({
   name: 'loyalty',
-  summary: 'Loyalty programs: members, points (never applied twice), rewards, earning rules and tiers',
+  summary:
+    'Loyalty programs: members, points added, removed and moved (never twice), history and expiry, rewards, earning rules, tiers',
   verbs: () => import('./verbs.js'),
 });

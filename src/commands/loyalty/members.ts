@@ -26,7 +26,7 @@ memory with -o ndjson or -o csv. -o json: the service's voucher objects. A progr
 exist is exit 3 with the names close to it, never an empty list.`,
   examples: [
     "promo loyalty members 'Loyalty Club'",
-    "promo loyalty members 'Loyalty Club' --customer ada@example.com",
+    "promo loyalty members 'Loyalty Club' --customer anna",
     "promo loyalty members 'Loyalty Club' --all -o ndjson | jq -r .code | wc -l",
   ],
   args: PROGRAM_ARG,
@@ -47,6 +47,7 @@ exist is exit 3 with the names close to it, never an empty list.`,
     await listVouchers({ query, all, raw }, rt, {
       fetch: (c, q) => listMembers(c, program, q),
       columns: MEMBER_COLUMNS,
+      noun: 'members',
     });
   },
 });

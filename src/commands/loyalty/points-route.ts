@@ -1,6 +1,8 @@
 // How a points change reaches a member: `POST /v1/loyalties/members/{code}/balance`, with the expiry
 // of added points (a day, never, or the program's rules), for `loyalty points` alone and for each
 // line of `loyalty points --input` (voucher/balance-input.ts, with the cards it takes).
+
+import { BALANCE_KEYS } from 'promo-sandbox/facts/balances';
 import { changePoints, type PointsChange, pointsRequest } from '../../api/loyalties.js';
 import { UsageError } from '../../base/errors.js';
 import type { BalanceInput } from '../voucher/balance-input.js';
@@ -24,6 +26,7 @@ export const POINTS_ROUTE: ChangeRoute = {
   request: (code, change) => pointsRequest(code, pointsChange(change)),
   send: (client, code, change) => changePoints(client, code, pointsChange(change)),
   trail: 'promo loyalty history',
+  words: { [BALANCE_KEYS.notACard]: 'points go on loyalty cards, and this code is not one' },
 };
 
 export const POINTS_INPUT: BalanceInput = {

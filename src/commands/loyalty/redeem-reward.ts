@@ -6,13 +6,13 @@
 
 import { BALANCE_KEYS } from 'promo-sandbox/facts/balances';
 import { listMemberRewards, priceOf, type RewardRedemption, redeemReward } from '../../api/rewards.js';
-import { ApiError, ExitCode, NotFoundError, PromoError } from '../../base/errors.js';
+import { ApiError, ExitCode, NotFoundError, PromoError, UsageError } from '../../base/errors.js';
 import { writeOnce } from '../../bulk/marked-write.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { confirmOrCancel } from '../confirm.js';
-import { withMissingHint } from '../voucher/missing.js';
 import { checkCommand, listMarked, newMark } from '../voucher/redeem-once.js';
+import { CARD_ARG, withCardHint } from './refs.js';
 
 const options = defineOptions({
   reward: {
@@ -39,24 +39,30 @@ export default defineCommand({
   description: `Takes the reward's points price from the card (soonest-expiring points first) and prints
 the redemption and the balance after. On a terminal promo asks first; without one it needs --yes
 (exit 2, nothing sent). A card that holds too few points: exit 1, nothing redeemed. A reward the
-card's program does not offer: exit 3. Never twice: the redemption carries a mark of promo's
-(metadata promo_request_id); after a lost answer promo looks it up: found, it happened once; not
-found, the outcome is unknown (exit 6, with the command that checks) and nothing is sent again.`,
+card's program does not offer: exit 3; a pay-with-points reward (no price): exit 2, nothing sent.
+Never twice: the redemption carries a mark of promo's (metadata promo_request_id); after a lost
+answer promo looks it up: found, it happened once; not found, the outcome is unknown (exit 6, with
+the command that checks) and nothing is sent again.`,
   examples: [
     'promo loyalty redeem-reward LOYAL-1 --reward "$(promo loyalty rewards LOYAL-1 -o json | jq -r \'.[0].reward.id\')" --yes',
   ],
-  args: { card: { help: 'a loyalty card (a member), by code', required: true } },
+  args: CARD_ARG,
   options,
   run: async ({ card, reward }, rt: Runtime) => {
     const client = await rt.client();
-    const offered = await withMissingHint(client, card, () => listMemberRewards(client, card));
+    const offered = await withCardHint(client, card, () => listMemberRewards(client, card));
     const chosen = offered.find((r) => r.reward.id === reward);
     if (!chosen)
       throw new NotFoundError(
         `${card}'s program offers no reward ${reward}`,
         `See what it offers with: promo loyalty rewards ${card}`,
       );
-    const price = priceOf(chosen.assignment) ?? 0;
+    const price = priceOf(chosen.assignment);
+    // A pay-with-points reward has no price: it spends points on an order, which this verb does not.
+    if (price === undefined)
+      throw new UsageError(
+        `${reward} is a pay-with-points reward (no points price): it pays an order with points, which redeem-reward does not do`,
+      );
     await confirmOrCancel(rt, `Redeem ${chosen.reward.name ?? reward} for ${price} points from ${card}?`);
     const mark = newMark();
     const sentAt = rt.ctx.now();

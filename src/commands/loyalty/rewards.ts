@@ -7,13 +7,12 @@ import {
   listProgramRewards,
   priceOf,
 } from '../../api/rewards.js';
-import { getVoucher } from '../../api/vouchers.js';
 import { UsageError } from '../../base/errors.js';
 import type { Column } from '../../output/table.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
-import { withMissingHint } from '../voucher/missing.js';
 import { programId } from './program-ref.js';
+import { CARD_ARG, findMember } from './refs.js';
 
 /** One reward as the table shows it; -o json prints the service's loyalty_reward with `affordable`. */
 type Row = LoyaltyReward & { affordable?: boolean };
@@ -52,14 +51,14 @@ A pay-with-points reward has no price (the member says how many points to spend)
     'promo loyalty rewards LOYAL-1',
     "promo loyalty rewards --program 'Loyalty Club' -o json | jq -r '.[] | .reward.name'",
   ],
-  args: { card: { help: 'a loyalty card (a member), by code' } },
+  args: { card: { ...CARD_ARG.card, required: false } },
   options,
   run: async ({ card, program }, rt: Runtime) => {
     if ((card === undefined) === (program === undefined))
       throw new UsageError('give a card or --program, one of the two');
     const client = await rt.client();
     if (card !== undefined) {
-      const voucher = await withMissingHint(client, card, () => getVoucher(client, card));
+      const voucher = await findMember(client, card);
       if (voucher.type !== 'LOYALTY_CARD') throw new UsageError(`${card} is not a loyalty card`);
       const balance = Number(voucher.loyalty_card?.balance ?? 0);
       const rows = cheapestFirst(await listMemberRewards(client, card)).map((row) => ({

@@ -1,10 +1,9 @@
 // promo loyalty tiers <card>: the member's tier (it follows their points) and the points to the next.
 import { type LoyaltyTier, listProgramTiers, memberTier } from '../../api/loyalty-tiers.js';
-import { getVoucher } from '../../api/vouchers.js';
 import { UsageError } from '../../base/errors.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { withMissingHint } from '../voucher/missing.js';
+import { CARD_ARG, findMember } from './refs.js';
 
 interface Standing {
   card: string;
@@ -23,10 +22,10 @@ export default defineCommand({
 tier up and how many points reach it. -o json prints the same as one object (tiers as the service
 answers them). \`promo tiers list\` is the v2 tier structures, another API.`,
   examples: ['promo loyalty tiers LOYAL-1', 'promo loyalty tiers LOYAL-1 -o json | jq .points_to_next'],
-  args: { card: { help: 'a loyalty card (a member), by code', required: true } },
+  args: CARD_ARG,
   run: async ({ card }, rt: Runtime) => {
     const client = await rt.client();
-    const voucher = await withMissingHint(client, card, () => getVoucher(client, card));
+    const voucher = await findMember(client, card);
     if (voucher.type !== 'LOYALTY_CARD' || !voucher.campaign_id)
       throw new UsageError(`${card} is not a loyalty card of a program`);
     const points = Number(voucher.loyalty_card?.balance ?? 0);

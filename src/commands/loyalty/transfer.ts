@@ -50,7 +50,7 @@ adds them to the card named, all or none: a card short of points refuses the who
 the service's key). Prints the receiving card after the transfer. After a lost answer promo looks the
 transfer's source_id up on the receiving card, never moving the points twice; not there yet, the
 outcome is unknown (exit 6). A --source-id the card holds already is not sent again (exit 0).`,
-  examples: ['promo loyalty transfer LOYAL-NEW --from LOYAL-OLD:300 --reason "new card"'],
+  examples: ['promo loyalty transfer LOYAL-1 --from LOYAL-2:300 --reason "moved to her new card"'],
   args: CARD_ARG,
   options,
   run: async ({ card, from, reason, sourceId }, rt) => {

@@ -20,7 +20,6 @@ export default defineVerbs({
     'promo loyalty points LOYAL-1 --add 250 --reason "missed order 1042" --source-id order-1042',
     'promo loyalty history LOYAL-1',
     'promo loyalty rewards LOYAL-1',
-    'promo loyalty tiers LOYAL-1',
   ],
   commands: [
     list,

@@ -34,6 +34,8 @@ export interface ChangeRoute {
   send(client: ApiClient, code: string, change: SentChange): Promise<Balance>;
   /** `promo voucher transactions` or `promo loyalty history`: followed by the code. */
   trail: string;
+  /** The service's refusals in words, where this route says them otherwise (BALANCE_KEY_WORDS). */
+  words?: Record<string, string>;
 }
 
 export interface OneChange {
@@ -57,9 +59,9 @@ export const VOUCHER_ROUTE: ChangeRoute = {
   trail: 'promo voucher transactions',
 };
 
-export function refusedInWords(error: ApiError, code: string): PromoError {
+export function refusedInWords(error: ApiError, code: string, said = BALANCE_KEY_WORDS): PromoError {
   const key = error.body.key ?? '';
-  const words = BALANCE_KEY_WORDS[key];
+  const words = said[key];
   if (!words) return error;
   return new PromoError(`Refused: ${code}: ${words} (${key}); nothing changed`, ExitCode.failure, error.hint);
 }
@@ -121,6 +123,8 @@ export async function changeOnce(rt: Runtime, route: ChangeRoute, change: OneCha
       return held;
     });
   } catch (error) {
-    throw error instanceof ApiError ? refusedInWords(error, code) : error;
+    throw error instanceof ApiError
+      ? refusedInWords(error, code, { ...BALANCE_KEY_WORDS, ...route.words })
+      : error;
   }
 }

@@ -22,6 +22,8 @@ import { VOUCHER_CSV, VOUCHER_CSV_COLUMNS, voucherListColumns } from './voucher-
 export interface VoucherSource {
   fetch(client: ApiClient, query: ListVouchersQuery): Promise<ListAnswer<Voucher>>;
   columns?: Column<Voucher>[];
+  /** What the items are called: `vouchers` unless said (`members`). */
+  noun?: string;
 }
 
 export async function run(
@@ -33,6 +35,8 @@ export async function run(
   const client = await rt.client();
   const columns = source.columns ?? voucherListColumns(rt.ctx.now());
   const listVouchers = source.fetch;
+  const noun = source.noun ?? 'vouchers';
+  const none = `No ${noun}.`;
   const { query } = options;
   // A campaign the service does not have lists no vouchers: exit 3, not an empty success.
   const campaign = query.campaignId ?? query.campaign;
@@ -45,12 +49,12 @@ export async function run(
     if (options.raw) return rt.out.json(list.page);
     const vouchers = list.items;
     const total = list.page.total;
-    await rt.out.list(vouchers, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
+    await rt.out.list(vouchers, columns, none, VOUCHER_CSV_COLUMNS);
     const page = query.page ?? 1;
     const shown = (page - 1) * (query.limit ?? 10) + vouchers.length;
     if (rt.out.format === 'table' && typeof total === 'number' && total > shown) {
       rt.out.notice(
-        `${shown} of ${total} vouchers shown. Next page: --page ${page + 1}; every voucher: --all.`,
+        `${shown} of ${total} ${noun} shown. Next page: --page ${page + 1}; every ${noun.replace(/s$/, '')}: --all.`,
       );
     }
     return;
@@ -61,7 +65,7 @@ export async function run(
   let count = 0;
   const limit = query.limit ?? ALL_PAGE_SIZE;
   const pages = walkCreated<Voucher>({
-    what: 'vouchers',
+    what: noun,
     limit,
     newestFirst: query.order === '-created_at',
     createdAfter: query.createdAfter,
@@ -74,7 +78,7 @@ export async function run(
         rt.out.stderrText(`* 99 pages read; the next window starts at created_at ${boundary}`);
     },
   });
-  const progress = new ListProgress(rt.out, rt.ctx.now, 'vouchers');
+  const progress = new ListProgress(rt.out, rt.ctx.now, noun);
   for await (const page of pages) {
     progress.page(page.length);
     count += page.length;
@@ -91,7 +95,7 @@ export async function run(
   progress.clear();
   await whenEmpty(count);
   // No rows at all: CSV still has its header (written once; nothing after rows).
-  await rt.out.list(streaming ? [] : collected, columns, 'No vouchers.', VOUCHER_CSV_COLUMNS);
+  await rt.out.list(streaming ? [] : collected, columns, none, VOUCHER_CSV_COLUMNS);
 }
 
 /** How a list of vouchers is filtered, ordered and paged (campaign vouchers takes the same). */

@@ -1,0 +1,79 @@
+// A card's transactions are keyed `voucher_id/id`, so that its trail is read from the key index; a
+// state file an older promo wrote keys them by id alone, and the store keys them anew when it opens
+// the file: the trail is whole after the upgrade.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routes } from '../src/routes.js';
+import { type Sandbox, startSandboxWithRoutes } from '../src/server.js';
+import { APP_HEADERS, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
+
+interface Db {
+  prepare(sql: string): {
+    run(...params: unknown[]): unknown;
+    all(...params: unknown[]): Array<Record<string, unknown>>;
+  };
+  close(): void;
+}
+const Database = createRequire(import.meta.url)('libsql') as new (path: string) => Db;
+
+const opened: Sandbox[] = [];
+afterAll(async () => {
+  for (const sandbox of opened) await sandbox.close();
+  removeTemporaryDirectories();
+});
+
+async function start(statePath: string): Promise<Sandbox> {
+  const sandbox = await startSandboxWithRoutes(routes, { statePath });
+  opened.push(sandbox);
+  return sandbox;
+}
+const send = (url: string, method: string, path: string, body?: unknown) =>
+  fetch(`${url}${path}`, {
+    method,
+    headers: { ...APP_HEADERS, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+describe('card transactions in a state file', () => {
+  it('are keyed anew when an older promo keyed them by id, and the trail reads whole', async () => {
+    const statePath = join(temporaryDirectory(), 'state.db');
+    const first = await start(statePath);
+    expect(
+      (
+        await send(first.url, 'POST', '/v1/vouchers', {
+          code: 'G',
+          type: 'GIFT_VOUCHER',
+          gift: { amount: 100 },
+        })
+      ).status,
+    ).toBe(200);
+    for (const amount of [5, -2])
+      expect((await send(first.url, 'POST', '/v1/vouchers/G/balance', { amount })).status).toBe(200);
+    await first.close();
+    opened.pop();
+    // As an older promo left them: keyed by the transaction's id.
+    const db = new Database(statePath);
+    db.prepare(
+      "UPDATE entries SET key = substr(key, instr(key, '/') + 1) WHERE slice = 'transactions'",
+    ).run();
+    const keys = () =>
+      db
+        .prepare("SELECT key FROM entries WHERE slice = 'transactions' ORDER BY rowid")
+        .all()
+        .map((r) => String(r.key));
+    expect(keys().every((key) => key.startsWith('vtx_'))).toBe(true);
+    db.close();
+
+    const second = await start(statePath);
+    const trail = (await (await send(second.url, 'GET', '/v1/vouchers/G/transactions')).json()) as {
+      data: Array<{ type: string }>;
+    };
+    expect(trail.data.map((t) => t.type)).toEqual(['CREDITS_REMOVAL', 'CREDITS_ADDITION']);
+    const after = new Database(statePath);
+    const rows = after.prepare("SELECT key FROM entries WHERE slice = 'transactions' ORDER BY rowid").all();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(String(row.key)).toMatch(/^v_[0-9a-f]+\/vtx_/);
+    after.close();
+  });
+});
