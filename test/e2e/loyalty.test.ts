@@ -51,6 +51,15 @@ describe('promo loyalty', () => {
     expect(JSON.parse(shown.stdout)).toMatchObject({ name: 'LE-Club', campaign_type: 'LOYALTY_PROGRAM' });
     const missing = await promo(['loyalty', 'get', 'LE-Clubb', '-o', 'table']);
     expect([missing.code, missing.stdout]).toEqual([3, '']);
+    await call('POST', '/v1/campaigns', {
+      name: 'LE-Sale',
+      voucher: { discount: { type: 'PERCENT', percent_off: 5 } },
+    });
+    const sale = await promo(['loyalty', 'get', 'LE-Sale', '-o', 'table']);
+    expect(sale.code).toBe(3);
+    expect(sale.stderr).toMatch(
+      /\n'LE-Sale' is a campaign of type DISCOUNT_COUPONS, not a loyalty program; promo loyalty list shows the programs\.\n$/,
+    );
     expect(missing.stderr).toMatch(
       /^error: Resource not found \(not_found\): Cannot find campaign with id LE-Clubb .*\nDid you mean 'LE-Club'\?\n$/,
     );
@@ -298,6 +307,8 @@ describe('promo loyalty', () => {
     expect(lines(all.stdout).map((m) => m.code)).toEqual(expect.arrayContaining(['LE-A', 'LE-B']));
     const ada = await promo(['loyalty', 'members', 'LE-Club', '--customer', 'le-ada', '-o', 'ndjson']);
     expect(lines(ada.stdout).map((m) => m.code)).toEqual(['LE-A']);
+    const typo = await promo(['loyalty', 'members', 'LE-Clu', '-o', 'table']);
+    expect([typo.code, typo.stderr.split('\n').at(-2)]).toEqual([3, "Did you mean 'LE-Club'?"]);
     const nobody = await promo(['loyalty', 'members', 'LE-Club', '--customer', 'le-nobody', '-o', 'table']);
     expect(nobody.code).toBe(3);
     await call('POST', '/v1/customers', { source_id: 'le-dan' });

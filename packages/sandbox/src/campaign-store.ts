@@ -6,7 +6,7 @@
 import { templateOf } from './campaign-vouchers.js';
 import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from './facts/code-space.js';
 import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from './facts/vouchers.js';
-import { readExpirationRules } from './loyalty-ledger.js';
+import { readExpirationRules } from './loyalty-rules.js';
 import { keysOfCampaign } from './state-query.js';
 import {
   type CampaignRecord,

@@ -6,9 +6,9 @@
 // (a POINTS_EXPIRATION transaction) the next time the card is touched.
 import { putTransaction } from './card-transactions.js';
 import { BALANCE_KEYS } from './facts/balances.js';
-import { notImitated } from './redeem-request.js';
+import { cardFigures, day, ledgerOf, live, soonestFirst } from './loyalty-figures.js';
 import { type RouteContext, SandboxError, type SandboxState } from './types.js';
-import { invalid, type Json } from './voucher-check.js';
+import type { Json } from './voucher-check.js';
 import { findVoucher, replaceVoucher } from './voucher-store.js';
 
 export interface PointBucket {
@@ -65,10 +65,6 @@ export interface Change {
   taken: Array<{ points: number; expires_at: string | null }>;
 }
 
-function day(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /** The loyalty card a code or id names; anything else is refused with the service's key. */
 export function loyaltyCard(state: SandboxState, codeOrId: string): { code: string; voucher: Json } {
   const found = findVoucher(state, codeOrId);
@@ -81,129 +77,6 @@ export function loyaltyCard(state: SandboxState, codeOrId: string): { code: stri
     );
   }
   return found;
-}
-
-/**
- * The card's ledger. A card no change has touched yet (made with points, or before the ledger
- * existed) holds its balance as one bucket that never expires.
- */
-export function ledgerOf(state: SandboxState, code: string): LedgerCard {
-  const kept = state.loyaltyLedger[code] as LedgerCard | undefined;
-  if (kept) return kept;
-  const card = (state.vouchers[code]?.loyalty_card ?? {}) as Json;
-  const balance = Number(card.balance ?? card.points ?? 0);
-  const created = String(state.vouchers[code]?.created_at ?? new Date(0).toISOString());
-  return {
-    buckets:
-      balance > 0 ? [{ id: 'lopb_opening', points: balance, expires_at: null, created_at: created }] : [],
-    pending: [],
-  };
-}
-
-/** Soonest expiry first, never-expiring last; among equals, oldest first. */
-function soonestFirst(buckets: PointBucket[]): PointBucket[] {
-  return [...buckets].sort((a, b) => {
-    if (a.expires_at !== b.expires_at) {
-      if (a.expires_at === null) return 1;
-      if (b.expires_at === null) return -1;
-      return a.expires_at < b.expires_at ? -1 : 1;
-    }
-    return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
-  });
-}
-
-function live(buckets: PointBucket[], today: string): PointBucket[] {
-  return buckets.filter((b) => b.points > 0 && (b.expires_at === null || b.expires_at >= today));
-}
-
-/**
- * A program's `loyalty_card.expiration_rules`, checked: MONTH (`period_value` months after the
- * points came) and FIXED_DAY_OF_YEAR (the next `fixed_month`/`fixed_day`) are imitated; a rounding
- * is not, and is refused by name rather than half applied.
- */
-export function readExpirationRules(card: Json): Json | undefined {
-  const rules = card.expiration_rules;
-  if (rules === undefined || rules === null) return undefined;
-  const bad = (rule: string) => invalid('voucher.loyalty_card.expiration_rules', rule);
-  if (typeof rules !== 'object' || Array.isArray(rules)) bad('must be an object');
-  const r = rules as Json;
-  if (r.rounding_type !== undefined && r.rounding_type !== null)
-    throw notImitated('a rounding of loyalty points expiration (expiration_rules.rounding_type)');
-  const whole = (key: string, min: number, max: number) => {
-    const value = r[key];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-      bad(`${key} must be a whole number from ${min} to ${max}`);
-    return value as number;
-  };
-  if (r.period_type === 'MONTH')
-    return { period_type: 'MONTH', period_value: whole('period_value', 1, 1200) };
-  if (r.period_type === 'FIXED_DAY_OF_YEAR')
-    return {
-      period_type: 'FIXED_DAY_OF_YEAR',
-      fixed_month: whole('fixed_month', 1, 12),
-      fixed_day: whole('fixed_day', 1, 31),
-    };
-  return bad('period_type must be MONTH or FIXED_DAY_OF_YEAR');
-}
-
-/**
- * The expiry date PROGRAM_RULES gives points added now: the program's (the card's campaign's)
- * `loyalty_card.expiration_rules`, or none.
- */
-export function programExpiry(state: SandboxState, voucher: Json, nowMs: number): string | null {
-  const campaign = state.campaigns.find((c) => c.id === voucher.campaign_id);
-  const loyalty = (campaign?.voucher?.loyalty_card ?? voucher.loyalty_card) as Json | undefined;
-  const rules = loyalty?.expiration_rules as Json | undefined;
-  const at = new Date(nowMs);
-  if (rules?.period_type === 'MONTH') {
-    at.setUTCMonth(at.getUTCMonth() + Number(rules.period_value));
-    return day(at.getTime());
-  }
-  if (rules?.period_type === 'FIXED_DAY_OF_YEAR') {
-    const on = (year: number) => day(Date.UTC(year, Number(rules.fixed_month) - 1, Number(rules.fixed_day)));
-    const thisYear = on(at.getUTCFullYear());
-    return thisYear >= day(nowMs) ? thisYear : on(at.getUTCFullYear() + 1);
-  }
-  return null;
-}
-
-/** The points a card can spend now (expired buckets left out), and those pending. */
-export function pointsOf(
-  state: SandboxState,
-  code: string,
-  nowMs: number = Date.now(),
-): { balance: number; pending: number; buckets: PointBucket[] } {
-  const ledger = ledgerOf(state, code);
-  const buckets = soonestFirst(live(ledger.buckets, day(nowMs)));
-  return {
-    balance: buckets.reduce((sum, b) => sum + b.points, 0),
-    pending: ledger.pending.reduce((sum, p) => sum + p.points, 0),
-    buckets,
-  };
-}
-
-/** The card's `loyalty_card` figures as the ledger has them. */
-function cardFigures(voucher: Json, ledger: LedgerCard, today: string, change: Partial<Json>): Json {
-  const card = voucher.loyalty_card as Json;
-  const buckets = soonestFirst(live(ledger.buckets, today));
-  const next = buckets.find((b) => b.expires_at !== null);
-  const nextPoints = next
-    ? buckets.filter((b) => b.expires_at === next.expires_at).reduce((sum, b) => sum + b.points, 0)
-    : undefined;
-  const figures: Json = {
-    ...card,
-    ...change,
-    balance: buckets.reduce((sum, b) => sum + b.points, 0),
-    pending_points: ledger.pending.reduce((sum, p) => sum + p.points, 0),
-  };
-  if (next) {
-    figures.next_expiration_date = next.expires_at;
-    figures.next_expiration_points = nextPoints;
-  } else {
-    delete figures.next_expiration_date;
-    delete figures.next_expiration_points;
-  }
-  return figures;
 }
 
 interface Write {
@@ -465,27 +338,6 @@ export function addPendingPoints(
   return entry;
 }
 
-/**
- * The card as a read at `nowMs` shows it, writing nothing (a GET runs in a read transaction): points
- * past their date out of the balance, pending points whose day came in it, as the next change will
- * record them.
- */
-export function memberView(state: SandboxState, code: string, nowMs: number): Json {
-  const voucher = state.vouchers[code] as Json;
-  const ledger = ledgerOf(state, code);
-  const today = day(nowMs);
-  const expired = ledger.buckets.filter((b) => b.expires_at !== null && b.expires_at < today);
-  const due = ledger.pending.filter((p) => p.activates_at !== null && p.activates_at <= today);
-  const sum = (items: Array<{ points: number }>) => items.reduce((total, item) => total + item.points, 0);
-  const card = voucher.loyalty_card as Json;
-  const seen: LedgerCard = {
-    buckets: [
-      ...ledger.buckets.filter((b) => !expired.includes(b)),
-      ...due.map((p) => ({ id: p.id, points: p.points, expires_at: null, created_at: p.created_at })),
-    ],
-    pending: ledger.pending.filter((p) => !due.includes(p)),
-  };
-  const change: Json = { points: Number(card.points ?? 0) + sum(due) };
-  if (expired.length > 0) change.expired_points = Number(card.expired_points ?? 0) + sum(expired);
-  return { ...voucher, loyalty_card: cardFigures(voucher, seen, today, change) };
-}
+// Where they were first written: callers name them from here.
+export { ledgerOf, memberView, pointsOf } from './loyalty-figures.js';
+export { programExpiry, readExpirationRules } from './loyalty-rules.js';

@@ -9,7 +9,7 @@ import { run as listVouchers } from '../voucher/list.js';
 import { ALL_PAGE_SIZE } from '../voucher/list-options.js';
 import { checkCustomer, requireCustomerId } from './customer-ref.js';
 import { MEMBER_COLUMNS } from './member-view.js';
-import { PROGRAM_ARG } from './refs.js';
+import { PROGRAM_ARG, withProgramHint } from './refs.js';
 
 const options = defineOptions({
   customer: { type: 'value', value: 'id', help: "only this customer's cards (id or source id)" },
@@ -44,10 +44,12 @@ exist is exit 3 with the names close to it, never an empty list.`,
       page,
       customer: holder,
     };
-    await listVouchers({ query, all, raw }, rt, {
-      fetch: (c, q) => listMembers(c, program, q),
-      columns: MEMBER_COLUMNS,
-      noun: 'members',
-    });
+    await withProgramHint(rt.client.bind(rt), program, () =>
+      listVouchers({ query, all, raw }, rt, {
+        fetch: (c, q) => listMembers(c, program, q),
+        columns: MEMBER_COLUMNS,
+        noun: 'members',
+      }),
+    );
   },
 });
