@@ -229,9 +229,15 @@ export class Journal {
     const owned = this.stillOwned();
     // Outcomes that wait are written even so: those requests were sent while the run held it.
     if (owned) this.pending += marks;
-    if (!this.flush() || !owned) return finish(false);
+    if (!this.flush() || !owned) {
+      finish(false);
+      return;
+    }
     const fd = this.fd;
-    if (fd === undefined) return finish(true);
+    if (fd === undefined) {
+      finish(true);
+      return;
+    }
     this.syncing += 1;
     fdatasync(fd, (error) => {
       this.syncing -= 1;
