@@ -16,6 +16,7 @@ import {
   BIN as bin,
   cleanEnv,
   cleanUp,
+  goal,
   median,
   scratchDir,
   startSandbox,
@@ -111,6 +112,12 @@ row(
   '≥ 0.9x',
   throughput >= 0.9,
 );
+goal(
+  `bulk create at concurrency 16 against autocannon, node ${process.version}`,
+  `${throughput.toFixed(2)}x (${promoRate.toFixed(0)}/s vs ${cannonRate.toFixed(0)}/s)`,
+  '≥ 0.9x',
+  throughput >= 0.9,
+);
 
 // Memory: a dry run reads each file twice (checked whole, then printed), streaming.
 const small = join(dir, 'small.ndjson');
@@ -143,6 +150,12 @@ row(
   `${growth.toFixed(2)}x`,
   '≤ 1.2x',
   growth <= 1.2,
+);
+goal(
+  `--dry-run peak RSS over ${BIG.toLocaleString('en')} coded lines, node ${process.version}`,
+  `${bigRun.peakMiB.toFixed(1)} MiB, ${growth.toFixed(2)}x of 10,000 lines (${smallRun.peakMiB.toFixed(1)} MiB)`,
+  '≤ 100 MiB, ≤ 1.2x',
+  bigRun.peakMiB <= 100 && growth <= 1.2,
 );
 
 // Pacing against a limited sandbox.

@@ -5,7 +5,15 @@
 // minutes: the sandbox sorts 100,000 vouchers for each of the walk's 1,000 pages).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanEnv, cleanUp, scratchDir, startSandbox, timedWithPeakRss, verdicts } from './bench-lib.mjs';
+import {
+  cleanEnv,
+  cleanUp,
+  goal,
+  scratchDir,
+  startSandbox,
+  timedWithPeakRss,
+  verdicts,
+} from './bench-lib.mjs';
 
 const COUNT = Number(process.env.BENCH_EXPORT_VOUCHERS ?? 100_000);
 const SECONDS_TARGET = 30;
@@ -40,6 +48,13 @@ try {
     console.log(
       `${name.padEnd(40)} ${`${seconds.toFixed(1)} s`.padStart(8)} ${`${run.peakMiB.toFixed(1)} MiB`.padStart(11)}  ${target}`,
     );
+    if (judged)
+      goal(
+        `${name}, ${COUNT.toLocaleString('en')} vouchers, node ${process.version}`,
+        `${seconds.toFixed(1)} s, ${run.peakMiB.toFixed(1)} MiB`,
+        `≤ ${SECONDS_TARGET} s, ≤ ${MIB_TARGET} MiB`,
+        seconds <= SECONDS_TARGET && run.peakMiB <= MIB_TARGET,
+      );
   }
   const lines = readFileSync(join(dir, 'vouchers.csv'), 'utf8').split('\n').length - 2;
   console.log(

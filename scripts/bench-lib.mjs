@@ -185,3 +185,11 @@ export function cpuTimer(dir) {
     cpu: Number(readFileSync(file, 'utf8')),
   });
 }
+
+/**
+ * One goal of the start-up and memory issue (35), on a line of its own that `npm run bench`
+ * gathers into its closing table: `goal: NAME | FIGURE | TARGET | met` (or `NOT MET`).
+ */
+export function goal(name, figure, target, met) {
+  console.log(`goal: ${name} | ${figure} | ${target} | ${met ? 'met' : 'NOT MET'}`);
+}

@@ -4,7 +4,7 @@
 // absolute milliseconds mean little; ratios do), then each goal said met or not met.
 // BENCH_NODES=/path/to/node,/other/node runs it on each of those Node binaries (default: this one);
 // BENCH_RUNS=N runs per case (21). Each process also reports the CPU time of its main thread.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -13,6 +13,7 @@ import {
   cleanEnv,
   cleanUp,
   cpuTimer,
+  goal,
   median,
   ms,
   scratchDir,
@@ -152,6 +153,53 @@ async function line(node, server) {
   console.log(
     `compile cache: ${cache.written} file(s) written by the first run, ${cache.kept ? 'used unchanged' : 'written again'} by the second: ${cacheOk ? 'met' : 'NOT MET'}`,
   );
+  const line = `node ${version}`;
+  for (const [k, c] of all.entries()) {
+    if (c.target === undefined) continue;
+    const base = c.of ? all.findIndex((other) => other.name === c.of) : 0;
+    const [w, u] = [wall(k) / wall(base), cpu(k) / cpu(base)];
+    const of = c.of ? 'of the loopback' : 'of node -e 0';
+    goal(
+      `${c.name}, ${line}`,
+      `${times(u)} ${of} (main-thread CPU; wall ${times(w)})`,
+      `≤ ${c.target}x`,
+      u <= c.target,
+    );
+  }
+  goal(
+    `compile cache written once, then used, ${line}`,
+    `${cache.written} file(s), ${cache.kept ? 'kept' : 'written again'}`,
+    'kept',
+    cacheOk,
+  );
+  const chunks = chunksRead(node, env, [bin, 'token', 'inspect']);
+  const own = chunks.join(' ') === 'run token';
+  verdict.count(own);
+  goal(
+    `token inspect loads only its noun's chunk and the runtime's, ${line}`,
+    chunks.join(', ') || 'none',
+    'run, token',
+    own,
+  );
+}
+
+/** The chunks of dist/ (commands-<name>.cjs) a run of promo reads, by name. */
+function chunksRead(node, env, args) {
+  const dir = scratchDir('bench-chunks');
+  const hook = join(dir, 'hook.cjs');
+  const out = join(dir, 'chunks.json');
+  writeFileSync(
+    hook,
+    `const fs = require('fs'); const read = fs.readFileSync; const seen = new Set();
+fs.readFileSync = function (file, ...rest) {
+  const m = /[\\\\/]dist[\\\\/]commands-(.+)\\.cjs$/.exec(String(file));
+  if (m) seen.add(m[1]);
+  return read.call(this, file, ...rest);
+};
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen].sort())));\n`,
+  );
+  timed(args, { env: { ...env, NODE_OPTIONS: `--require ${hook}` }, command: node, input: '' });
+  return JSON.parse(readFileSync(out, 'utf8'));
 }
 
 function spawnVersion(node) {

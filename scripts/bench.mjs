@@ -3,7 +3,10 @@
 // milliseconds mean little; ratios do). NODE_EXTRA_CA_CERTS is unset for every process: on this
 // machine it more than doubles each Node start and would hide promo's own cost.
 // BENCH_SECTIONS=startup,list (any of SECTIONS, comma-separated) runs only those; default: all.
-import { spawnSync } from 'node:child_process';
+// It ends with the goals of the start-up and memory issue (35), each a figure against its target,
+// met or NOT MET, gathered from the `goal:` lines the sections print (bench-lib.mjs goal()).
+// BENCH_NODES=/path/to/node,... measures the start-up on those Node lines (bench-startup.mjs).
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 // Each section is a script of its own (run alone with `node scripts/<name>` after a build).
@@ -35,9 +38,39 @@ if (unknown.length || !chosen.length) {
 }
 
 async function run(chosen) {
+  const goals = [];
   for (const [name, section] of Object.entries(SECTIONS)) {
     if (!chosen.includes(name)) continue;
     const script = fileURLToPath(new URL(section, import.meta.url));
-    if (spawnSync(process.execPath, [script], { stdio: 'inherit' }).status !== 0) process.exitCode = 1;
+    const code = await runSection(script, (line) => {
+      if (line.startsWith('goal: ')) goals.push(line.slice(6).split(' | '));
+      else console.log(line);
+    });
+    if (code !== 0) process.exitCode = 1;
   }
+  if (goals.length === 0) return;
+  console.log('\ngoals of issue 35 (start-up and memory at the runtime floor), figure against target\n');
+  const width = Math.max(...goals.map(([goal]) => goal.length));
+  for (const [goal, figure, target, verdict] of goals)
+    console.log(`${goal.padEnd(width)}  ${figure}  (${target})  ${verdict}`);
+  const missed = goals.filter(([, , , verdict]) => verdict !== 'met').length;
+  console.log(`\n${missed ? `${missed} of ${goals.length} goals NOT MET` : `all ${goals.length} goals met`}`);
+}
+
+/** Runs a section, its stdout line by line through `onLine`, its stderr as it comes; resolves with its exit code. */
+function runSection(script, onLine) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text) => {
+      const lines = (rest + text).split('\n');
+      rest = lines.pop();
+      for (const line of lines) onLine(line);
+    });
+    child.on('close', (code) => {
+      if (rest) onLine(rest);
+      resolve(code ?? 1);
+    });
+  });
 }

@@ -8,7 +8,7 @@
 // is what holds. An input read once (stdin, a FIFO) cannot be hashed whole before the run: its
 // records carry `input_sha256`, a short hash of the input up to their line (same-input.ts).
 import { createHash } from 'node:crypto';
-import { closeSync, fdatasyncSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExitCode, PromoError } from '../base/errors.js';
 import type { ErrorJson } from '../output/errors.js';
@@ -194,20 +194,65 @@ export class Journal {
    * A line's in-flight record: `start(true)` runs once it is on the disk (written and synced), or
    * `start(false)` if it could not be, or if another run took the journal over: that line must not
    * be sent. Lines marked in the same turn of the event loop (answers that came together freeing
-   * their slots) share one write and one sync.
+   * their slots) share one write and one sync; the sync runs off the main thread, and lines marked
+   * meanwhile are written and synced on their own, without waiting for it (each sync covers what
+   * was written before it began). Synced on the main thread, it took half of a bulk run's time at
+   * concurrency 16 (3.6 s of 7.6 s for 4,000 creates), answers waiting behind it.
    */
   mark(json: string, start: (written: boolean) => void): void {
     this.marks += `${json}\n`;
     this.starting.push(start);
-    this.startSoon ??= setImmediate(() => {
+    this.markSoon();
+  }
+
+  /** Syncs of marks under way. */
+  private syncing = 0;
+  /** close() came while a sync was under way: the file is closed when it ends. */
+  private closeAfterSync = false;
+
+  private markSoon(): void {
+    if (this.startSoon) return;
+    this.startSoon = setImmediate(() => {
       this.startSoon = undefined;
-      const marks = this.marks;
-      this.marks = '';
-      const owned = this.stillOwned();
-      // Outcomes that wait are written even so: those requests were sent while the run held it.
-      if (owned) this.pending += marks;
-      const written = this.flush(owned) && owned;
-      for (const go of this.starting.splice(0)) go(written);
+      this.syncMarks();
+    });
+  }
+
+  private syncMarks(): void {
+    if (this.starting.length === 0) return;
+    const marks = this.marks;
+    this.marks = '';
+    const starting = this.starting.splice(0);
+    const finish = (written: boolean) => {
+      for (const go of starting) go(written);
+    };
+    const owned = this.stillOwned();
+    // Outcomes that wait are written even so: those requests were sent while the run held it.
+    if (owned) this.pending += marks;
+    if (!this.flush() || !owned) {
+      finish(false);
+      return;
+    }
+    const fd = this.fd;
+    if (fd === undefined) {
+      finish(true);
+      return;
+    }
+    this.syncing += 1;
+    fdatasync(fd, (error) => {
+      this.syncing -= 1;
+      if (this.closeAfterSync) {
+        if (this.syncing === 0) {
+          this.closeAfterSync = false;
+          closeSync(fd);
+        }
+        return finish(false);
+      }
+      if (error && !this.failure) {
+        this.failure = new JournalWriteError(this.path, error);
+        this.onFailure?.(this.failure);
+      }
+      finish(!error && !this.failure);
     });
   }
 
@@ -229,8 +274,8 @@ export class Journal {
     return false;
   }
 
-  /** Writes what waits (and, with `sync`, waits for the disk); false once the journal has failed. */
-  flush(sync = false): boolean {
+  /** Writes what waits; false once the journal has failed. */
+  flush(): boolean {
     clearTimeout(this.timer);
     this.timer = undefined;
     const text = this.pending;
@@ -241,7 +286,6 @@ export class Journal {
       // A full disk writes part of a buffer before it refuses the rest.
       let rest = Buffer.from(text);
       while (rest.length > 0) rest = rest.subarray(writeSync(this.fd, rest));
-      if (sync) fdatasyncSync(this.fd);
       return true;
     } catch (error) {
       this.failure = new JournalWriteError(this.path, error as NodeJS.ErrnoException);
@@ -252,7 +296,9 @@ export class Journal {
 
   close(): void {
     this.flush();
-    if (this.fd !== undefined) closeSync(this.fd);
+    // A sync under way still uses the descriptor: it is closed when the sync ends.
+    if (this.syncing > 0) this.closeAfterSync = true;
+    else if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
 }

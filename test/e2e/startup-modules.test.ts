@@ -93,3 +93,25 @@ it('promo --help builds no stream: it writes straight to its pipe', async () => 
   const modules = await loaded(['--help']);
   expect(modules.filter((m) => /^(stream|net|crypto|http)$/.test(m))).toEqual([]);
 });
+
+it.runIf(process.platform === 'linux')(
+  'the built-in profile on libsql asks Node for no diagnostic report (which C library: read from /usr/bin/ldd)',
+  async () => {
+    const hook = join(dir.path, 'report-hook.cjs');
+    const out = join(dir.path, 'reports.json');
+    writeFileSync(
+      hook,
+      `const report = process.report; const getReport = report.getReport; let asked = 0;
+report.getReport = function (...args) { asked += 1; return getReport.apply(this, args); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, String(asked)));\n`,
+    );
+    const run = await spawnPromo(
+      ['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json'],
+      {
+        env: { ...fx.env, PROMO_SANDBOX_SQLITE: 'libsql', NODE_OPTIONS: `--require ${hook}` },
+      },
+    );
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(readFileSync(out, 'utf8')).toBe('0');
+  },
+);
