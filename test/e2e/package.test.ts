@@ -58,7 +58,8 @@ beforeAll(() => {
   ];
   tarball = join(scratch.path, filename);
   packedFiles = files.map((f) => f.path).sort();
-});
+  // npm pack runs the whole build (prepack): seconds on a quiet machine, more beside other work.
+}, 90_000);
 afterAll(() => scratch.cleanup());
 let packedFiles: string[];
 
