@@ -191,6 +191,8 @@ describe('promo loyalty tiers', () => {
       'GET /v1/loyalties/members/TC-BOB/tiers',
       `GET /v1/loyalties/${club}/tiers`,
     ]);
+    const member = await promo('loyalty', 'member', 'TC-BOB', '-o', 'table');
+    expect([member.code, member.stdout.split('\n').at(-2)]).toEqual([0, 'Tier           Bronze']);
     await call(fx, 'POST', '/v1/vouchers/TC-BOB/balance', { amount: 2000 });
     const top = JSON.parse((await promo('loyalty', 'tiers', 'TC-BOB', '-o', 'json')).stdout);
     expect([top.points, top.tier.name, top.next_tier, top.points_to_next]).toEqual([

@@ -253,6 +253,7 @@ describe('promo loyalty', () => {
         'Pending        0',
         'Next expiry    40 on 2099-01-31',
         'Points earned  275',
+        'Tier           none',
         '',
       ].join('\n'),
     );

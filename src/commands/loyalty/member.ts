@@ -1,5 +1,6 @@
 // promo loyalty member <card>: one member: the balance, the points pending, the next points to
-// expire and when, the points earned, the customer holding the card.
+// expire and when, the points earned, the tier, the customer holding the card.
+import { memberTier } from '../../api/loyalty-tiers.js';
 import { VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { memberFields } from './member-view.js';
@@ -8,10 +9,11 @@ import { CARD_ARG, findMember } from './refs.js';
 export default defineCommand({
   path: ['loyalty', 'member'],
   fields: VOUCHER_FIELDS,
-  summary: 'One member: balance, pending points, next expiry, customer',
+  summary: 'One member: balance, pending points, next expiry, tier, customer',
   description: `On a terminal: the card's balance (the points it can spend now), the points pending (they join
 the balance when activated), the next points to expire and their date, the points earned over its
-life and the customer holding it. -o json: the service's member object. A card the service does
+life, the tier its points reach (\`none\` below the lowest; promo loyalty tiers says how far the next
+is) and the customer holding it. -o json: the service's member object. A card the service does
 not have is exit 3, with what is likely (a space around it, another case).`,
   examples: [
     'promo loyalty member LOYAL-1',
@@ -21,6 +23,8 @@ not have is exit 3, with what is likely (a space around it, another case).`,
   run: async ({ card }, rt) => {
     const client = await rt.client();
     const member = await findMember(client, card);
-    await rt.out.record(member, memberFields());
+    // The tier is a second question, asked only for people: -o json is the service's member object.
+    const tier = rt.out.isJson ? undefined : ((await memberTier(client, member.code))?.name ?? 'none');
+    await rt.out.record(member, memberFields(tier));
   },
 });
