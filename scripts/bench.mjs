@@ -43,7 +43,7 @@ async function run(chosen) {
     if (!chosen.includes(name)) continue;
     const script = fileURLToPath(new URL(section, import.meta.url));
     const code = await runSection(script, (line) => {
-      if (line.startsWith('goal: ')) goals.push(line.slice(6).split(' | '));
+      if (line.startsWith('goal: ')) goals.push(line.slice(6).split('\t'));
       else console.log(line);
     });
     if (code !== 0) process.exitCode = 1;

@@ -51,6 +51,12 @@ it('one request (voucher get, token inspect) does not load node:crypto', async (
   }
 });
 
+it('a read through the built-in profile does not load node:crypto either (the sandbox in-process)', async () => {
+  const modules = await loaded(['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json']);
+  expect(modules).toContain('http');
+  expect(modules).not.toContain('crypto');
+});
+
 /** The chunks of dist/ a run of the bin read, by name (`token` for dist/commands-token.cjs). */
 async function chunksRead(argv: string[]): Promise<string[]> {
   const hook = join(dir.path, 'chunks-hook.cjs');

@@ -1,10 +1,11 @@
 // Running one operation of the service: find the route, then, inside a state transaction, check the
 // credentials, parse the body and let the route handle it. Whatever it throws becomes an Error object.
-import { randomFillSync } from 'node:crypto';
+
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Answer, answer, errorObject, errorObjectForStatus, parseBody } from './core-http.js';
 import { type AppCredentials, authenticate, matchRoute } from './core-router.js';
 import { advanceImports, hasQueuedImports } from './import-jobs.js';
+import { nodeCrypto } from './node-crypto.js';
 import type { StateStore } from './state.js';
 import {
   type Route,
@@ -43,7 +44,7 @@ let idPoolUsed = idPool.length;
 export function newId(prefix: string, hexLength = 18): string {
   const bytes = Math.ceil(hexLength / 2);
   if (idPoolUsed + bytes > idPool.length) {
-    randomFillSync(idPool);
+    nodeCrypto().randomFillSync(idPool);
     idPoolUsed = 0;
   }
   const hex = idPool.toString('hex', idPoolUsed, idPoolUsed + bytes);

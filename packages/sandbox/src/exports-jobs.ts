@@ -1,7 +1,7 @@
 // An export's life in the sandbox: the request checked against the vendor's description (object,
 // fields, order, filters), the record kept, its status read from the clock, and the service's
 // export object made from it.
-import { randomBytes } from 'node:crypto';
+
 import {
   EXPORT_FIELDS,
   EXPORT_ORDERS,
@@ -12,6 +12,7 @@ import {
 import { ALL_OPERATORS } from './facts/filters.js';
 import type { ExportRecord } from './job-types.js';
 import { type FilterFields, type Filters, parseFilters } from './list-filters.js';
+import { nodeCrypto } from './node-crypto.js';
 import { type RouteContext, SandboxError, type SandboxState } from './types.js';
 import { invalid, isRecord, type Json } from './voucher-check.js';
 import { VOUCHER_FILTER_FIELDS } from './voucher-list.js';
@@ -104,7 +105,7 @@ export function createExport(state: SandboxState, body: unknown, rc: RouteContex
     created_at: new Date(now).toISOString(),
     exported_object: exported,
     parameters: { fields, order, filters },
-    token: randomBytes(24).toString('base64url'),
+    token: nodeCrypto().randomBytes(24).toString('base64url'),
     start_ms: now + EXPORT_QUEUED_MS,
     end_ms: now + EXPORT_QUEUED_MS + EXPORT_RUNNING_MS,
     fail: state.importSettings.fail,

@@ -1,6 +1,7 @@
 // OAuth 2.0 token operations: issue a client-credentials token, introspect one.
-import { createHash, randomBytes } from 'node:crypto';
+
 import { ALLOWED_SCOPES } from './facts/scopes.js';
+import { nodeCrypto } from './node-crypto.js';
 import { type Route, type RouteContext, SandboxError, type SandboxState, type TokenRecord } from './types.js';
 
 /** The scope values the service accepts, for lookups. */
@@ -18,7 +19,10 @@ function alphanumeric(bytes: Buffer): string {
 
 /** The same app always gets the same client id, as with the service. */
 function clientIdFor(appId: string): string {
-  return alphanumeric(createHash('sha256').update(`sandbox-client:${appId}`).digest()).slice(0, 21);
+  return alphanumeric(nodeCrypto().createHash('sha256').update(`sandbox-client:${appId}`).digest()).slice(
+    0,
+    21,
+  );
 }
 
 function formField(body: unknown, name: string): string | undefined {
@@ -72,7 +76,7 @@ const issueToken: Route = {
       );
     }
     const record: TokenRecord = {
-      access_token: alphanumeric(randomBytes(50)),
+      access_token: alphanumeric(nodeCrypto().randomBytes(50)),
       client_id: clientIdFor(rc.appId),
       scope: scope.split(' ').filter(Boolean).join(' '),
       expires_at: now + TOKEN_LIFETIME_SECONDS,

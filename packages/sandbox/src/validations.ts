@@ -1,15 +1,17 @@
 // Validate: `POST /v1/validations`. Whether each code applies to the order, and the order's totals
 // if they all do. It changes nothing: a customer it names that the sandbox does not know is shown,
 // not stored (a redemption stores it).
-import { createHash } from 'node:crypto';
+
 import { resolveCustomer } from './customers.js';
+import { nodeCrypto } from './node-crypto.js';
 import { orderView } from './order-view.js';
 import { evaluate } from './redeem-evaluate.js';
 import { readRedeemRequest } from './redeem-request.js';
 import { leftOutRedeemables, redeemableView, STACKING_RULES, trackingId } from './redeemable-view.js';
 import type { Route } from './types.js';
 
-export const hashSourceId = (text: string) => createHash('sha256').update(text).digest('base64').slice(0, 24);
+export const hashSourceId = (text: string) =>
+  nodeCrypto().createHash('sha256').update(text).digest('base64').slice(0, 24);
 
 export const validateRoute: Route = {
   method: 'POST',

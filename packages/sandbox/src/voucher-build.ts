@@ -1,5 +1,5 @@
 // Turns a checked create body into the voucher object the service answers with and keeps.
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { nodeCrypto } from './node-crypto.js';
 import { type CampaignRecord, type RouteContext, SandboxError, type SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 import type { CreateVoucherInput } from './voucher-validate.js';
@@ -76,9 +76,9 @@ export function findOrCreateCategory(
  * base64). The sandbox makes the same shape by encrypting the code under a throwaway key.
  */
 function encryptedAssetId(code: string, kind: string): string {
-  const salt = randomBytes(8);
-  const key = createHash('sha256').update(salt).update(kind).digest();
-  const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16));
+  const salt = nodeCrypto().randomBytes(8);
+  const key = nodeCrypto().createHash('sha256').update(salt).update(kind).digest();
+  const cipher = nodeCrypto().createCipheriv('aes-256-cbc', key, key.subarray(0, 16));
   const sealed = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
   return Buffer.concat([Buffer.from('Salted__'), salt, sealed]).toString('base64');
 }

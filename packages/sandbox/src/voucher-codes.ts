@@ -1,7 +1,8 @@
 // Voucher codes: the `code_config` rules that generate one, and the uniqueness rule that a code
 // stays taken while its voucher is live or in the bin (only a permanent delete frees it).
-import { randomInt } from 'node:crypto';
+
 import { DEFAULT_CODE_LENGTH, resolveCharset } from './facts/code-space.js';
+import { nodeCrypto } from './node-crypto.js';
 import { takenIn } from './state-query.js';
 import { SandboxError, type SandboxState } from './types.js';
 import { invalid, type Json, optionalNumber, optionalRecord, optionalString } from './voucher-check.js';
@@ -35,7 +36,7 @@ export function validateCodeConfig(body: Json): CodeConfig | null {
 /** One candidate code: the pattern's `#`s (or `length` characters) drawn from the charset. */
 export function generateCode(config: CodeConfig | null): string {
   const charset = resolveCharset(config?.charset ?? null);
-  const draw = () => charset[randomInt(charset.length)] as string;
+  const draw = () => charset[nodeCrypto().randomInt(charset.length)] as string;
   const body =
     config?.pattern != null
       ? config.pattern.replace(/#/g, draw)
