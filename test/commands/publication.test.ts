@@ -1,6 +1,6 @@
 // promo publication create and list against the sandbox: a campaign's next unpublished codes (or a
 // named code) handed to a customer and made theirs, join_once answering the same code again, the
-// key with exit 1 and a hint when none is left, and a lost answer never publishing twice.
+// key with exit 1 and a hint when a static campaign has none left (an auto-update one makes the next), and a lost answer never publishing twice.
 import { describe, expect, it } from 'vitest';
 import { percentCampaign } from '../helpers/campaigns.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -92,8 +92,35 @@ describe('publication create', () => {
     expect(codesOf('PUB-C').filter((v) => v.holder_id)).toHaveLength(1);
   });
 
-  it('none left: the key, exit 1, and a hint to add vouchers', async () => {
-    await campaign('PUB-D', 1);
+  it('an auto-update campaign with every code handed out makes the next one, as the service does', async () => {
+    await campaign('PUB-AU', 1);
+    for (const customer of ['au1', 'au2']) {
+      const run = await promo(['publication', 'create', '--campaign', 'PUB-AU', '--customer', customer]);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+    }
+    const codes = codesOf('PUB-AU');
+    expect(codes).toHaveLength(2);
+    expect(codes.map((v) => v.publish?.count)).toEqual([1, 1]);
+    expect(codes[1]?.discount).toEqual(codes[0]?.discount);
+  });
+
+  it('none left in a static campaign: the key, exit 1, and a hint to add vouchers', async () => {
+    const made = await promo(
+      [
+        'campaign',
+        'create',
+        'PUB-D',
+        '--percent-off',
+        '10',
+        '--vouchers-count',
+        '1',
+        '--wait',
+        '--body',
+        '-',
+      ],
+      { stdin: JSON.stringify({ type: 'STATIC' }) },
+    );
+    expect(made.code, made.stderr).toBe(0);
     expect((await promo(['publication', 'create', '--campaign', 'PUB-D', '--customer', 'e1'])).code).toBe(0);
     const run = await promo(['publication', 'create', '--campaign', 'PUB-D', '--customer', 'e2']);
     expect(run.code).toBe(1);

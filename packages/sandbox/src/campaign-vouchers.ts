@@ -69,7 +69,7 @@ export function readOwnFields(body: Json): OwnFields {
   };
 }
 
-const NO_FIELDS: OwnFields = {
+export const NO_FIELDS: OwnFields = {
   category: null,
   additional_info: null,
   start_date: null,

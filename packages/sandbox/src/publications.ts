@@ -5,6 +5,7 @@
 // again, whatever the number of requests: that is what makes a repeat safe.
 
 import { findCampaignRef, vouchersOf } from './campaign-store.js';
+import { addToCampaign, NO_FIELDS } from './campaign-vouchers.js';
 import { readNamedCustomer, upsertNamedCustomer } from './customer-upsert.js';
 import { simpleCustomer } from './customers.js';
 import {
@@ -78,6 +79,7 @@ function publishable(voucher: Json): boolean {
 function pickCodes(
   state: SandboxState,
   request: PublicationRequest,
+  rc: RouteContext,
 ): { codes: string[]; campaignId: string | null } {
   if (request.voucher !== null) {
     const { code, voucher } = findVoucher(state, request.voucher);
@@ -85,9 +87,16 @@ function pickCodes(
     return { codes: [code], campaignId: (voucher.campaign_id as string | null) ?? null };
   }
   const { campaign } = findCampaignRef(state, request.campaign!.name);
+  const wanted = request.campaign!.count;
   const codes = vouchersOf(state, campaign.id).filter((code) => publishable(state.vouchers[code] as Json));
-  if (codes.length < request.campaign!.count) throw noneLeft(campaign.name);
-  return { codes: codes.slice(0, request.campaign!.count), campaignId: campaign.id };
+  // An auto-update campaign grows as it is published: the codes it lacks are made now, from its
+  // own code pattern and voucher template, as the service does. A static one has what it has.
+  if (campaign.type === 'AUTO_UPDATE') {
+    while (codes.length < wanted)
+      codes.push(String(addToCampaign(state, campaign, null, NO_FIELDS, rc).code));
+  }
+  if (codes.length < wanted) throw noneLeft(campaign.name);
+  return { codes: codes.slice(0, wanted), campaignId: campaign.id };
 }
 
 function published(voucher: Json, customerId: string): Json {
@@ -127,7 +136,7 @@ export const createPublication: Route = {
       );
       if (before) return { status: 200, body: answerOf(state, before) };
     }
-    const { codes, campaignId } = pickCodes(state, request);
+    const { codes, campaignId } = pickCodes(state, request, rc);
     const ids: string[] = [];
     for (const code of codes) {
       const voucher = published(state.vouchers[code] as Json, customer.id as string);
