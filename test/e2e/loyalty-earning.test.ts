@@ -201,5 +201,11 @@ describe('promo loyalty tiers', () => {
       null,
       null,
     ]);
+    const table = (await promo('loyalty', 'tiers', 'TC-BOB', '-o', 'table')).stdout;
+    expect(table.split('\n').slice(2, 5)).toEqual([
+      'Tier            Gold (1000+)',
+      'Next tier       none: this is the top',
+      'Points to next  -',
+    ]);
   });
 });

@@ -257,6 +257,11 @@ describe('promo loyalty', () => {
         '',
       ].join('\n'),
     );
+    const standing = await promo(['loyalty', 'tiers', 'LE-A', '-o', 'table']);
+    expect(standing.stdout.split('\n').slice(2, 4)).toEqual([
+      'Tier            none',
+      'Next tier       none: the program has no tiers',
+    ]);
     const again = await promo([
       'loyalty',
       'transfer',

@@ -46,7 +46,12 @@ answers them). \`promo tiers list\` is the v2 tier structures, another API.`,
       { header: 'Tier', value: (s) => (s.tier ? `${s.tier.name} (${range(s.tier)})` : 'none') },
       {
         header: 'Next tier',
-        value: (s) => (s.next_tier ? `${s.next_tier.name} (${range(s.next_tier)})` : 'none: the top'),
+        value: (s) =>
+          s.next_tier
+            ? `${s.next_tier.name} (${range(s.next_tier)})`
+            : tiers.length === 0
+              ? 'none: the program has no tiers'
+              : 'none: this is the top',
       },
       { header: 'Points to next', value: (s) => s.points_to_next ?? '' },
     ]);
