@@ -44,7 +44,7 @@ describe('promo qualify, per kind of rule', () => {
     expect([under.code, under.stderr]).toEqual([0, '']);
     expect(under.stdout).toBe(
       [
-        'CODE    KIND     GIVES     OFF   TOTAL AFTER',
+        'Code    Kind     Gives     Off   Total after',
         'PLAIN5  voucher  5.00 off  5.00  40.00',
         '',
         'Near misses:',
@@ -61,7 +61,7 @@ describe('promo qualify, per kind of rule', () => {
     expect([over.code, over.stderr]).toEqual([0, '']);
     expect(over.stdout).toBe(
       [
-        'CODE    KIND     GIVES      OFF    TOTAL AFTER',
+        'Code    Kind     Gives      Off    Total after',
         'MIN50   voucher  10.00 off  10.00  40.00',
         'PLAIN5  voucher  5.00 off   5.00   45.00',
         '',
@@ -73,7 +73,7 @@ describe('promo qualify, per kind of rule', () => {
       'More qualify than the 1 asked for (--limit takes up to 50).\n',
     ]);
     expect(one.stdout).toBe(
-      'CODE   KIND     GIVES      OFF    TOTAL AFTER\nMIN50  voucher  10.00 off  10.00  40.00\n',
+      'Code   Kind     Gives      Off    Total after\nMIN50  voucher  10.00 off  10.00  40.00\n',
     );
     const csv = await promo('qualify', '--amount', '50', '-o', 'csv');
     expect(csv.stdout).toBe(
@@ -167,7 +167,7 @@ describe('promo qualify, per kind of rule', () => {
     const bob = await promo('qualify', '--customer', 'bob', '--amount', '10', '-o', 'table');
     expect([bob.code, bob.stderr]).toEqual([0, '']);
     expect(bob.stdout).toBe(
-      'CODE  KIND     GIVES     OFF   TOTAL AFTER\nONCE  voucher  3.00 off  3.00  7.00\n',
+      'Code  Kind     Gives     Off   Total after\nONCE  voucher  3.00 off  3.00  7.00\n',
     );
   });
 

@@ -43,11 +43,11 @@ const QUALIFIED_CSV = {
 };
 
 const COLUMNS: Column<Qualified>[] = [
-  { header: 'CODE', value: (q) => (q.object === 'campaign' ? (q.name ?? q.id) : q.id), id: true },
-  { header: 'KIND', value: (q) => q.object },
-  { header: 'GIVES', value: gives, text: true },
-  { header: 'OFF', value: (q) => formatMoney(q.order?.total_applied_discount_amount ?? 0) },
-  { header: 'TOTAL AFTER', value: (q) => formatMoney(q.order?.total_amount) },
+  { header: 'Code', value: (q) => (q.object === 'campaign' ? (q.name ?? q.id) : q.id), id: true },
+  { header: 'Kind', value: (q) => q.object },
+  { header: 'Gives', value: gives, text: true },
+  { header: 'Off', value: (q) => formatMoney(q.order?.total_applied_discount_amount ?? 0) },
+  { header: 'Total after', value: (q) => formatMoney(q.order?.total_amount) },
 ];
 
 export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
