@@ -42,7 +42,6 @@ export const REGISTRY: readonly (NounEntry | AnyCommand)[] = [
   job,
   token,
   tiers,
-  loyalty,
   templates,
   event,
   customer,

@@ -201,12 +201,6 @@ describe('promo qualify, per kind of rule', () => {
     ]);
   });
 
-  it('a segment rule is refused by the sandbox by name (it keeps no segments), so none is ever listed', async () => {
-    const made = await promo('rule', 'create', '--name', 'seg', '--segment', 'seg_1');
-    expect(made.code).toBe(1);
-    expect(JSON.parse(made.stderr).error).toMatchObject({ key: 'not_imitated' });
-  });
-
   it('refuses bad input naming the flag, and sends nothing', async () => {
     for (const [flag, value, words] of [
       ['--amount', '-3', '--amount must not be negative'],
