@@ -211,9 +211,9 @@ describe('dependency rules of src/', () => {
   // publication names a campaign and a code as their commands check them, and a SKU belongs to a
   // product, named and shown as the product commands do; an order's items are typed as a
   // validation's are, and it is named as a product is; a qualification's cart is a validation's
-  // order, and its near misses are said as voucher validate says them; a loyalty member is a
-  // loyalty card, named, and its reward redemptions marked and looked up, as the voucher commands do,
-  // and a loyalty program is a campaign, named and shown as the campaign commands do.
+  // order, and its near misses are said as voucher validate says them; a loyalty program is named
+  // and shown as a campaign is, its members listed as vouchers are and its points changed by voucher
+  // balance's rule, and its reward redemptions marked and looked up as voucher redemptions are.
   it("imports no other noun's module, but where one noun is built on another", () => {
     const builtOn: Record<string, string[]> = {
       campaign: ['voucher'],
@@ -223,7 +223,7 @@ describe('dependency rules of src/', () => {
       sku: ['product'],
       order: ['product', 'voucher'],
       qualify: ['voucher'],
-      loyalty: ['voucher', 'campaign'],
+      loyalty: ['campaign', 'voucher'],
     };
     const nounOf = (file: string) => /^commands\/([^/]+)\//.exec(file)?.[1];
     const crossing: string[] = [];
