@@ -27,6 +27,7 @@ describe('promo __complete', () => {
         'voucher',
         'redemption',
         'campaign',
+        'loyalty',
         'rule',
         'publication',
         'job',
