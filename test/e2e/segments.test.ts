@@ -101,11 +101,23 @@ describe('customer.segment rules through the built CLI', () => {
     expect(ann.stdout).toBe(
       'CODE  KIND     GIVES     OFF   TOTAL AFTER\nSEG5  voucher  5.00 off  5.00  15.00\n',
     );
+    fx.sandbox.requests.length = 0;
     const bob = await promo('qualify', '--customer', 'bob', '--amount', '20', '--explain', '-o', 'table');
     expect(bob.code).toBe(0);
     expect(bob.stdout).toBe(
       `Near misses:\nSEG5  does not apply: customer is not in segment ${seg} (customer_rules_violated)\n`,
     );
+    // The qualification, the ruled codes found and validated, then what says why.
+    expect(asked()).toEqual([
+      'POST /v1/qualifications',
+      'GET /v1/validation-rules-assignments',
+      expect.stringMatching(/^GET \/v1\/vouchers\/v_/),
+      'POST /v1/validations',
+      'GET /v1/vouchers/SEG5',
+      'GET /v1/validation-rules-assignments',
+      expect.stringMatching(/^GET \/v1\/validation-rules\/val_/),
+      'GET /v1/customers/bob/segments',
+    ]);
   });
 
   it('voucher get shows the rule in words; an unknown --segment is exit 2 with no rule sent', async () => {
