@@ -152,6 +152,9 @@ describe('customer.segment rules through the built CLI', () => {
     expect((await call('GET', '/v1/customers/nobody/segments')).body.total).toBe(0);
     const listed = await call('GET', `/v1/customers?segment_id=${seg}`);
     expect(listed.body.customers.map((c: { source_id: string }) => c.source_id)).toEqual(['ann']);
+    const members = await promo('customer', 'list', '--segment', seg, '-o', 'json');
+    expect(members.code, members.stderr).toBe(0);
+    expect(JSON.parse(members.stdout).map((c: { source_id: string }) => c.source_id)).toEqual(['ann']);
     const active = await call('POST', '/v1/segments', { name: 'Big', type: 'auto-update', filter: {} });
     expect([active.status, active.body.key]).toEqual([400, 'not_imitated']);
     const stray = await call('POST', '/v1/segments', { name: 'X', type: 'static', customers: ['cust_none'] });
