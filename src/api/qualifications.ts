@@ -19,6 +19,7 @@ export const QUALIFIED_ANSWER = object({
   object: maybe(text),
   created_at: maybe(text),
   campaign_name: maybe(text),
+  campaign_id: maybe(text),
   name: maybe(text),
   order: maybe(ORDER_ANSWER),
   result: maybe(RESULT_ANSWER),

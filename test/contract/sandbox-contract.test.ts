@@ -206,6 +206,34 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform();
     });
 
+    it('static segments: made and deleted as other clients do, named by a rule, read by validate', async () => {
+      const customer = (await direct('POST', '/v1/customers', { source_id: 'ct-seg-in' })).body.id;
+      const segment = await direct('POST', '/v1/segments', {
+        name: 'CT segment',
+        type: 'static',
+        customers: [customer],
+      });
+      expect(segment.status).toBe(200);
+      const seg = segment.body.id;
+      expect((await direct('POST', '/v1/segments', { name: 'CT auto', type: 'auto-update' })).status).toBe(
+        400,
+      );
+      await run([
+        { argv: 'voucher create --code CT-SEG-1 --amount-off 1' },
+        { argv: ['rule', 'create', '--name', 'CT seg rule', '--segment', seg] },
+        { argv: ['rule', 'create', '--name', 'CT no seg', '--segment', 'seg_none'], exit: 2 },
+        { argv: ['rule', 'assign', 'CT seg rule', '--voucher', 'CT-SEG-1'] },
+        { argv: 'voucher validate CT-SEG-1 --amount 10 --customer ct-seg-in' },
+        { argv: 'voucher validate CT-SEG-1 --amount 10 --customer ct-seg-out', exit: 9 },
+        { argv: 'qualify --amount 10 --customer ct-seg-out --explain' },
+      ]);
+      expect((await direct('GET', `/v1/segments/${seg}`)).status).toBe(200);
+      // promo reads it only on a terminal, to say why (-o json prints the service's answer alone).
+      expect((await direct('GET', '/v1/customers/ct-seg-in/segments')).body.total).toBe(1);
+      expect((await direct('DELETE', `/v1/segments/${seg}`)).status).toBe(204);
+      allConform();
+    });
+
     it('loyalty rewards, tiers and earning rules: as promo reads them, and as other clients write them', async () => {
       const club = (
         await direct('POST', '/v1/campaigns', {

@@ -201,10 +201,46 @@ describe('promo qualify, per kind of rule', () => {
     ]);
   });
 
-  it('a segment rule is refused by the sandbox by name (it keeps no segments), so none is ever listed', async () => {
-    const made = await promo('rule', 'create', '--name', 'seg', '--segment', 'seg_1');
-    expect(made.code).toBe(1);
-    expect(JSON.parse(made.stderr).error).toMatchObject({ key: 'not_imitated' });
+  it('a rule assigned to a whole campaign: the campaign is listed once met, and --explain names it when missed', async () => {
+    await code('PLAIN2', '2');
+    for (const argv of [
+      ['campaign', 'create', 'Big Orders', '--amount-off', '8', '--vouchers-count', '2', '--wait'],
+      ['rule', 'create', '--name', 'from 50', '--min-amount', '50'],
+      ['rule', 'assign', 'from 50', '--campaign', 'Big Orders'],
+    ]) {
+      const done = await fx.run(argv);
+      expect(done.code, done.stderr).toBe(0);
+    }
+    fx.sandbox.requests.length = 0;
+    const under = await promo('qualify', '--amount', '45', '--explain', '-o', 'table');
+    expect([under.code, under.stderr]).toEqual([0, '']);
+    expect(under.stdout).toBe(
+      [
+        'CODE    KIND     GIVES     OFF   TOTAL AFTER',
+        'PLAIN2  voucher  2.00 off  2.00  43.00',
+        '',
+        'Near misses:',
+        'Big Orders  does not apply: order total 45.00 is under the minimum 50.00 (order_rules_violated)',
+        '',
+      ].join('\n'),
+    );
+    // One code of the campaign stands for it in the validation that says why.
+    expect(asked()).toContain('GET /v1/vouchers');
+    const sent = fx.sandbox.requests.find((r) => r.rawPath === '/v1/validations');
+    expect(JSON.parse(sent?.body ?? '{}').redeemables).toHaveLength(1);
+    const over = await promo('qualify', '--amount', '60', '--explain', '-o', 'table');
+    expect([over.code, over.stderr]).toEqual([
+      0,
+      'No near misses: no other code or campaign with validation rules misses.\n',
+    ]);
+    expect(over.stdout).toBe(
+      [
+        'CODE        KIND      GIVES     OFF   TOTAL AFTER',
+        'Big Orders  campaign  8.00 off  8.00  52.00',
+        'PLAIN2      voucher   2.00 off  2.00  58.00',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('refuses bad input naming the flag, and sends nothing', async () => {

@@ -68,9 +68,11 @@ describe('promo rule', () => {
   });
 
   it('refuses by name a rule the sandbox cannot judge, and keeps nothing of it', async () => {
-    const done = await fx.run(['rule', 'create', '--name', 'seg', '--segment', 'seg_1']);
+    // Segments are judged by membership ($is, $in, $is_not, $not_in), not as text.
+    const segment = JSON.stringify({ 1: { name: 'customer.segment', conditions: { $contains: ['seg'] } } });
+    const done = await fx.run(['rule', 'create', '--name', 'seg', '--body', '-'], { stdin: segment });
     expect(done.code).toBe(1);
-    expect(done.stderr).toContain('customer.segment');
+    expect(done.stderr).toContain('the condition $contains of the rule customer.segment');
     expect(done.stderr).toContain('not_imitated');
     const body = JSON.stringify({ 1: { name: 'order.metadata', property: 'x', conditions: { $is: ['y'] } } });
     const other = await fx.run(['rule', 'create', '--name', 'meta', '--body', '-'], { stdin: body });

@@ -7,6 +7,7 @@ import { forgetCustomer } from './customer-forget.js';
 import { customerNotFound, findCustomer } from './customers.js';
 import { CUSTOMER_ORDERS } from './facts/lists.js';
 import { DEFAULT_LIMIT, readChoice, readLimit } from './list-params.js';
+import { leaveSegments, segmentHolds } from './segments.js';
 import type { Route, RouteContext, SandboxReply, SandboxRequest, SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 import { readDate, readPage } from './voucher-list.js';
@@ -40,6 +41,7 @@ function updateCustomer(req: SandboxRequest, state: SandboxState, rc: RouteConte
 function deleteCustomer(req: SandboxRequest, state: SandboxState): SandboxReply {
   const customer = stored(state, req.params.customerId as string);
   delete state.customers[customer.id as string];
+  leaveSegments(state, customer.id as string);
   return { status: 204 };
 }
 
@@ -54,6 +56,7 @@ function deletePermanently(req: SandboxRequest, state: SandboxState, rc: RouteCo
       (customer.source_id !== null && (other as Json).source_id === customer.source_id));
   const events = state.events.filter((event) => theirs(event.customer)).length;
   delete state.customers[id];
+  const segments = leaveSegments(state, id);
   forgetCustomer(state, customer);
   return {
     status: 200,
@@ -67,7 +70,7 @@ function deletePermanently(req: SandboxRequest, state: SandboxState, rc: RouteCo
         events,
         customer_events: events,
         daily_events: 0,
-        segments: 0,
+        segments,
         orders: 0,
         order_events: 0,
         customer: 1,
@@ -106,7 +109,7 @@ function listCustomers(req: SandboxRequest, state: SandboxState): SandboxReply {
     const wanted = query.get(field);
     return wanted === null || value === wanted;
   };
-  // The sandbox keeps no segments: a segment names none of its customers.
+  // Only static segments are kept: the customers a segment names.
   const segment = query.get('segment_id');
   const field = order.replace('-', '');
   const sign = order.startsWith('-') ? -1 : 1;
@@ -119,7 +122,7 @@ function listCustomers(req: SandboxRequest, state: SandboxState): SandboxReply {
   const matching = Object.values(state.customers)
     .filter(
       (c) =>
-        segment === null &&
+        (segment === null || segmentHolds(state, segment, String(c.id))) &&
         equal('email', c.email) &&
         equal('name', c.name) &&
         equal('city', (c.address as Json | null)?.city) &&

@@ -4,7 +4,7 @@
 import { type CalcOrder, resetApplied } from './facts/discounts.js';
 import { applyVoucher, commonRule } from './redeem-evaluate.js';
 import type { RedeemRequest } from './redeem-request.js';
-import { applicableLines, ruleViolation } from './rules-evaluate.js';
+import { applicableLines, customerSegmentIds, ruleViolation } from './rules-evaluate.js';
 import { SandboxError, type SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 
@@ -16,6 +16,8 @@ export interface Judging {
   start: CalcOrder;
   hasAmount: boolean;
   nowMs: number;
+  /** The ids of the customer's segments, found on the first code that needs them. */
+  segments?: readonly string[] | null;
 }
 
 /**
@@ -35,7 +37,9 @@ export function judge(j: Judging, voucher: Json, id: string): { order: CalcOrder
 
 function judged(j: Judging, voucher: Json, id: string): { order: CalcOrder; result: Json } | undefined {
   if (commonRule(voucher, id, j.nowMs, j.state.project.time_zone)) return undefined;
-  const how = { countUses: false, customer: j.customer };
+  // The customer's segments are found once per answer, not per code.
+  j.segments ??= customerSegmentIds(j.state, j.customer);
+  const how = { countUses: false, customer: j.customer, segments: j.segments };
   if (ruleViolation(j.state, voucher, j.rules, j.start, j.nowMs, how)) return undefined;
   const input = { id, credits: null, points: null, reward: false };
   const lines = applicableLines(j.state, voucher);

@@ -21,6 +21,7 @@ import { rewardAssignmentRoutes } from './reward-assignments.js';
 import { rewardRoutes } from './rewards.js';
 import { rollbackRoute, stackedRollbackRoute } from './rollbacks.js';
 import { ruleAssignmentRoutes } from './rule-assignments.js';
+import { segmentRoutes } from './segments.js';
 import { templateRoutes } from './templates.js';
 import { tierRoutes } from './tiers.js';
 import { trashBinRoutes } from './trash-bin.js';
@@ -43,6 +44,7 @@ export const routes: Route[] = [
   ...templateRoutes,
   ...eventRoutes,
   ...customerRoutes,
+  ...segmentRoutes,
   ...productRoutes,
   ...orderRoutes,
   ...campaignRoutes,

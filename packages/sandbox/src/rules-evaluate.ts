@@ -15,6 +15,7 @@ import type { OrderLine } from './facts/order-totals.js';
 import { judgeRules, type RuleKey, type Uses } from './facts/validation-rules.js';
 import { notImitated, type RedeemRequest } from './redeem-request.js';
 import { rulesFor } from './rule-assignments.js';
+import { segmentsOfCustomer } from './segments.js';
 import type { SandboxState } from './types.js';
 import { isRecord, type Json } from './voucher-check.js';
 
@@ -93,6 +94,15 @@ export interface RuleJudging {
   countUses?: boolean;
   /** The request's customer, already found (null: none), so that it is not looked up per code. */
   customer?: Json | null;
+  /** The ids of the segments that customer is in, already found (customerSegmentIds). */
+  segments?: readonly string[] | null;
+}
+
+/** The ids of the static segments the customer is in; null without a customer. */
+export function customerSegmentIds(state: SandboxState, customer: Json | null): string[] | null {
+  if (customer === null) return null;
+  if (customer.id === null) return [];
+  return segmentsOfCustomer(state, String(customer.id)).map((s) => String(s.id));
 }
 
 /**
@@ -112,6 +122,7 @@ export function ruleViolation(
   if (sets.length === 0) return undefined;
   const customer = how.customer === undefined ? customerOf(state, request) : how.customer;
   const countUses = how.countUses ?? true;
+  const segments = how.segments === undefined ? customerSegmentIds(state, customer) : how.segments;
   for (const { rule, on } of sets) {
     const verdict = judgeRules((rule.rules ?? {}) as Json, {
       amount: order.amount,
@@ -119,6 +130,7 @@ export function ruleViolation(
       items: request.order.items,
       customer: customer === null ? null : { metadata: (customer.metadata ?? {}) as Json },
       uses: countUses ? usesOf(state, voucher, customer, on, nowMs) : undefined,
+      segments,
     });
     if (verdict === true || verdict === null) continue;
     const own = verdict.rule.error?.message;

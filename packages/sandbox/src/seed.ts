@@ -18,6 +18,9 @@ export type SeedData = Partial<
     // Rules and their assignments, so that a seed's vouchers may carry rules (the qualification bench).
     | 'validationRules'
     | 'ruleAssignments'
+    // Static segments and the customers they name, so that a seed's rules may name a segment.
+    | 'segments'
+    | 'customers'
   >
 > & {
   /** Vouchers made up at start (a count or a spec), added to `vouchers`. */
@@ -58,7 +61,7 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     exports: {},
     project: { time_zone: seed.timeZone ?? 'UTC' },
     redemptions: {},
-    customers: {},
+    customers: structuredClone(seed.customers ?? {}),
     transactions: {},
     loyaltyLedger: {},
     publications: {},
@@ -71,5 +74,6 @@ export function stateFromSeed(seed: SeedData): SandboxState {
     rewardAssignments: {},
     loyaltyTiers: {},
     earningRules: {},
+    segments: structuredClone(seed.segments ?? {}),
   };
 }

@@ -44,6 +44,7 @@ export const SLICE_KINDS: Record<string, SliceKind> = {
   rewardAssignments: 'record',
   loyaltyTiers: 'record',
   earningRules: 'record',
+  segments: 'record',
 };
 
 export function sliceKind(name: string): SliceKind {

@@ -197,6 +197,8 @@ export interface SandboxState {
   loyaltyTiers: Record<string, Record<string, unknown>>;
   /** Loyalty programs' earning rules (`ern_...`) by id (earning-rules.ts). */
   earningRules: Record<string, Record<string, unknown>>;
+  /** Static customer segments (`seg_...`) by id, each with the ids of its customers (segments.ts). */
+  segments: Record<string, Record<string, unknown>>;
 }
 
 export interface ProjectSettings {

@@ -36,6 +36,7 @@ const RECORDS = new Set([
   'rewardAssignments',
   'loyaltyTiers',
   'earningRules',
+  'segments',
 ]);
 
 export interface StateFileView {

@@ -41,7 +41,7 @@ apply, best discount first, each with what it takes off and the total after. The
 qualification does not count a customer's earlier uses; promo checks the codes it lists with one
 validation and leaves out those this customer has used up. Exit 0 even when nothing applies (it
 says so on stderr; -o json prints []). --explain adds the near misses: the codes with validation
-rules that do not apply, each with why in voucher validate's words and the service's key (with -o
+rules, and the campaigns with rules of the whole campaign (by name), that do not apply, each with why in voucher validate's words and the service's key (with -o
 json an object: {"qualified": [...], "near_misses": [the validation's refused redeemables]}).`,
   examples: [
     'promo qualify --customer alice@example.com --amount 120.50',
@@ -62,7 +62,7 @@ json an object: {"qualified": [...], "near_misses": [the validation's refused re
     },
     explain: {
       type: 'switch',
-      help: 'also show the codes with validation rules that do not apply, and why',
+      help: 'also show the codes and campaigns with validation rules that do not apply, and why',
     },
   },
   run: async (flags, rt) => {

@@ -91,10 +91,12 @@ export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
     if (near.length > 0) {
       // A blank line after the table, none when there is no table.
       rt.out.text(qualified.length > 0 ? '\nNear misses:' : 'Near misses:');
-      await printRedeemables(rt, near, { redeemables: [], ...parts });
-    } else rt.out.notice('No near misses: no other code with validation rules of its own misses.');
+      await printRedeemables(rt, near, { redeemables: [], ...parts }, misses.labels);
+    } else rt.out.notice('No near misses: no other code or campaign with validation rules misses.');
     if (misses.unchecked > 0)
-      rt.out.notice(`${misses.unchecked} more codes with rules were not checked (the first 30 are).`);
+      rt.out.notice(
+        `${misses.unchecked} more codes or campaigns with rules were not checked (the first 30 are).`,
+      );
   }
   return ExitCode.ok;
 }

@@ -25,13 +25,13 @@ cannot judge by name (not_imitated), never half applies it.`,
   ],
   options: ruleFlags,
   run: async (flags, rt) => {
+    if (flags.name !== undefined && flags.name.trim() === '')
+      throw new UsageError('--name must not be empty');
     const rules = await rulesObject(flags, rt);
     if (rules === undefined)
       throw new UsageError(
         'give at least one condition (--min-amount, --product, --per-customer, ...) or --body',
       );
-    if (flags.name !== undefined && flags.name.trim() === '')
-      throw new UsageError('--name must not be empty');
     const name = flags.name ?? ruleSetWords(rules);
     await rt.out.record(await createRule(await rt.client(), { name, rules }), ruleCard);
   },

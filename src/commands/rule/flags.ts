@@ -1,8 +1,10 @@
 // The condition flags of `rule create` and `rule update`, and the service's `rules` object they
 // make: one numbered rule per condition, joined with "and". `--body` gives the whole object instead.
 // Every value is checked before anything is sent (exit 2 naming the flag).
+import type { ApiClient } from '../../api/client.js';
+import { getSegment } from '../../api/segments.js';
 import type { RuleBody } from '../../api/validation-rules.js';
-import { UsageError } from '../../base/errors.js';
+import { ApiError, UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineOptions, type OptionValues } from '../../toolkit/define.js';
@@ -86,7 +88,7 @@ export const ruleFlags = defineOptions({
     value: 'id',
     group,
     parse: ref,
-    help: 'the customer is in this static segment (seg_...)',
+    help: 'the customer is in this segment (seg_..., looked up first)',
   },
   body: {
     type: 'value',
@@ -139,6 +141,17 @@ export function flagRules(flags: RuleFlags): Entry[] {
   return rules;
 }
 
+/** A segment the service does not hold is bad input (exit 2): looked up before the rule is sent. */
+async function segmentExists(client: ApiClient, id: string): Promise<void> {
+  try {
+    await getSegment(client, id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      throw new UsageError(`--segment ${id}: the service holds no segment with this id`);
+    throw error;
+  }
+}
+
 /** The `rules` object from the flags or --body; undefined when neither gives one. */
 export async function rulesObject(flags: RuleFlags, rt: Runtime): Promise<RuleBody['rules']> {
   const numbered = flagRules(flags);
@@ -150,6 +163,7 @@ export async function rulesObject(flags: RuleFlags, rt: Runtime): Promise<RuleBo
     return readJsonObject(flags.body, '--body', rt.ctx.stdin);
   }
   if (numbered.length === 0) return undefined;
+  if (flags.segment !== undefined) await segmentExists(await rt.client(), flags.segment);
   const rules: Entry = Object.fromEntries(numbered.map((rule, i) => [String(i + 1), rule]));
   rules.logic = numbered.map((_, i) => String(i + 1)).join(' and ');
   return rules;

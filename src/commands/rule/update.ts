@@ -18,9 +18,9 @@ is no such rule.`,
   args: RULE_ARG,
   options: ruleFlags,
   run: async ({ rule, ...flags }, rt) => {
-    const rules = await rulesObject(flags, rt);
     if (flags.name !== undefined && flags.name.trim() === '')
       throw new UsageError('--name must not be empty');
+    const rules = await rulesObject(flags, rt);
     if (rules === undefined && flags.name === undefined)
       throw new UsageError('nothing to change: give --name, condition flags or --body');
     const body: RuleBody = {

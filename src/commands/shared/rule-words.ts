@@ -77,6 +77,13 @@ function metadataWords(rule: RuleEntry): string {
   return `customers whose ${key} ${op.replace('$', '').replace(/_/g, ' ')} ${values.join(', ')}`;
 }
 
+/** A segment rule: "customers in segment seg_1", "customers not in segment seg_1 or seg_2". */
+function segmentWords(rule: RuleEntry, who: string, broken = false): string {
+  const [op, values] = first(rule);
+  const out = op === '$is_not' || op === '$not_in';
+  return `${who} ${out !== broken ? 'not in' : 'in'} segment ${values.map(String).join(' or ')}`;
+}
+
 /** What one rule asks, in words. */
 export function ruleWords(rule: RuleEntry): string {
   const [op, values] = first(rule);
@@ -96,7 +103,7 @@ export function ruleWords(rule: RuleEntry): string {
       : `${times(allowed)} per customer${period}`;
   }
   if (name === 'customer.metadata') return metadataWords(rule);
-  if (name === 'customer.segment') return `customers in segment ${values.map(itemName).join(' or ')}`;
+  if (name === 'customer.segment') return segmentWords(rule, 'customers');
   return `${name}${rule.property ? ` ${rule.property}` : ''} ${op} ${JSON.stringify(values)}`;
 }
 
@@ -133,6 +140,7 @@ export function brokenWords(broken: Broken, facts: Pick<RuleFacts, 'amount' | 't
   }
   if (name === 'order.items.every') return `the cart may hold only: ${itemNames(rule)}`;
   if (name === 'order.items.none') return `the cart may not hold: ${itemNames(rule)}`;
+  if (name === 'customer.segment') return segmentWords(rule, 'customer is', true);
   return ruleWords(rule);
 }
 
@@ -144,6 +152,8 @@ export function unknownWords(rule: RuleEntry, hasCustomer: boolean): string {
     const period = PERIOD_NOW[rule.name.split('.')[3] ?? ''] ?? '';
     if (allowed !== undefined) return `already used ${times(allowed)}${period} by this customer`;
   }
+  if (rule.name === 'customer.segment' && !hasCustomer)
+    return `needs a customer: for ${ruleWords(rule)} only`;
   if (rule.name === 'customer.metadata' || rule.name === 'customer.segment')
     return `for ${ruleWords(rule)} only`;
   return ruleWords(rule);

@@ -59,16 +59,21 @@ async function reason(
   return refusalWords(key, voucher);
 }
 
-/** One line per code: applies (and how much off), or does not and why in words, with the key. */
+/**
+ * One line per code: applies (and how much off), or does not and why in words, with the key. A code
+ * in `labels` is shown by its label (qualify: a campaign's name for the code that stands for it).
+ */
 export async function printRedeemables(
   rt: Runtime,
   redeemables: readonly RedeemableAnswer[],
   body?: RedeemBody,
+  labels: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   const vouchers = await refusedVouchers(rt, redeemables);
-  const width = Math.max(...redeemables.map((r) => r.id.length));
+  const shown = (r: RedeemableAnswer) => labels.get(r.id) ?? r.id;
+  const width = Math.max(...redeemables.map((r) => shown(r).length));
   for (const redeemable of redeemables) {
-    const code = redeemable.id.padEnd(width);
+    const code = shown(redeemable).padEnd(width);
     if (redeemable.status === 'APPLICABLE') {
       const off = redeemable.order?.total_applied_discount_amount ?? 0;
       rt.out.text(`${code}  applies: ${formatMoney(off)} off`);

@@ -43,6 +43,13 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
   'GET /v1/customers/:customerId': { file: FULL_FILE, operation: 'GET /v1/customers/{customerId}' },
   'PUT /v1/customers/:customerId': { file: FULL_FILE, operation: 'PUT /v1/customers/{customerId}' },
   'DELETE /v1/customers/:customerId': { file: FULL_FILE, operation: 'DELETE /v1/customers/{customerId}' },
+  'GET /v1/customers/:customerId/segments': {
+    file: FULL_FILE,
+    operation: 'GET /v1/customers/{customerId}/segments',
+  },
+  'POST /v1/segments': { file: FULL_FILE, operation: 'POST /v1/segments' },
+  'GET /v1/segments/:segmentId': { file: FULL_FILE, operation: 'GET /v1/segments/{segmentId}' },
+  'DELETE /v1/segments/:segmentId': { file: FULL_FILE, operation: 'DELETE /v1/segments/{segmentId}' },
   'POST /v1/customers/:customerId/permanent-deletion': {
     file: FULL_FILE,
     operation: 'POST /v1/customers/{customerId}/permanent-deletion',

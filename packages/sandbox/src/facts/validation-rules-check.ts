@@ -7,6 +7,8 @@ import {
   type Json,
   NUMBER_OPS,
   QUANTITY_RULES,
+  SEGMENT_OPS,
+  SEGMENT_RULES,
   TEXT_OPS,
   USE_RULES,
 } from './validation-rules.js';
@@ -28,6 +30,7 @@ function opsFor(name: string): string[] | undefined {
   if (among(AMOUNT_RULES) || among(USE_RULES)) return NUMBER_OPS;
   if (among(ITEM_RULES)) return ITEM_OPS;
   if (among(CUSTOMER_RULES)) return [...TEXT_OPS, ...NUMBER_OPS];
+  if (among(SEGMENT_RULES)) return SEGMENT_OPS;
   return undefined;
 }
 
@@ -45,8 +48,6 @@ function checkConditions(rule: Json, path: string, ops: string[]): RuleProblem |
 function checkRule(rule: unknown, path: string, nested: boolean): RuleProblem | undefined {
   if (!isRecord(rule) || typeof rule.name !== 'string') return invalid(`${path}.name`, 'is required');
   const name = rule.name;
-  if (name === 'customer.segment')
-    return notImitated('the rule customer.segment (the sandbox keeps no customer segments)');
   const ops = nested
     ? (QUANTITY_RULES as readonly string[]).includes(name)
       ? NUMBER_OPS
@@ -57,6 +58,11 @@ function checkRule(rule: unknown, path: string, nested: boolean): RuleProblem | 
     return invalid(`${path}.property`, 'must name the metadata key');
   const bad = checkConditions(rule, path, ops);
   if (bad) return bad;
+  if ((SEGMENT_RULES as readonly string[]).includes(name)) {
+    const ids = Object.values(rule.conditions as Json).flat();
+    if (ids.some((id) => typeof id !== 'string' || id === ''))
+      return invalid(`${path}.conditions`, 'must name segments by id');
+  }
   const inner = isRecord(rule.rules) ? Object.entries(rule.rules) : [];
   if (inner.length > 0 && (nested || !(ITEM_RULES as readonly string[]).includes(name)))
     return notImitated(`rules nested inside the rule ${name}`);

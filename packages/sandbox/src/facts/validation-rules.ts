@@ -17,6 +17,10 @@ export const USE_RULES = [
   'redemption.count.per_customer.monthly',
 ] as const;
 export const CUSTOMER_RULES = ['customer.metadata'] as const;
+/** Static segments only: membership is a list the service keeps, and the sandbox keeps it too. */
+export const SEGMENT_RULES = ['customer.segment'] as const;
+/** In one of the segments named, or in none of them. */
+export const SEGMENT_OPS = ['$is', '$in', '$is_not', '$not_in'];
 
 /** Comparisons, with both spellings the vendor's papers use for "or equal". */
 const COMPARE: Record<string, (a: number, b: number) => boolean> = {
@@ -75,6 +79,8 @@ export interface RuleFacts {
   items: RuleItem[];
   customer: { metadata: Json } | null | undefined;
   uses: Uses | null | undefined;
+  /** The ids of the segments the customer is in; null: no customer; absent: not known. */
+  segments?: readonly string[] | null;
 }
 
 export interface RuleEntry extends Json {
@@ -176,6 +182,16 @@ function leaf(number: string, rule: RuleEntry, facts: RuleFacts): Verdict {
     if (facts.customer === undefined) return null;
     const value = facts.customer?.metadata[String(rule.property)];
     return ok(Object.entries(rule.conditions).every(([op, wanted]) => textMatch(value, op, wanted)));
+  }
+  if (name === 'customer.segment') {
+    if (facts.segments === undefined) return null;
+    const held = facts.segments ?? [];
+    return ok(
+      Object.entries(rule.conditions).every(([op, wanted]) => {
+        const inAny = wanted.some((id) => held.includes(String(id)));
+        return op === '$is_not' || op === '$not_in' ? !inAny : inAny;
+      }),
+    );
   }
   return null;
 }
