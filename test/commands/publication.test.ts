@@ -100,7 +100,7 @@ describe('publication create', () => {
     }
     const codes = codesOf('PUB-AU');
     expect(codes).toHaveLength(2);
-    expect(codes.map((v) => v.publish?.count)).toEqual([1, 1]);
+    expect(codes.map((v) => (v.publish as { count?: number } | undefined)?.count)).toEqual([1, 1]);
     expect(codes[1]?.discount).toEqual(codes[0]?.discount);
   });
 

@@ -216,7 +216,7 @@ describe('promo qualify, per kind of rule', () => {
     expect([under.code, under.stderr]).toEqual([0, '']);
     expect(under.stdout).toBe(
       [
-        'CODE    KIND     GIVES     OFF   TOTAL AFTER',
+        'Code    Kind     Gives     Off   Total after',
         'PLAIN2  voucher  2.00 off  2.00  43.00',
         '',
         'Near misses:',
@@ -235,7 +235,7 @@ describe('promo qualify, per kind of rule', () => {
     ]);
     expect(over.stdout).toBe(
       [
-        'CODE        KIND      GIVES     OFF   TOTAL AFTER',
+        'Code        Kind      Gives     Off   Total after',
         'Big Orders  campaign  8.00 off  8.00  52.00',
         'PLAIN2      voucher   2.00 off  2.00  58.00',
         '',

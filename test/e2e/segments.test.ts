@@ -99,7 +99,7 @@ describe('customer.segment rules through the built CLI', () => {
     const ann = await promo('qualify', '--customer', 'ann', '--amount', '20', '-o', 'table');
     expect([ann.code, ann.stderr]).toEqual([0, '']);
     expect(ann.stdout).toBe(
-      'CODE  KIND     GIVES     OFF   TOTAL AFTER\nSEG5  voucher  5.00 off  5.00  15.00\n',
+      'Code  Kind     Gives     Off   Total after\nSEG5  voucher  5.00 off  5.00  15.00\n',
     );
     fx.sandbox.requests.length = 0;
     const bob = await promo('qualify', '--customer', 'bob', '--amount', '20', '--explain', '-o', 'table');
