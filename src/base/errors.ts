@@ -148,6 +148,20 @@ export class ApiError extends PromoError {
   }
 }
 
+/**
+ * The service refused, said in promo's words: people read the words; -o json keeps the service's
+ * status, key and request id (a script tests `.error.key`), with the words as the message.
+ */
+export class RefusedError extends PromoError {
+  constructor(
+    message: string,
+    readonly refusal: ApiError,
+    hint?: string,
+  ) {
+    super(message, ExitCode.failure, hint);
+  }
+}
+
 /** The request did not complete: connection refused or reset, DNS failure, timeout. */
 export class NetworkError extends PromoError {
   constructor(

@@ -1,5 +1,5 @@
 // How an error reads: lines for people, or a JSON object `{"error": {...}}` for programs.
-import { ApiError, exitCodeFor, NetworkError, PromoError } from '../base/errors.js';
+import { ApiError, exitCodeFor, NetworkError, PromoError, RefusedError } from '../base/errors.js';
 import { escapeForTerminal } from './escape.js';
 import type { Palette } from './palette.js';
 
@@ -37,6 +37,14 @@ export function errorJson(error: unknown): ErrorJson {
       resource_id,
       resource_type,
       ...rest,
+      exit_code,
+      hint: error.hint,
+    });
+  }
+  if (error instanceof RefusedError) {
+    return stripUndefined({
+      ...errorJson(error.refusal),
+      message: error.message,
       exit_code,
       hint: error.hint,
     });

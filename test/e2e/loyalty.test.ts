@@ -147,6 +147,17 @@ describe('promo loyalty', () => {
       '',
       'error: Refused: LE-A: the removal is more points than the loyalty card holds (loyalty_card_points_exceeded); nothing changed\n',
     ]);
+    // For a script: the service's status and key, the words as the message.
+    const forScripts = await promo(['loyalty', 'points', 'LE-A', '--remove', '231', '-o', 'json']);
+    expect([forScripts.code, forScripts.stdout]).toEqual([1, '']);
+    expect(JSON.parse(forScripts.stderr).error).toMatchObject({
+      status: 400,
+      key: 'loyalty_card_points_exceeded',
+      message:
+        'Refused: LE-A: the removal is more points than the loyalty card holds (loyalty_card_points_exceeded); nothing changed',
+      request_id: expect.any(String),
+      exit_code: 1,
+    });
     expect(card('LE-A')).toMatchObject({ balance: 230, points: 230, subtracted_points: 120 });
   });
 

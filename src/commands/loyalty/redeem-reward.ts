@@ -6,7 +6,7 @@
 
 import { BALANCE_KEYS } from 'promo-sandbox/facts/balances';
 import { listMemberRewards, priceOf, type RewardRedemption, redeemReward } from '../../api/rewards.js';
-import { ApiError, ExitCode, NotFoundError, PromoError, UsageError } from '../../base/errors.js';
+import { ApiError, NotFoundError, RefusedError, UsageError } from '../../base/errors.js';
 import { writeOnce } from '../../bulk/marked-write.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
@@ -26,9 +26,9 @@ const options = defineOptions({
 /** The service's refusal for a balance too small, in words; other refusals as they are. */
 function refused(error: unknown, card: string, price: number): unknown {
   if (!(error instanceof ApiError) || error.body.key !== BALANCE_KEYS.pointsExceeded) return error;
-  return new PromoError(
+  return new RefusedError(
     `Refused: ${card}: the reward costs ${price} points, more than the card holds (${BALANCE_KEYS.pointsExceeded}); nothing was redeemed`,
-    ExitCode.failure,
+    error,
     `See what the card affords with: promo loyalty rewards ${card}`,
   );
 }

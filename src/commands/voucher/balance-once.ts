@@ -13,7 +13,7 @@ import {
 } from '../../api/balances.js';
 import type { ApiClient, ApiRequest } from '../../api/client.js';
 import { nodeCrypto } from '../../base/crypto.js';
-import { ApiError, ExitCode, PromoError } from '../../base/errors.js';
+import { ApiError, type PromoError, RefusedError } from '../../base/errors.js';
 import { shellQuote } from '../../base/shell.js';
 import { type MarkedWrite, writeOnce } from '../../bulk/marked-write.js';
 import type { Runtime } from '../../runtime/runtime.js';
@@ -63,7 +63,7 @@ export function refusedInWords(error: ApiError, code: string, said = BALANCE_KEY
   const key = error.body.key ?? '';
   const words = said[key];
   if (!words) return error;
-  return new PromoError(`Refused: ${code}: ${words} (${key}); nothing changed`, ExitCode.failure, error.hint);
+  return new RefusedError(`Refused: ${code}: ${words} (${key}); nothing changed`, error, error.hint);
 }
 
 /** Sends the change once; after a lost answer, reads the trail for its source_id (marked-write.ts). */
