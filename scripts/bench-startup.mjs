@@ -173,12 +173,12 @@ async function line(node, server) {
     cacheOk,
   );
   const chunks = chunksRead(node, env, [bin, 'token', 'inspect']);
-  const own = chunks.join(' ') === 'run token';
+  const own = chunks.join(' ') === 'run token token.inspect';
   verdict.count(own);
   goal(
-    `token inspect loads only its noun's chunk and the runtime's, ${line}`,
+    `token inspect loads only its verb's chunk, its noun's and the runtime's, ${line}`,
     chunks.join(', ') || 'none',
-    'run, token',
+    'run, token, token.inspect',
     own,
   );
 }

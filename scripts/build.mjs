@@ -20,6 +20,7 @@ import {
   modulesFromElsewhere,
   projectFiles,
 } from './split.mjs';
+import { verbManifestPlugin, verbManifests } from './verb-manifest.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -183,6 +184,8 @@ const common = {
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/lazy', { recursive: true });
+const { manifests, verbModules } = await verbManifests(common);
+const verbsAsData = verbManifestPlugin(manifests);
 // The core and the chunks (scripts/split.mjs), in four passes: the core, to learn what it holds and
 // what it imports on demand; everything it imports on demand in one bundle, not written, to learn
 // which chunk holds what (scripts/chunks.mjs); the chunks, each taking from the core and the other
@@ -195,6 +198,7 @@ const core = (entry, targets, owners, names) => ({
     requireLazy,
     jqWorkerFile,
     noExecutableSubcommands,
+    verbsAsData,
     dynamicImportsToChunks(targets, owners, names),
   ],
 });
@@ -205,7 +209,7 @@ const chunkBuild = (keys, outfile, plugin) => ({
   ...common,
   stdin: { contents: chunkEntry(keys), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
   outfile,
-  plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, plugin],
+  plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, verbsAsData, plugin],
 });
 const whole = await build({
   ...chunkBuild(targets, 'dist/commands.cjs', modulesFromElsewhere(coreFiles, new Set())),
@@ -215,6 +219,7 @@ const { owners, exported } = assignChunks(
   whole.metafile,
   whole.metafile.outputs['dist/commands.cjs'],
   targets,
+  verbModules,
 );
 const shared = new Set();
 const chunks = [...exported.keys()].sort();

@@ -12,8 +12,10 @@
 
 const FOLD_BELOW = 8000;
 
-function groupOf(root) {
+function groupOf(root, verbModules) {
   const noun = /^src\/commands\/([^/]+)\//.exec(root)?.[1];
+  // A verb's own module (scripts/verb-manifest.mjs): a group of its own, `voucher.get`.
+  if (noun && verbModules.has(root)) return `${noun}.${root.split('/').at(-1).replace(/\.ts$/, '')}`;
   if (noun) return noun;
   if (root.startsWith('src/bulk/')) return 'bulk';
   if (/^src\/(registry|toolkit)\//.test(root)) return 'help';
@@ -28,7 +30,7 @@ const chunkName = (groups) =>
  * `owners`: module key → chunk name; `exported`: chunk name → the keys other files take from it
  * (`targets`, what the core imports, and whatever another chunk imports).
  */
-export function assignChunks(metafile, output, targets) {
+export function assignChunks(metafile, output, targets, verbModules = new Set()) {
   const own = (path) => path.startsWith('src/');
   const imports = new Map();
   for (const [key, input] of Object.entries(metafile.inputs)) {
@@ -52,15 +54,20 @@ export function assignChunks(metafile, output, targets) {
         todo.push(i.path);
       }
     }
-    for (const key of seen) groups.set(key, (groups.get(key) ?? new Set()).add(groupOf(root)));
+    for (const key of seen) groups.set(key, (groups.get(key) ?? new Set()).add(groupOf(root, verbModules)));
   }
   const owners = new Map();
-  for (const [key, set] of groups) owners.set(key, set.has('run') ? 'run' : chunkName([...set].sort()));
+  for (const [key, set] of groups) {
+    // What several verbs reach goes with their noun (or nouns): one verb's alone, its verb's chunk.
+    const nouns = set.size === 1 ? set : new Set([...set].map((group) => group.split('.')[0]));
+    owners.set(key, nouns.has('run') ? 'run' : chunkName([...nouns].sort()));
+  }
   const bytes = new Map();
   for (const [key, chunk] of owners)
     bytes.set(chunk, (bytes.get(chunk) ?? 0) + (output.inputs[key]?.bytesInOutput ?? 0));
-  for (const [key, chunk] of owners)
+  for (const [key, chunk] of owners) {
     if (chunk.includes('+') && bytes.get(chunk) < FOLD_BELOW) owners.set(key, 'run');
+  }
   const exported = new Map([...new Set(owners.values())].map((chunk) => [chunk, new Set()]));
   for (const target of targets) exported.get(owners.get(target)).add(target);
   for (const [key, list] of imports) {

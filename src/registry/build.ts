@@ -79,6 +79,8 @@ export function buildCommand(def: AnyCommand, session: Session): Command {
   command.action(async () => {
     const raw = readOptions(GLOBAL_OPTIONS, command.optsWithGlobals());
     const globals = resolveGlobals(raw, session.ctx);
+    // Built, a definition is data: its verb's module (run, value parsers) loads only now.
+    if (def.load) def = await def.load();
     if (globals.fields && def.fields) checkFields(globals.fields, def);
     // Loaded here, not with promo: --help and usage errors need no client, store or token cache.
     const { Runtime } = await import('../runtime/runtime.js');

@@ -54,6 +54,11 @@ export interface CommandDef<A extends ArgSpecs = ArgSpecs, O extends OptionSpecs
    */
   fields?: readonly string[];
   run(input: Input<A, O>, rt: Runtime): RunResult;
+  /**
+   * Set by the build alone (scripts/verb-manifest.mjs), on a definition that is its data: loads the
+   * verb's module, whose definition has the `run` and the value parsers.
+   */
+  load?: () => Promise<CommandDef<A, O>>;
 }
 
 /** A command, with `run`'s input types inferred from `args` and `options`. */

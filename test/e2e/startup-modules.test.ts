@@ -1,7 +1,7 @@
 // What a command loads at start-up, read from Node's own list of loaded modules in the built bin:
 // node:crypto (~5 ms of CPU) only for a command that hashes, and a noun's verbs built into
-// commander only when the line names them; and which of the build's chunks it reads: its noun's,
-// the runtime's, and those its noun shares, not the others (scripts/chunks.mjs).
+// commander only when the line names them; and which of the build's chunks it reads: its verb's,
+// its noun's, the runtime's, and those its noun shares, not the others (scripts/chunks.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -78,15 +78,19 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
-it('token inspect reads the token and run chunks alone: no other noun’s code', async () => {
-  expect(await chunksRead(['token', 'inspect', '-o', 'json'])).toEqual(['run', 'token']);
+it('token inspect reads its verb’s chunk, its noun’s and the runtime’s alone: no other noun’s code', async () => {
+  expect(await chunksRead(['token', 'inspect', '-o', 'json'])).toEqual(['run', 'token', 'token.inspect']);
 });
 
-it('voucher get reads its own chunk and shared ones, no other noun’s own chunk', async () => {
+it('voucher get reads its own verb’s chunk and shared ones: no other voucher verb’s, no other noun’s own', async () => {
   const chunks = await chunksRead(['voucher', 'get', 'STARTUP-1', '-o', 'json']);
   expect(chunks).toContain('voucher');
-  // A chunk of one noun's own code is named after it alone; shared ones join their nouns with '+'.
-  const othersOwn = chunks.filter((chunk) => !chunk.includes('+') && chunk !== 'voucher' && chunk !== 'run');
+  expect(chunks).toContain('voucher.get');
+  // A verb's own module is in a chunk of its own (`voucher.create`), a noun's in one named after it
+  // alone; shared ones join their nouns with '+'.
+  const otherVerbs = chunks.filter((chunk) => chunk.includes('.') && chunk !== 'voucher.get');
+  expect(otherVerbs).toEqual([]);
+  const othersOwn = chunks.filter((chunk) => !/[+.]/.test(chunk) && chunk !== 'voucher' && chunk !== 'run');
   expect(othersOwn).toEqual([]);
 });
 

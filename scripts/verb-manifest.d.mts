@@ -1,0 +1,15 @@
+// The types of scripts/verb-manifest.mjs, for its test.
+export interface NounManifest {
+  description?: string;
+  examples: string[];
+  commands: unknown[];
+  /** Per verb, the module its `load` imports and the export it takes. */
+  modules: { file: string; name: string }[];
+}
+export function definitionData(def: unknown): unknown;
+export function verbManifests(options?: object): Promise<{
+  manifests: Map<string, string>;
+  verbModules: Set<string>;
+  data: Map<string, NounManifest>;
+}>;
+export function verbManifestPlugin(manifests: Map<string, string>): object;

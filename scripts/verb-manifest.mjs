@@ -1,0 +1,128 @@
+// A noun's verbs as data, for the build: each src/commands/<noun>/verbs.ts is replaced in dist/ by
+// its definitions' data (path, summary, help, examples, arguments and options: what commander,
+// help and completion read) and, per verb, a `load` that imports the verb's own module for its
+// `run` and its value parsers. So `voucher get` loads get.ts and what it imports, not the module
+// of every voucher verb. The data is read from the definitions themselves at build time (never
+// written by hand); a noun whose verbs are not each some module's export (export's verbs are made
+// by a function) keeps its verbs.ts as it is. test/registry/verb-manifest.test.ts holds that the
+// data is the definitions but for their functions.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+/** A definition as data: what JSON keeps of it (no `run`, no `parse`). */
+export const definitionData = (def) => JSON.parse(JSON.stringify(def));
+
+/** esbuild's options when not given the build's (the test's): what reading the definitions needs. */
+const STANDALONE = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  conditions: ['promo-source'],
+  external: ['@napi-rs/keyring', 'libsql'],
+  define: { __PROMO_VERSION__: '"0.0.0"' },
+  logLevel: 'warning',
+  logOverride: { 'empty-import-meta': 'silent' },
+};
+
+/** Data as code: JSON.parse of a string, which V8 reads faster than the same object literal. */
+const asJson = (data) => `JSON.parse(${JSON.stringify(JSON.stringify(data))})`;
+
+/** The modules a verbs.ts imports from its own folder, and the names it takes from each. */
+function verbImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const found = [];
+  for (const [, what, spec] of text.matchAll(/^import (.+) from '(\.\/[\w-]+)\.js';$/gm)) {
+    const names = what.startsWith('{')
+      ? what
+          .slice(1, -1)
+          .split(',')
+          .map((n) => n.trim().split(/\s+as\s+/)[0])
+          .filter((n) => n && !n.startsWith('type '))
+      : ['default'];
+    found.push({ spec, names });
+  }
+  return found;
+}
+
+/**
+ * `manifests`: noun folder → the module text that stands for its verbs.ts in the build;
+ * `verbModules`: the verb modules they load (project keys, `src/commands/voucher/get.ts`), for
+ * scripts/chunks.mjs; `data`: noun folder → the data they hold and, per verb, the module and export
+ * its `load` takes (for the test).
+ */
+export async function verbManifests(options = STANDALONE) {
+  const nouns = readdirSync('src/commands').filter((noun) => {
+    try {
+      return readFileSync(`src/commands/${noun}/verbs.ts`, 'utf8').length > 0;
+    } catch {
+      return false;
+    }
+  });
+  const imports = new Map(nouns.map((noun) => [noun, verbImports(`src/commands/${noun}/verbs.ts`)]));
+  const lines = [];
+  for (const [i, noun] of nouns.entries()) {
+    lines.push(`export { default as noun${i} } from './src/commands/${noun}/verbs.ts';`);
+    for (const [k, { spec }] of imports.get(noun).entries())
+      lines.push(`export * as noun${i}_${k} from './src/commands/${noun}/${spec.slice(2)}.ts';`);
+  }
+  const out = await build({
+    ...options,
+    stdin: { contents: lines.join('\n'), resolveDir: '.', loader: 'ts', sourcefile: 'verb-manifest.ts' },
+    outfile: 'verb-manifest.cjs',
+    external: [...options.external, 'esbuild'],
+    sourcemap: false,
+    metafile: false,
+    write: false,
+  });
+  // Read in a folder of the project's, so that the bundle finds node_modules as dist/ does.
+  const dir = mkdtempSync(resolve('.verb-manifest-'));
+  let mod;
+  try {
+    writeFileSync(join(dir, 'm.cjs'), out.outputFiles[0].text);
+    mod = createRequire(join(dir, 'm.cjs'))('./m.cjs');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const manifests = new Map();
+  const data = new Map();
+  const verbModules = new Set();
+  for (const [i, noun] of nouns.entries()) {
+    const { commands, ...rest } = mod[`noun${i}`];
+    const where = commands.map((def) => {
+      for (const [k, { spec, names }] of imports.get(noun).entries())
+        for (const name of names) if (mod[`noun${i}_${k}`][name] === def) return { spec, name };
+      return undefined;
+    });
+    if (where.includes(undefined)) continue;
+    const entries = commands.map((def, j) => {
+      const { spec, name } = where[j];
+      const load = `() => import('${spec}.js').then((m) => m.${name === 'default' ? 'default' : name})`;
+      return `{ ...${asJson(definitionData(def))}, load: ${load} }`;
+    });
+    manifests.set(
+      noun,
+      `export default { ...${asJson(definitionData(rest))}, commands: [\n${entries.join(',\n')}\n] };\n`,
+    );
+    const modules = where.map(({ spec, name }) => ({
+      file: `src/commands/${noun}/${spec.slice(2)}.ts`,
+      name,
+    }));
+    for (const { file } of modules) verbModules.add(file);
+    data.set(noun, { ...definitionData(rest), commands: commands.map(definitionData), modules });
+  }
+  return { manifests, verbModules, data };
+}
+
+/** The esbuild plugin that puts each manifest in place of its verbs.ts. */
+export const verbManifestPlugin = (manifests) => ({
+  name: 'verb-manifests',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/][\w-]+[\\/]verbs\.ts$/, namespace: 'file' }, (args) => {
+      const noun = args.path.split(/[\\/]/).at(-2);
+      const contents = manifests.get(noun);
+      return contents === undefined ? undefined : { contents, loader: 'js' };
+    });
+  },
+});
