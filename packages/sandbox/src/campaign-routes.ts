@@ -16,6 +16,7 @@ import { CAMPAIGN_ORDERS, MAX_PAGE } from './facts/lists.js';
 import { queueImport } from './import-jobs.js';
 import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
+import { countOfCampaign } from './state-query.js';
 import {
   appOrBearerRoute,
   type CampaignRecord,
@@ -190,7 +191,7 @@ function addVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext)
     campaignId: campaign.id,
     total: count,
   });
-  const held = vouchersOf(state, campaign.id).length;
+  const held = countOfCampaign(state.vouchers, campaign.id);
   setCampaign(state, index, { ...campaign, generation_job: job.id, vouchers_count: held + count });
   return { status: 202, body: { async_action_id: job.id } };
 }
