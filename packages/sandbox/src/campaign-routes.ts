@@ -26,6 +26,7 @@ import {
   type SandboxState,
 } from './types.js';
 import { bodyObject, invalid, isRecord, type Json } from './voucher-check.js';
+import { readCampaignCsv } from './voucher-import-csv.js';
 import { put } from './voucher-store.js';
 
 const CAMPAIGN_FILTER_FIELDS: FilterFields = {
@@ -237,4 +238,13 @@ export const campaignRoutes: Route[] = [
   route('POST', '/v1/campaigns/:campaign/vouchers', addVouchers),
   route('POST', '/v1/campaigns/:campaign/vouchers/:code', addVoucherWithCode),
   route('POST', '/v1/campaigns/:campaign/import', importVouchers),
+  route('POST', '/v1/campaigns/:campaign/importCSV', (req, state, rc) => {
+    const { campaign } = findCampaignRef(state, req.params.campaign ?? '');
+    const records = readCampaignCsv(req.headers['content-type'], req.body);
+    const job = queueImport(state, records, rc, req.requestId, {
+      type: 'CAMPAIGN.VOUCHERS_IMPORT_CSV',
+      campaignId: campaign.id,
+    });
+    return { status: 200, body: { async_action_id: job.id } };
+  }),
 ];
