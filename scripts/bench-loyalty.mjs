@@ -46,6 +46,16 @@ try {
     { env, check: false },
   );
   if (made.code !== 0) throw new Error(`campaign create exited ${made.code}: ${made.stderr.slice(-2000)}`);
+  // A member by customer, from the holder index: a join (it looks the customer's cards up first), the
+  // same join again (found: nothing sent), and the customer's cards listed. The walk then reads
+  // COUNT + 1 cards.
+  const byCustomer = (...args) => timed([BIN, '-p', 'open', 'loyalty', ...args], { env }).ms;
+  const joined = byCustomer('join', 'Bench Club', '--customer', 'bench-member');
+  const again = byCustomer('join', 'Bench Club', '--customer', 'bench-member');
+  const listed = byCustomer('members', 'Bench Club', '--customer', 'bench-member');
+  console.log(
+    `join ${joined.toFixed(0)} ms, join again ${again.toFixed(0)} ms, members --customer ${listed.toFixed(0)} ms`,
+  );
   const walk = (format, keep) =>
     timedWithPeakRss(
       [
@@ -70,7 +80,7 @@ try {
   const ndjson = walk('ndjson', false);
   const json = walk('json', false);
   console.log(
-    `members --all -o ndjson: ${codes.size.toLocaleString('en-US')} distinct cards        ${verdict.count(codes.size === COUNT) ? 'ok' : 'MISSING'}`,
+    `members --all -o ndjson: ${codes.size.toLocaleString('en-US')} distinct cards        ${verdict.count(codes.size === COUNT + 1) ? 'ok' : 'MISSING'}`,
   );
   console.log(
     `  peak RSS ndjson ${ndjson.peakMiB.toFixed(1)} MiB (json, holding all: ${json.peakMiB.toFixed(1)} MiB; ratio ${(ndjson.peakMiB / json.peakMiB).toFixed(2)}x)  ${verdict.atMost(ndjson.peakMiB, RSS_TARGET_MIB, ' MiB')}`,

@@ -95,6 +95,69 @@ describe.skipIf(!vendorFilesAvailable)(
       allConform(false);
     });
 
+    it("answers the vouchers' CSV imports as the vendor's SDK sends them: standalone and into a campaign", async () => {
+      const form = (csv: string) => {
+        const boundary = 'ct-csv-boundary';
+        const raw = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+        const headers = { 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN };
+        return { raw, headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` } };
+      };
+      const header =
+        'Code,Voucher Type,Active,Discount Type,Value,Category,Redemption Limit,Additional Info,Region';
+      const standalone = await callSandbox(
+        fx.sandbox.url,
+        'POST',
+        '/v1/vouchers/importCSV',
+        form(`${header}\nCT-CSV-1,DISCOUNT_VOUCHER,TRUE,PERCENT,15,New,3,Fall,Europe\nCT-CSV-1,,,,,,,,`),
+      );
+      expect(standalone.status).toBe(202);
+      await direct('POST', '/v1/campaigns', {
+        name: 'CT-CSV',
+        type: 'STATIC',
+        voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 15 } },
+      });
+      const campaign = await callSandbox(
+        fx.sandbox.url,
+        'POST',
+        '/v1/campaigns/CT-CSV/importCSV',
+        form(`${header}\nCT-CSV-2,DISCOUNT_VOUCHER,TRUE,AMOUNT,15,New,,Fall,Europe`),
+      );
+      expect(campaign.status).toBe(200);
+      const job = (id: string) => direct('GET', `/v1/async-actions/${id}`);
+      // A job advances with time (a record a millisecond): asked again until both have ended.
+      const ended = async (id: string) => (await job(id)).body.status === 'DONE';
+      while (
+        !((await ended(campaign.body.async_action_id)) && (await ended(standalone.body.async_action_id)))
+      )
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect((await job(standalone.body.async_action_id)).body.result).toMatchObject({
+        done_count: 1,
+        failed: [{ code: 'CT-CSV-1' }],
+      });
+      const one = (await direct('GET', '/v1/vouchers/CT-CSV-1')).body;
+      expect([
+        one.discount,
+        one.category,
+        one.redemption.quantity,
+        one.additional_info,
+        one.metadata,
+      ]).toEqual([
+        { type: 'PERCENT', percent_off: 15, effect: 'APPLY_TO_ORDER' },
+        'New',
+        3,
+        'Fall',
+        { Region: 'Europe' },
+      ]);
+      const two = (await direct('GET', '/v1/vouchers/CT-CSV-2')).body;
+      expect([two.campaign, two.category, two.active, two.metadata.Region]).toEqual([
+        'CT-CSV',
+        'New',
+        true,
+        'Europe',
+      ]);
+      allConform();
+    });
+
     it("answers the vendor's SDK product bulk updates, with no body as its tests send one", async () => {
       const bulk = await direct('POST', '/v1/products/bulk/async', [{ source_id: 'ct-bulk', price: 100 }]);
       expect(bulk.status).toBe(202);

@@ -124,6 +124,31 @@ describe('promo loyalty redeem-reward', () => {
     expect(rewardRedemptions('LC-BOB')).toEqual([]);
   });
 
+  it('a reward whose stock is all redeemed: exit 1 with the key in words; nothing taken', async () => {
+    const pen = await productReward(fx, club, 'Pen', 10);
+    await call(fx, 'PUT', `/v1/rewards/${pen}`, { stock: 1 });
+    await member(fx, club, 'LC-PEN', 'frank', 100);
+    const redeem = () => promo('loyalty', 'redeem-reward', 'LC-PEN', '--reward', pen, '--yes', '-o', 'table');
+    const first = await redeem();
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    expect(balanceOf(fx, 'LC-PEN')).toBe(90);
+    fx.sandbox.requests.length = 0;
+    const done = await redeem();
+    expect([done.code, done.stdout]).toEqual([1, '']);
+    expect(done.stderr).toBe(
+      `error: Refused: Pen (${pen}) is out of stock: every unit has been redeemed (reward_out_of_stock); nothing was redeemed, no points taken\n` +
+        'See what else the program offers with: promo loyalty rewards LC-PEN\n',
+    );
+    expect(seen(fx)).toEqual([
+      'GET /v1/loyalties/members/LC-PEN/rewards',
+      'POST /v1/loyalties/members/LC-PEN/redemption',
+    ]);
+    expect(balanceOf(fx, 'LC-PEN')).toBe(90);
+    expect(rewardRedemptions('LC-PEN')).toHaveLength(1);
+    expect((fx.sandbox.state.rewards[pen] as Json).redeemed).toBe(1);
+    await call(fx, 'DELETE', `/v1/rewards/${pen}`);
+  });
+
   it('a reward the program does not offer: exit 3, nothing sent', async () => {
     const done = await promo(
       'loyalty',

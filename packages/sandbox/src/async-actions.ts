@@ -1,11 +1,12 @@
 // The voucher import (`POST /v1/vouchers/import`, answered 202 with the id of its job) and the
 // async actions that report on jobs: `GET /v1/async-actions/{id}` and `GET /v1/async-actions`.
-import { IMPORT_PATH } from './bulk-calls.js';
+import { IMPORT_PATH, VOUCHER_CSV_PATH } from './bulk-calls.js';
 import { type ImportJob, queueImport } from './import-jobs.js';
 import { DEFAULT_LIMIT, invalidQuery, readLimit } from './list-params.js';
 import { bulkResult } from './product-bulk.js';
 import { type Route, SandboxError, type SandboxRequest, type SandboxState } from './types.js';
 import { invalid, type Json } from './voucher-check.js';
+import { readVoucherCsv } from './voucher-import-csv.js';
 
 function progress(job: ImportJob): number {
   if (job.status === 'DONE') return 100;
@@ -15,13 +16,22 @@ function progress(job: ImportJob): number {
 /** What a finished job's message says of its records: `4 product(s) imported successfully`. */
 const DONE_WORDS: Record<ImportJob['type'], string> = {
   'VOUCHERS.IMPORT': 'voucher(s) imported',
+  'VOUCHERS.IMPORT_CSV': 'voucher(s) imported',
   'PRODUCTS.IMPORT_CSV': 'product(s) imported',
   'PRODUCTS.BULK_UPDATE': 'product(s) updated',
   'PRODUCTS.METADATA_UPDATE': 'product(s) updated',
   'CAMPAIGN.VOUCHERS_IMPORT': 'voucher(s) imported',
+  'CAMPAIGN.VOUCHERS_IMPORT_CSV': 'voucher(s) imported',
   'CAMPAIGN.VOUCHERS_GENERATE': 'voucher(s) generated',
   'CAMPAIGN.VOUCHERS_DELETE': 'voucher(s) deleted',
 };
+
+/** The imports a sandbox set to fail stops half-way, said so in their message. */
+const STOPPED_IMPORTS = new Set<ImportJob['type']>([
+  'VOUCHERS.IMPORT',
+  'VOUCHERS.IMPORT_CSV',
+  'PRODUCTS.IMPORT_CSV',
+]);
 
 function resultOf(job: ImportJob): Json | null {
   if (job.status === 'ENQUEUED') return null;
@@ -33,7 +43,7 @@ function resultOf(job: ImportJob): Json | null {
   const done = DONE_WORDS[job.type];
   const message =
     job.status === 'FAILED'
-      ? job.type === 'VOUCHERS.IMPORT' || job.type === 'PRODUCTS.IMPORT_CSV'
+      ? STOPPED_IMPORTS.has(job.type)
         ? `Import stopped after ${job.processed} of ${job.total} record(s): the sandbox was set to fail imports.`
         : `Stopped after ${job.processed} of ${job.total} record(s).`
       : job.status === 'DONE'
@@ -97,6 +107,17 @@ export const asyncActionRoutes: Route[] = [
     handle(req, state, rc) {
       if (!Array.isArray(req.body)) invalid('body', 'must be a JSON array of vouchers');
       const job = queueImport(state, req.body, rc, req.requestId);
+      return { status: 202, body: { async_action_id: job.id } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: VOUCHER_CSV_PATH,
+    auth: 'app-or-bearer',
+    scopes: ['vouchers'],
+    handle(req, state, rc) {
+      const records = readVoucherCsv(req.headers['content-type'], req.body);
+      const job = queueImport(state, records, rc, req.requestId, { type: 'VOUCHERS.IMPORT_CSV' });
       return { status: 202, body: { async_action_id: job.id } };
     },
   },

@@ -16,6 +16,7 @@ import { CAMPAIGN_ORDERS, MAX_PAGE } from './facts/lists.js';
 import { queueImport } from './import-jobs.js';
 import { type FilterFields, matchesFilters, parseFilters } from './list-filters.js';
 import { DEFAULT_LIMIT, invalidQuery, readChoice, readLimit } from './list-params.js';
+import { countOfCampaign } from './state-query.js';
 import {
   appOrBearerRoute,
   type CampaignRecord,
@@ -25,6 +26,7 @@ import {
   type SandboxState,
 } from './types.js';
 import { bodyObject, invalid, isRecord, type Json } from './voucher-check.js';
+import { readCampaignCsv } from './voucher-import-csv.js';
 import { put } from './voucher-store.js';
 
 const CAMPAIGN_FILTER_FIELDS: FilterFields = {
@@ -190,7 +192,7 @@ function addVouchers(req: SandboxRequest, state: SandboxState, rc: RouteContext)
     campaignId: campaign.id,
     total: count,
   });
-  const held = vouchersOf(state, campaign.id).length;
+  const held = countOfCampaign(state.vouchers, campaign.id);
   setCampaign(state, index, { ...campaign, generation_job: job.id, vouchers_count: held + count });
   return { status: 202, body: { async_action_id: job.id } };
 }
@@ -236,4 +238,13 @@ export const campaignRoutes: Route[] = [
   route('POST', '/v1/campaigns/:campaign/vouchers', addVouchers),
   route('POST', '/v1/campaigns/:campaign/vouchers/:code', addVoucherWithCode),
   route('POST', '/v1/campaigns/:campaign/import', importVouchers),
+  route('POST', '/v1/campaigns/:campaign/importCSV', (req, state, rc) => {
+    const { campaign } = findCampaignRef(state, req.params.campaign ?? '');
+    const records = readCampaignCsv(req.headers['content-type'], req.body);
+    const job = queueImport(state, records, rc, req.requestId, {
+      type: 'CAMPAIGN.VOUCHERS_IMPORT_CSV',
+      campaignId: campaign.id,
+    });
+    return { status: 200, body: { async_action_id: job.id } };
+  }),
 ];

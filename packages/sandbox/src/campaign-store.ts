@@ -7,7 +7,7 @@ import { templateOf } from './campaign-vouchers.js';
 import { codeSpace, MAX_VOUCHERS_COUNT, randomSlots, resolveCharset } from './facts/code-space.js';
 import { CAMPAIGN_TYPES, VOUCHER_TYPE_OF } from './facts/vouchers.js';
 import { readExpirationRules } from './loyalty-rules.js';
-import { keysOfCampaign } from './state-query.js';
+import { countOfCampaign, keysOfCampaign } from './state-query.js';
 import {
   type CampaignRecord,
   type CampaignType,
@@ -87,7 +87,9 @@ function answeredCodeConfig(config: unknown): Json {
 export function campaignAnswer(state: SandboxState, campaign: CampaignRecord): Json {
   const generation = generationStatus(state, campaign);
   const count =
-    generation === 'IN_PROGRESS' ? (campaign.vouchers_count ?? 0) : vouchersOf(state, campaign.id).length;
+    generation === 'IN_PROGRESS'
+      ? (campaign.vouchers_count ?? 0)
+      : countOfCampaign(state.vouchers, campaign.id);
   const template = templateOf(campaign);
   return {
     id: campaign.id,

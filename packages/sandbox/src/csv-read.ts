@@ -1,6 +1,7 @@
 // CSV as the service's imports read it (RFC 4180): a header row, then one record a row; a quoted
 // cell may hold commas, doubled quotes and line breaks. Rows that are wholly blank are skipped.
 import { SandboxError } from './types.js';
+import { isRecord } from './voucher-check.js';
 
 export interface CsvTable {
   header: string[];
@@ -13,6 +14,20 @@ export function readCsvTable(text: string): CsvTable {
   const [header, ...rest] = records;
   if (!header) throw new SandboxError(400, 'invalid_payload', 'Invalid payload', 'The CSV file is empty.');
   return { header: header.map((name) => name.trim()), rows: rest.map((cells, i) => ({ row: i + 1, cells })) };
+}
+
+/** The table of a CSV import's form: a multipart/form-data body whose field `file` is the CSV. */
+export function readCsvForm(contentType: string | undefined, body: unknown): CsvTable {
+  const multipart = /^multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
+  if (!multipart || !isRecord(body) || typeof body.file !== 'string') {
+    throw new SandboxError(
+      400,
+      'invalid_payload',
+      'Invalid payload',
+      'The request needs a multipart/form-data body with the CSV file in the field `file`.',
+    );
+  }
+  return readCsvTable(body.file);
 }
 
 function parseRecords(text: string): string[][] {

@@ -105,7 +105,7 @@ function importRecord(
       bulkProductRecord(state, job.type, item, at);
       return null;
     }
-    if (job.type !== 'VOUCHERS.IMPORT') {
+    if (!job.type.startsWith('VOUCHERS.')) {
       const campaign = state.campaigns.find((c) => c.id === job.campaign_id);
       if (!campaign)
         throw new SandboxError(404, 'not_found', 'Resource not found', 'The campaign was deleted');

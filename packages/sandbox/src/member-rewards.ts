@@ -5,9 +5,10 @@
 // service's loyalty_card_points_exceeded, and nothing changes) and keeps a redemption object with
 // the caller's metadata, which `GET /v1/redemptions` finds by a metadata filter as it finds voucher
 // redemptions (the service takes no idempotency key: a caller marks it and looks it up). A product
-// (MATERIAL) reward is imitated; one that makes codes or credits (CAMPAIGN), pays an order with
+// (MATERIAL) reward is imitated, and one whose stock is all redeemed is refused (facts/rewards.ts); one that makes codes or credits (CAMPAIGN), pays an order with
 // points (COIN) or comes with an order is refused by name.
 import { simpleCustomer } from './customers.js';
+import { REWARD_OUT_OF_STOCK, unitsLeft } from './facts/rewards.js';
 import { readBoolean } from './list-params.js';
 import { pointsOf, takePoints } from './loyalty-ledger.js';
 import { findMember, findRecord, notFound } from './loyalty-refs.js';
@@ -15,7 +16,7 @@ import { notImitated } from './redeem-request.js';
 import { putRedemption } from './redemption-build.js';
 import { assignmentsOf, priceOf } from './reward-assignments.js';
 import { findReward } from './rewards.js';
-import { appOrBearerRoute, type Route, type RouteContext, type SandboxState } from './types.js';
+import { appOrBearerRoute, type Route, type RouteContext, SandboxError, type SandboxState } from './types.js';
 import {
   bodyObject,
   isGiven,
@@ -53,6 +54,14 @@ function redeemReward(state: SandboxState, memberId: string, raw: unknown, rc: R
     throw notFound('reward_assignment', `${String(reward.id)} in campaign ${String(card.campaign_id)}`);
   if (reward.type !== 'MATERIAL') throw notImitated(`redeeming a reward of the type ${String(reward.type)}`);
   if (isGiven(body.order)) throw notImitated('an order with a reward redemption');
+  if (unitsLeft(reward) === 0) {
+    throw new SandboxError(
+      400,
+      REWARD_OUT_OF_STOCK,
+      'Reward out of stock',
+      `Reward ${String(reward.id)} has no stock left: all ${String(reward.stock)} redeemed`,
+    );
+  }
   const price = priceOf(assignment) as number;
   const metadata = optionalRecord(body, 'metadata');
   const id = rc.newId('r_', 18);

@@ -4,11 +4,11 @@
 // product's price; attributes, names separated by commas; image_url); every other column is a
 // metadata property, whose name may hold no white space. As the service does, a row whose source id
 // is already known updates that product's name and nothing else.
-import { readCsvTable } from './csv-read.js';
+import { readCsvForm } from './csv-read.js';
 import type { ImportFailure } from './job-types.js';
 import { blankItem, findProduct } from './products.js';
 import { type RouteContext, SandboxError, type SandboxState } from './types.js';
-import { isRecord, type Json } from './voucher-check.js';
+import type { Json } from './voucher-check.js';
 
 export const PRODUCT_IMPORT_PATH = '/v1/products/importCSV';
 
@@ -24,11 +24,7 @@ const invalid = (details: string) => new SandboxError(400, 'invalid_payload', 'I
 
 /** The rows of the form's CSV; a body, file or header the import cannot read is refused whole. */
 export function readProductRows(contentType: string | undefined, body: unknown): ProductRow[] {
-  const multipart = /^multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
-  if (!multipart || !isRecord(body) || typeof body.file !== 'string') {
-    throw invalid('The request needs a multipart/form-data body with the CSV file in the field `file`.');
-  }
-  const { header, rows } = readCsvTable(body.file);
+  const { header, rows } = readCsvForm(contentType, body);
   const columns = header.map((name) => (STANDARD.includes(name.toLowerCase()) ? name.toLowerCase() : name));
   if (!columns.includes('name')) throw invalid('The CSV file needs a `name` column.');
   for (const column of columns) {

@@ -67,8 +67,22 @@ CREATE INDEX IF NOT EXISTS entries_created ON entries (slice, created, key);
 CREATE INDEX IF NOT EXISTS entries_ref ON entries (slice, ref) WHERE ref IS NOT NULL;
 `;
 
+/**
+ * A voucher's holder (a loyalty program's members by customer), indexed from the document itself:
+ * an expression SQLite keeps up on every write, so a file an older promo writes stays indexed, and
+ * the format keeps its version (an older promo still opens the file). Made on every open: a file
+ * written before it gets it once, and `IF NOT EXISTS` writes nothing after that.
+ */
+export const HOLDER = "json_extract(doc, '$.holder_id')";
+const HOLDER_INDEX = `CREATE INDEX IF NOT EXISTS entries_holder ON entries (slice, ${HOLDER}, created, key) WHERE ${HOLDER} IS NOT NULL`;
+
+export function addLaterIndexes(db: SqlDatabase): void {
+  db.exec(HOLDER_INDEX);
+}
+
 export function createSchema(db: SqlDatabase): void {
   db.exec(SCHEMA);
+  addLaterIndexes(db);
   db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}; PRAGMA application_id = ${APPLICATION_ID};`);
 }
 
@@ -182,6 +196,11 @@ export class Tables {
       .map((row) => row.key as string);
   }
 
+  countOfCampaign(slice: string, campaignId: string): number {
+    const sql = 'SELECT count(*) AS n FROM entries WHERE slice = ? AND campaign = ?';
+    return Number(this.stmt(sql).get(slice, campaignId)?.n ?? 0);
+  }
+
   /**
    * The keys that start with `prefix`, in the slice's order: a range of the (slice, key) index, so a
    * card's transactions (keyed `${voucher_id}/${id}`) are read without walking everyone's.
@@ -204,6 +223,8 @@ export class Tables {
       params.push(value);
     };
     and('campaign = ?', page.campaignId);
+    // The same expression as the index's, word for word: SQLite uses it only then.
+    and(`${HOLDER} = ?`, page.holderId);
     and('created > ?', page.after);
     and('created < ?', page.before);
     const condition = where.join(' AND ');
@@ -222,6 +243,8 @@ export class Tables {
 
 export interface CreatedPage {
   campaignId?: string;
+  /** A voucher's `holder_id`: a customer's cards. */
+  holderId?: string;
   after?: string;
   before?: string;
   descending: boolean;

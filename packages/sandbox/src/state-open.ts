@@ -5,7 +5,7 @@
 import { closeSync, linkSync, openSync, readSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase, type SqlDatabase, sqliteCode } from './sqlite.js';
-import { APPLICATION_ID, createSchema, SCHEMA_VERSION, Tables } from './state-db.js';
+import { APPLICATION_ID, addLaterIndexes, createSchema, SCHEMA_VERSION, Tables } from './state-db.js';
 import { looksLikeSqlite, readLegacyState } from './state-legacy.js';
 import type { SandboxState } from './types.js';
 
@@ -132,6 +132,7 @@ export function connect(path: string, wal = true): Tables {
     // WAL with NORMAL sync: a crash of the process never loses a committed transaction.
     opened.exec('PRAGMA synchronous = NORMAL');
     if (version < SCHEMA_VERSION) patiently(() => createSchema(opened));
+    else patiently(() => addLaterIndexes(opened));
     patiently(() => rekeyCardTransactions(opened));
     return new Tables(opened);
   } catch (error) {

@@ -52,6 +52,16 @@ export function keysOfCampaign(slice: Slice, campaignId: string): string[] {
   return Object.keys(slice).filter((key) => slice[key]?.campaign_id === campaignId);
 }
 
+/**
+ * How many entries a campaign has, counted by the index without reading one (a program's answer
+ * names its 100,000 cards' count); a slice this transaction changed is counted by its keys.
+ */
+export function countOfCampaign(slice: Slice, campaignId: string): number {
+  const view = recordSliceOf(slice);
+  if (view && !view.dirty) return view.queries().countOfCampaign(view.name, campaignId);
+  return keysOfCampaign(slice, campaignId).length;
+}
+
 /** The keys that start with `prefix`, in the slice's order (those this transaction wrote last). */
 export function keysWithPrefix(slice: Slice, prefix: string): string[] {
   const view = recordSliceOf(slice);

@@ -138,7 +138,7 @@ function candidates(state: SandboxState, code: string | undefined): Iterable<Jso
   return Object.hasOwn(state.vouchers, code) ? [state.vouchers[code] as Json] : [];
 }
 
-/** A query the database's indexes answer alone: by campaign id and creation date, nothing else. */
+/** A query the database's indexes answer alone: by campaign id, holder and creation date, nothing else. */
 function byIndexes(state: SandboxState, q: VoucherQuery, order: VoucherOrder, limit: number, start: number) {
   // A campaign's name is unique, and its vouchers carry its id: the name is that id.
   const named = q.campaign === undefined ? undefined : state.campaigns.find((c) => c.name === q.campaign)?.id;
@@ -147,7 +147,6 @@ function byIndexes(state: SandboxState, q: VoucherQuery, order: VoucherOrder, li
     q.code === undefined &&
     q.category === undefined &&
     (q.campaign === undefined || (named !== undefined && (q.campaignId ?? named) === named)) &&
-    q.customer === undefined &&
     q.ids === undefined &&
     q.updated.after === undefined &&
     q.updated.before === undefined &&
@@ -156,6 +155,7 @@ function byIndexes(state: SandboxState, q: VoucherQuery, order: VoucherOrder, li
   if (!plain) return undefined;
   return pageByCreated(state.vouchers, {
     campaignId,
+    holderId: q.customer,
     after: q.created.after,
     before: q.created.before,
     descending: order === '-created_at',

@@ -1,33 +1,12 @@
 // A card's transactions are keyed `voucher_id/id`, so that its trail is read from the key index; a
 // state file an older promo wrote keys them by id alone, and the store keys them anew when it opens
 // the file: the trail is whole after the upgrade.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { routes } from '../src/routes.js';
-import { type Sandbox, startSandboxWithRoutes } from '../src/server.js';
-import { APP_HEADERS, removeTemporaryDirectories, temporaryDirectory } from './core-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { APP_HEADERS, temporaryDirectory } from './core-helpers.js';
+import { Database, useStateFileSandboxes } from './helpers/state-file.js';
 
-interface Db {
-  prepare(sql: string): {
-    run(...params: unknown[]): unknown;
-    all(...params: unknown[]): Array<Record<string, unknown>>;
-  };
-  close(): void;
-}
-const Database = createRequire(import.meta.url)('libsql') as new (path: string) => Db;
-
-const opened: Sandbox[] = [];
-afterAll(async () => {
-  for (const sandbox of opened) await sandbox.close();
-  removeTemporaryDirectories();
-});
-
-async function start(statePath: string): Promise<Sandbox> {
-  const sandbox = await startSandboxWithRoutes(routes, { statePath });
-  opened.push(sandbox);
-  return sandbox;
-}
+const { start, stop } = useStateFileSandboxes();
 const send = (url: string, method: string, path: string, body?: unknown) =>
   fetch(`${url}${path}`, {
     method,
@@ -50,8 +29,7 @@ describe('card transactions in a state file', () => {
     ).toBe(200);
     for (const amount of [5, -2])
       expect((await send(first.url, 'POST', '/v1/vouchers/G/balance', { amount })).status).toBe(200);
-    await first.close();
-    opened.pop();
+    await stop(first);
     // As an older promo left them: keyed by the transaction's id.
     const db = new Database(statePath);
     db.prepare(

@@ -5,6 +5,7 @@
 // unknown (exit 6, with the command that checks) and nothing is sent again.
 
 import { BALANCE_KEYS } from 'promo-sandbox/facts/balances';
+import { REWARD_OUT_OF_STOCK } from 'promo-sandbox/facts/rewards';
 import { listMemberRewards, priceOf, type RewardRedemption, redeemReward } from '../../api/rewards.js';
 import { ApiError, NotFoundError, RefusedError, UsageError } from '../../base/errors.js';
 import { writeOnce } from '../../bulk/marked-write.js';
@@ -23,9 +24,17 @@ const options = defineOptions({
   },
 });
 
-/** The service's refusal for a balance too small, in words; other refusals as they are. */
-function refused(error: unknown, card: string, price: number): unknown {
-  if (!(error instanceof ApiError) || error.body.key !== BALANCE_KEYS.pointsExceeded) return error;
+/** The service's refusals for a balance too small and a reward none is left of, in words; others as they are. */
+function refused(error: unknown, card: string, price: number, reward: string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.body.key === REWARD_OUT_OF_STOCK) {
+    return new RefusedError(
+      `Refused: ${reward} is out of stock: every unit has been redeemed (${REWARD_OUT_OF_STOCK}); nothing was redeemed, no points taken`,
+      error,
+      `See what else the program offers with: promo loyalty rewards ${card}`,
+    );
+  }
+  if (error.body.key !== BALANCE_KEYS.pointsExceeded) return error;
   return new RefusedError(
     `Refused: ${card}: the reward costs ${price} points, more than the card holds (${BALANCE_KEYS.pointsExceeded}); nothing was redeemed`,
     error,
@@ -38,8 +47,9 @@ export default defineCommand({
   summary: "Redeem a reward with a card's points; never twice",
   description: `Takes the reward's points price from the card (soonest-expiring points first) and prints
 the redemption and the balance after. On a terminal promo asks first; without one it needs --yes
-(exit 2, nothing sent). A card that holds too few points: exit 1, nothing redeemed. A reward the
-card's program does not offer: exit 3; a pay-with-points reward (no price): exit 2, nothing sent.
+(exit 2, nothing sent). A card that holds too few points, or a reward whose stock is all redeemed:
+exit 1, nothing redeemed. A reward the card's program does not offer: exit 3; a pay-with-points
+reward (no price): exit 2, nothing sent.
 Never twice: the redemption carries a mark of promo's (metadata promo_request_id); after a lost
 answer promo looks it up: found, it happened once; not found, the outcome is unknown (exit 6, with
 the command that checks) and nothing is sent again.`,
@@ -82,7 +92,7 @@ the command that checks) and nothing is sent again.`,
       },
       debug,
     ).catch((error) => {
-      throw refused(error, card, price);
+      throw refused(error, card, price, chosen.reward.name ? `${chosen.reward.name} (${reward})` : reward);
     });
     await rt.out.record(answer, [
       { header: 'Redemption', value: (r) => r.id },

@@ -26,6 +26,7 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
     operation: 'GET /v2/loyalties/tier-structures/{tierStructureId}/tiers',
   },
   'POST /v1/vouchers/import': { file: FULL_FILE, operation: 'POST /v1/vouchers/import' },
+  'POST /v1/vouchers/importCSV': { file: FULL_FILE, operation: 'POST /v1/vouchers/importCSV' },
   'GET /v1/async-actions/:id': { file: FULL_FILE, operation: 'GET /v1/async-actions/{asyncActionId}' },
   'GET /v1/async-actions': { file: FULL_FILE, operation: 'GET /v1/async-actions' },
   'POST /v1/vouchers': { file: FULL_FILE, operation: 'POST /v1/vouchers' },
@@ -98,6 +99,10 @@ export const ROUTE_TABLE: Record<string, RouteContract> = {
   'POST /v1/campaigns/:campaign/vouchers/:code': {
     file: FULL_FILE,
     operation: 'POST /v1/campaigns/{campaignId}/vouchers/{code}',
+  },
+  'POST /v1/campaigns/:campaign/importCSV': {
+    file: FULL_FILE,
+    operation: 'POST /v1/campaigns/{campaignId}/importCSV',
   },
   'POST /v1/campaigns/:campaign/import': {
     file: FULL_FILE,
