@@ -134,6 +134,56 @@ export class Output {
   }
 
   /**
+   * `--all` as one JSON array can be written page by page too, byte for byte what printing it whole
+   * gives, unless --jq must see the whole array or a terminal colours it: a pipe into jq of 100,000
+   * vouchers then holds a page, not the list (the list held whole came to ~1 GB).
+   */
+  get streamsJsonArray(): boolean {
+    return this.format === 'json' && this.jq === undefined && !this.colorStdout;
+  }
+
+  /** With --all: whether each page is printed as it comes (NDJSON, CSV, or the JSON array streamed). */
+  get streamsPages(): boolean {
+    return this.streams || this.streamsJsonArray;
+  }
+
+  /** One page of a list walked with --all, when streamsPages. */
+  listPage<T>(items: T[], columns: Column<T>[], csv?: readonly string[]): Promise<void> {
+    return this.streamsJsonArray ? this.jsonArrayPage(items) : this.list(items, columns, undefined, csv);
+  }
+
+  /** The end of a list walked with --all: what was collected, or what closes the streamed pages. */
+  listEnd<T>(collected: T[], columns: Column<T>[], empty?: string, csv?: readonly string[]): Promise<void> {
+    if (this.streamsJsonArray) return this.jsonArrayEnd();
+    return this.list(this.streams ? [] : collected, columns, empty, csv);
+  }
+
+  /** Items written so far by jsonArrayPage: none yet means the array is not opened. */
+  private arrayItems = 0;
+
+  /** One page of a JSON array being streamed (see streamsJsonArray), resolving once stdout took it. */
+  async jsonArrayPage(items: unknown[]): Promise<void> {
+    if (this.closed || items.length === 0) return;
+    await this.prepare(); // --fields picks through render.ts
+    const shaped = this.shaped(this.clean(items)) as unknown[];
+    let text = '';
+    for (const item of shaped) {
+      // JSON.stringify escapes a newline inside a string, so each raw newline is the layout's own.
+      const body = JSON.stringify(item, null, 2).replaceAll('\n', '\n  ');
+      text += `${this.arrayItems++ === 0 ? '[\n' : ',\n'}  ${body}`;
+    }
+    this.stdout.write(text);
+    return this.drained();
+  }
+
+  /** Closes the streamed array (`[]` when no page had an item). */
+  jsonArrayEnd(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.stdout.write(this.arrayItems === 0 ? '[]\n' : '\n]\n');
+    return this.drained();
+  }
+
+  /**
    * True once stdout is gone: the reader of a pipe left (`promo … | head`) and a write failed.
    * A list being streamed stops there instead of asking the service for pages nobody will read.
    */

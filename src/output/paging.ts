@@ -1,5 +1,6 @@
 // Paged lists, printed the way docs/cli.md fixes: one page, or every page with --all (one JSON array, one
-// table, or NDJSON streamed page by page), or the service's whole list object with --raw.
+// table, or NDJSON streamed page by page; the JSON array is written page by page too when nothing needs
+// it whole), or the service's whole list object with --raw.
 
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadV8 } from '../base/lazy.js';
@@ -56,7 +57,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     if (out.format === 'table' && first.next !== undefined) out.notice(list.moreHint(first));
     return first;
   }
-  const streaming = out.streams;
+  const streaming = out.streamsPages;
   if (streaming) keepYoungGenerationSmall();
   const collected: T[] = [];
   const seen = new Set<string>();
@@ -66,7 +67,7 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     progress.page(page.items.length);
     if (streaming) {
       progress.clear();
-      await out.list(page.items, list.columns, undefined, list.csv);
+      await out.listPage(page.items, list.columns, list.csv);
     } else collected.push(...page.items);
     if (page.next === undefined || (streaming && out.closed)) break;
     // A service that hands back a position twice would have promo loop forever.
@@ -80,6 +81,6 @@ export async function printPagedList<T>(out: Output, list: PagedList<T>): Promis
     page = await list.fetch(page.next);
   }
   progress.clear();
-  if (!streaming) await out.list(collected, list.columns, list.empty, list.csv);
+  await out.listEnd(collected, list.columns, list.empty, list.csv);
   return first;
 }

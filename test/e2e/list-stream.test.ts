@@ -1,6 +1,8 @@
 // `-o ndjson` with --all streams, on every list command: each page is printed as it arrives (a page
 // is on stdout while the next one is still awaited), a reader that stops (`| head`) stops the walk,
-// and the lines are the items of the json array. The built promo against the sandbox over HTTP.
+// and the lines are the items of the json array. `-o json` with --all (no --jq, no colour) writes its
+// one array page by page as well, byte for byte the array printed whole. The built promo against the
+// sandbox over HTTP.
 import { spawn } from 'node:child_process';
 import { demoSeed } from 'promo-sandbox';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +95,47 @@ describe('--all -o ndjson streams page by page', () => {
     // Page 1 (100 vouchers) does not fit in the pipe: promo is still writing it when head leaves,
     // and asks for no page after it (the walk takes 3).
     expect(pageRequests('/v1/vouchers')).toHaveLength(1);
+  });
+});
+
+describe('--all -o json writes its one array page by page', () => {
+  it.each(LISTS)('$name: the first page is on stdout while the second is still awaited', async (list) => {
+    fixture.sandbox.faults.push(
+      { match: { method: 'GET', path: list.path }, action: { delayMs: 0 } },
+      { match: { method: 'GET', path: list.path }, action: { hang: true } },
+    );
+    const run = startPromo([...list.argv, '-o', 'json'], { env: fixture.env });
+    let stdout = '';
+    run.child.stdout!.on('data', (d) => (stdout += d));
+    const opened = () => {
+      try {
+        return (JSON.parse(`${stdout}\n]`) as unknown[]).length;
+      } catch {
+        return 0;
+      }
+    };
+    await until(() => opened() === list.page && pageRequests(list.path).length === 2);
+    run.child.kill('SIGINT');
+    const done = await run.done;
+
+    // Stopped, the array is left open and the exit says the list is not whole.
+    expect(done.code).toBe(130);
+    const whole = await spawnPromo([...list.argv, '-o', 'json'], { env: fixture.env });
+    expect(JSON.parse(`${done.stdout}\n]`)).toEqual(JSON.parse(whole.stdout).slice(0, list.page));
+  });
+
+  it.each(LISTS)('$name: byte for byte the array printed whole, with --fields too', async (list) => {
+    for (const extra of list.name === 'voucher list' ? [[], ['--fields', 'code,active']] : [[]]) {
+      const run = await spawnPromo([...list.argv, '-o', 'json', ...extra], { env: fixture.env });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const items = JSON.parse(run.stdout) as unknown[];
+      expect(items.length).toBeGreaterThan(2 * list.page);
+      expect(run.stdout).toBe(`${JSON.stringify(items, null, 2)}\n`);
+    }
+  });
+
+  it('a list of nothing is [] and a newline', async () => {
+    const run = await spawnPromo(['order', 'list', '--all', '-o', 'json'], { env: fixture.env });
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '[]\n', '']);
   });
 });

@@ -113,21 +113,16 @@ ${FILTER_GRAMMAR}`,
     });
     for await (const items of pages) {
       progress.page(items.length);
-      if (!rt.out.streams) {
+      if (!rt.out.streamsPages) {
         collected.push(...shown(items));
         continue;
       }
       progress.clear();
       if (shown(items).length > 0)
-        await rt.out.list(shown(items), redemptionColumns, undefined, REDEMPTION_CSV_COLUMNS);
+        await rt.out.listPage(shown(items), redemptionColumns, REDEMPTION_CSV_COLUMNS);
       if (rt.out.closed) break;
     }
     progress.clear();
-    await rt.out.list(
-      rt.out.streams ? [] : collected,
-      redemptionColumns,
-      'No redemptions.',
-      REDEMPTION_CSV_COLUMNS,
-    );
+    await rt.out.listEnd(collected, redemptionColumns, 'No redemptions.', REDEMPTION_CSV_COLUMNS);
   },
 });

@@ -59,7 +59,7 @@ export async function run(
     }
     return;
   }
-  const streaming = rt.out.streams;
+  const streaming = rt.out.streamsPages;
   if (streaming) keepYoungGenerationSmall();
   const collected: Voucher[] = [];
   let count = 0;
@@ -88,14 +88,14 @@ export async function run(
     }
     progress.clear();
     // A page of none (a window read again) waits: the CSV header takes the first rows' metadata keys.
-    if (page.length > 0) await rt.out.list(page, columns, undefined, VOUCHER_CSV_COLUMNS);
+    if (page.length > 0) await rt.out.listPage(page, columns, VOUCHER_CSV_COLUMNS);
     // The reader left (`| head`): stop the walk rather than read pages nobody will see.
     if (rt.out.closed) break;
   }
   progress.clear();
   await whenEmpty(count);
   // No rows at all: CSV still has its header (written once; nothing after rows).
-  await rt.out.list(streaming ? [] : collected, columns, none, VOUCHER_CSV_COLUMNS);
+  await rt.out.listEnd(collected, columns, none, VOUCHER_CSV_COLUMNS);
 }
 
 /** How a list of vouchers is filtered, ordered and paged (campaign vouchers takes the same). */
