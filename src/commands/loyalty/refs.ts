@@ -8,7 +8,7 @@ import { getMember, type Member } from '../../api/loyalties.js';
 import { ApiError } from '../../base/errors.js';
 import { CAMPAIGN_ARG, withCampaignHint } from '../campaign/ref.js';
 import { checkCode } from '../voucher/codes-input.js';
-import { missingCodeHint } from '../voucher/missing.js';
+import { withMissingHint } from '../voucher/missing.js';
 
 export const PROGRAM_ARG = {
   program: { ...CAMPAIGN_ARG.campaign, help: 'loyalty program name, or its id (camp_...)' },
@@ -22,19 +22,9 @@ export const CARD_ARG = {
  * Runs `call`, which names the card in its requests: a 404 for it is exit 3 with what is likely (as
  * for vouchers), a card that exists in another case offered as what was meant.
  */
-export async function withCardHint<T>(client: ApiClient, card: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404 && !error.afterLostAnswer)) throw error;
-    const likely = await missingCodeHint(client, card);
-    if (likely === undefined) throw error;
-    const meant = CASE_HINT.exec(likely);
-    throw error.withHint(meant ? `Did you mean '${meant[1]}'? Codes are case-sensitive.` : likely);
-  }
+export function withCardHint<T>(client: ApiClient, card: string, call: () => Promise<T>): Promise<T> {
+  return withMissingHint(client, card, call, (other) => `Did you mean '${other}'? Codes are case-sensitive.`);
 }
-
-const CASE_HINT = /^Codes are case-sensitive: the voucher '(.+)' exists\.$/;
 
 /** The member the card names; a card the service does not have: exit 3 with what is likely. */
 export function findMember(client: ApiClient, card: string): Promise<Member> {

@@ -9,17 +9,23 @@ import { isInBin } from '../../api/trash-bin.js';
 import { getVoucher } from '../../api/vouchers.js';
 import { ApiError } from '../../base/errors.js';
 
+/** How the hint names a code that exists in another case (a command may word it its own way). */
+export type CaseHint = (other: string) => string;
+
+const voucherInOtherCase: CaseHint = (other) => `Codes are case-sensitive: the voucher '${other}' exists.`;
+
 /** Runs `call`; a 404 for `code` comes back with a hint of what is likely. */
 export async function withMissingHint<T>(
   client: ApiClient,
   code: string,
   call: () => Promise<T>,
+  inOtherCase: CaseHint = voucherInOtherCase,
 ): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404 && !error.afterLostAnswer)) throw error;
-    const likely = await missingCodeHint(client, code);
+    const likely = await missingCodeHint(client, code, inOtherCase);
     throw likely === undefined ? error : error.withHint(likely);
   }
 }
@@ -46,8 +52,12 @@ const binHint = (code: string) =>
   `A voucher with this code is in the bin: it cannot be read or changed there, and its code stays taken. promo voucher delete '${code}' --force removes it for good (the service's API cannot restore it).`;
 
 /** What is likely when the service finds no voucher `code` (undefined: nothing to say, or unknown). */
-export function missingCodeHint(client: ApiClient, code: string): Promise<string | undefined> {
-  return likelyReason(client, code).catch(() => undefined);
+export function missingCodeHint(
+  client: ApiClient,
+  code: string,
+  inOtherCase: CaseHint = voucherInOtherCase,
+): Promise<string | undefined> {
+  return likelyReason(client, code, inOtherCase).catch(() => undefined);
 }
 
 async function exists(client: ApiClient, code: string): Promise<boolean> {
@@ -60,7 +70,11 @@ async function exists(client: ApiClient, code: string): Promise<boolean> {
   }
 }
 
-async function likelyReason(client: ApiClient, code: string): Promise<string | undefined> {
+async function likelyReason(
+  client: ApiClient,
+  code: string,
+  inOtherCase: CaseHint,
+): Promise<string | undefined> {
   const trimmed = code.trim();
   if (trimmed !== code) {
     const where = code.startsWith(trimmed) ? 'ends with' : code.endsWith(trimmed) ? 'starts with' : 'has';
@@ -69,8 +83,7 @@ async function likelyReason(client: ApiClient, code: string): Promise<string | u
   }
   if (/^v_[0-9a-zA-Z]+$/.test(code)) return undefined;
   for (const other of new Set([code.toUpperCase(), code.toLowerCase()])) {
-    if (other !== code && (await exists(client, other)))
-      return `Codes are case-sensitive: the voucher '${other}' exists.`;
+    if (other !== code && (await exists(client, other))) return inOtherCase(other);
   }
   if (await isInBin(client, 'voucher', code)) return binHint(code);
   return /[a-z]/i.test(code) ? 'Codes are case-sensitive.' : undefined;
