@@ -7,7 +7,8 @@ import { loadSandbox } from './base/lazy.js';
 import { abortableSleep } from './base/sleep.js';
 import { directStdout } from './cli-stdout.js';
 import { isGoneError, letGoOfHungUpTerminals, terminalsAtStart, tolerateHangUp } from './cli-terminal.js';
-import { fallbackOutput, main } from './main.js';
+import { main } from './main.js';
+import { fallbackOutput } from './output/fallback.js';
 import { inquirerPrompts } from './runtime/terminal-prompts.js';
 
 /**

@@ -1,14 +1,12 @@
 // main(argv, ctx) runs one command line and returns its exit code; it never exits the process
 // (bin/promo.js does), so tests run it in-process with in-memory streams.
-import { CommanderError } from 'commander';
 import type { Context } from './base/context.js';
 import { ExitCode, exitCodeFor, InterruptedError, PromoError, UsageError } from './base/errors.js';
-import { Output } from './output/output.js';
-import { guessPrinting } from './output/printing.js';
-import { Session } from './registry/build.js';
-import { checkCommandWords } from './registry/command-words.js';
+import { VERSION } from './base/version.js';
+import { fallbackOutput } from './output/fallback.js';
 import { loadRegistry } from './registry/index.js';
-import { buildProgram } from './registry/program.js';
+import { readPlainLine } from './registry/plain-line.js';
+import { Session } from './registry/session.js';
 import { COMPLETE_COMMAND, COMPLETE_WITH_NOTES_COMMAND } from './toolkit/define.js';
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
@@ -17,18 +15,26 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     const { answerCompletion } = await import('./registry/tab-answer.js');
     return answerCompletion(argv.slice(1), ctx, argv[0] === COMPLETE_WITH_NOTES_COMMAND);
   }
+  // As bin/promo.js answers it (commander, in the help chunk, takes `-V` anywhere else on a line).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    ctx.stdout.write(`${VERSION}\n`);
+    return ExitCode.ok;
+  }
   const session = new Session(ctx);
   // Any word may be the noun (a flag's value can look like one too), so each noun named is loaded.
   const words = new Set(argv.filter((a) => !a.startsWith('-')));
-  const program = buildProgram(session, await loadRegistry((name) => words.has(name)), argv);
+  const registry = await loadRegistry((name) => words.has(name));
   try {
-    if (argv.length === 0) {
-      program.outputHelp({ error: true });
-      return ExitCode.usage;
+    if (argv.length > 0) checkArgumentSizes(argv);
+    // A plain line runs without commander (plain-line.ts); help, the version, usage errors and the
+    // rarer spellings are commander's, loaded for them alone.
+    const plain = readPlainLine(registry, argv);
+    if (plain) await session.execute(plain.def, plain.line);
+    else {
+      const { runWithCommander } = await import('./registry/with-commander.js');
+      const ended = await runWithCommander(argv, session, registry);
+      if (ended !== undefined) return ended;
     }
-    checkArgumentSizes(argv);
-    checkCommandWords(program, argv);
-    await program.parseAsync(argv, { from: 'user' });
     // What --jq still holds is written (or its error reported) before the run counts as done; a
     // run that already ended as interrupted (a bulk run, with its resume line) says so only once.
     await session.runtime?.out.finish().catch((error: unknown) => {
@@ -37,7 +43,6 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
     if (session.runtime?.storageFailure) throw session.runtime.storageFailure;
     return session.exitCode;
   } catch (caught) {
-    if (caught instanceof CommanderError) return commanderExit(caught, argv, session);
     // Whatever failed after Ctrl-C failed because of it: the request cut short, the prompt closed.
     // What failed because the built-in sandbox could not save failed because of that.
     const error =
@@ -77,31 +82,4 @@ function checkArgumentSizes(argv: string[]): void {
     `argument ${index + 1} is ${Buffer.byteLength(argv[index]!)} bytes long; the limit is ${MAX_ARGUMENT_BYTES}`,
     'Pass large values in a file: --data @FILE, --body FILE, --input FILE.',
   );
-}
-
-async function commanderExit(error: CommanderError, argv: string[], session: Session): Promise<number> {
-  if (
-    error.code === 'commander.helpDisplayed' ||
-    error.code === 'commander.version' ||
-    error.exitCode === 0
-  ) {
-    return ExitCode.ok;
-  }
-  if (error.code === 'commander.help') return ExitCode.usage;
-  const text = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-  // commander ends the message with its suggestion: the hint, on a line of its own.
-  const suggestion = /\s*\((Did you mean [^)]+\?)\)$/.exec(text);
-  const message = suggestion ? text.slice(0, suggestion.index) : text;
-  // -v is the version in many tools; promo's is -V or --version.
-  const hint =
-    error.code === 'commander.unknownOption' && /'-v'/.test(error.message)
-      ? 'Did you mean --version (or -V)?'
-      : (suggestion?.[1] ?? 'Run with --help for usage.');
-  await fallbackOutput(argv, session.ctx).error(new UsageError(message, hint));
-  return ExitCode.usage;
-}
-
-/** An output for errors raised before the run's own exists (bad flags): guesses the formats from argv. */
-export function fallbackOutput(argv: string[], ctx: Context): Output {
-  return new Output(guessPrinting(argv, ctx), ctx);
 }

@@ -1,23 +1,12 @@
 // The commander tree, built from the registry: one Command per definition, its options and
 // arguments, its --help (summary, details, examples, global options in their own section) and
-// the action that turns commander's values into the typed input of `run`.
+// the action that hands commander's values to the session (session.ts) to run.
 import { Argument, Command, Option } from 'commander';
-import type { Context } from '../base/context.js';
 import { UsageError } from '../base/errors.js';
 import { type ArgSpecs, kebab, type OptionSpec, type OptionSpecs } from '../base/options.js';
 import { closeTo } from '../base/suggest.js';
-import { GLOBAL_OPTIONS, resolveGlobals } from '../runtime/globals.js';
-import type { Runtime } from '../runtime/runtime.js';
 import type { AnyCommand, NounDef } from '../toolkit/define.js';
-import { readArgs, readOptions } from '../toolkit/input.js';
-
-/** One command line's run: what main needs back from the action (exit code, the runtime to close). */
-export class Session {
-  exitCode = 0;
-  runtime?: Runtime;
-
-  constructor(readonly ctx: Context) {}
-}
+import type { Session } from './session.js';
 
 /** The flags of an option as commander spells them: `-l, --limit <n>`. */
 export function optionFlags(key: string, spec: OptionSpec): string {
@@ -76,22 +65,13 @@ export function buildCommand(def: AnyCommand, session: Session): Command {
   const command = commandStub(def.path.at(-1)!, def.summary, def);
   addOptions(command, def.options ?? {});
   command.addHelpText('after', helpAfter(def.description, def.examples));
-  command.action(async () => {
-    const raw = readOptions(GLOBAL_OPTIONS, command.optsWithGlobals());
-    const globals = resolveGlobals(raw, session.ctx);
-    // Built, a definition is data: its verb's module (run, value parsers) loads only now.
-    if (def.load) def = await def.load();
-    if (globals.fields && def.fields) checkFields(globals.fields, def);
-    // Loaded here, not with promo: --help and usage errors need no client, store or token cache.
-    const { Runtime } = await import('../runtime/runtime.js');
-    session.runtime = new Runtime(session.ctx, globals);
-    const input = {
-      ...readArgs(def.args ?? {}, command.processedArgs),
-      ...readOptions(def.options ?? {}, command.opts()),
-    };
-    const code = await def.run(input, session.runtime);
-    if (typeof code === 'number') session.exitCode = code;
-  });
+  command.action(() =>
+    session.execute(def, {
+      withGlobals: command.optsWithGlobals(),
+      options: command.opts(),
+      args: command.processedArgs,
+    }),
+  );
   return command;
 }
 
@@ -108,20 +88,6 @@ export function buildNoun(noun: NounDef, session: Session, named?: (word: string
     command.addCommand(full ? buildCommand(def, session) : commandStub(verb, def.summary, def));
   }
   return command;
-}
-
-/** --fields names fields of what the command prints (the first key of each path). */
-function checkFields(fields: readonly string[], def: AnyCommand): void {
-  const known = def.fields!;
-  for (const field of fields) {
-    const key = field.split('.')[0]!;
-    if (known.includes(key)) continue;
-    const close = closeTo(key, known);
-    throw new UsageError(
-      `--fields: '${key}' is no field of what promo ${def.path.join(' ')} prints${close.length ? `; did you mean ${close.map((c) => `'${c}'`).join(' or ')}?` : ''}`,
-      `Fields: ${known.join(', ')}.`,
-    );
-  }
 }
 
 /** `promo help vouchr`: the words that name no command, with what they may have meant. */

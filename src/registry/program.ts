@@ -8,17 +8,10 @@ import { VERSION } from '../base/version.js';
 import { wrapHelp } from '../output/wrap.js';
 import { GLOBAL_OPTIONS } from '../runtime/globals.js';
 import type { AnyCommand, NounDef } from '../toolkit/define.js';
-import {
-  addOptions,
-  buildCommand,
-  buildNoun,
-  commandStub,
-  helpAfter,
-  type Session,
-  unknownCommand,
-} from './build.js';
+import { addOptions, buildCommand, buildNoun, commandStub, helpAfter, unknownCommand } from './build.js';
 import { formatHelp, globalOptionsBlock } from './help-layout.js';
 import { entryName, isNoun, type Listed, PROGRAM } from './index.js';
+import type { Session } from './session.js';
 import { rootHelpAfter, TOPICS } from './topics.js';
 
 export const HELP_SUMMARY = 'Show the help of a command, as --help after it does';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../src/registry/build.js';
 import { loadRegistry } from '../../src/registry/index.js';
 import { buildProgram } from '../../src/registry/program.js';
+import { Session } from '../../src/registry/session.js';
 import { runPromo, testContext } from '../helpers/promo.js';
 
 function allCommands(command: Command, path: string[] = []): string[][] {

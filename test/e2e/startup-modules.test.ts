@@ -1,7 +1,8 @@
 // What a command loads at start-up, read from Node's own list of loaded modules in the built bin:
 // node:crypto (~5 ms of CPU) only for a command that hashes, and a noun's verbs built into
 // commander only when the line names them; and which of the build's chunks it reads: its verb's,
-// its noun's, the runtime's, and those its noun shares, not the others (scripts/chunks.mjs).
+// its noun's, the runtime's, and those its noun shares, not the others (scripts/chunks.mjs); a
+// plain line, not commander's (src/registry/plain-line.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -80,6 +81,13 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify
 
 it('token inspect reads its verb’s chunk, its noun’s and the runtime’s alone: no other noun’s code', async () => {
   expect(await chunksRead(['token', 'inspect', '-o', 'json'])).toEqual(['run', 'token', 'token.inspect']);
+  // Spelt so that commander reads it, the same line reads the help chunk too (commander).
+  expect(await chunksRead(['token', 'inspect', '-qo', 'json'])).toEqual([
+    'help',
+    'run',
+    'token',
+    'token.inspect',
+  ]);
 });
 
 it('voucher get reads its own verb’s chunk and shared ones: no other voucher verb’s, no other noun’s own', async () => {
@@ -90,13 +98,16 @@ it('voucher get reads its own verb’s chunk and shared ones: no other voucher v
   // alone; shared ones join their nouns with '+'.
   const otherVerbs = chunks.filter((chunk) => chunk.includes('.') && chunk !== 'voucher.get');
   expect(otherVerbs).toEqual([]);
-  const othersOwn = chunks.filter((chunk) => !/[+.]/.test(chunk) && chunk !== 'voucher' && chunk !== 'run');
+  // `shared` holds the small modules several nouns share (scripts/chunks.mjs).
+  const othersOwn = chunks.filter(
+    (chunk) => !/[+.]/.test(chunk) && !['voucher', 'run', 'shared'].includes(chunk),
+  );
   expect(othersOwn).toEqual([]);
 });
 
-it('--help and a help topic read no chunk', async () => {
-  expect(await chunksRead(['--help'])).toEqual([]);
-  expect(await chunksRead(['help', 'exit-codes'])).toEqual([]);
+it('--help and a help topic read the help chunk alone (commander, the layout, the topics)', async () => {
+  expect(await chunksRead(['--help'])).toEqual(['help']);
+  expect(await chunksRead(['help', 'exit-codes'])).toEqual(['help']);
 });
 
 it('promo --help builds no stream: it writes straight to its pipe', async () => {
