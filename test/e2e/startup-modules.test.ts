@@ -103,6 +103,8 @@ it('voucher get reads its own verb’s chunk and shared ones: no other voucher v
     (chunk) => !/[+.]/.test(chunk) && !['voucher', 'run', 'shared'].includes(chunk),
   );
   expect(othersOwn).toEqual([]);
+  // Nor the bulk engine's flags: one code is checked by voucher/code.ts, not by the bulk reading of codes.
+  expect(chunks.filter((chunk) => chunk.includes('bulk'))).toEqual([]);
 });
 
 it('--help and a help topic read the help chunk alone (commander, the layout, the topics)', async () => {

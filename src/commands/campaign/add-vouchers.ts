@@ -16,7 +16,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { followJobs, jobOutcome } from '../shared/job-follow.js';
-import { checkCode } from '../voucher/codes-input.js';
+import { checkCode } from '../voucher/code.js';
 import { fieldOptions, fieldValues, pickFields } from '../voucher/fields/create-options.js';
 import { fieldsPatch } from '../voucher/fields/field-patch.js';
 import { VOUCHER_FIELDS } from '../voucher/fields/fields.js';

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import { getMember, type Member } from '../../api/loyalties.js';
 import { ApiError } from '../../base/errors.js';
 import { CAMPAIGN_ARG, withCampaignHint } from '../campaign/ref.js';
-import { checkCode } from '../voucher/codes-input.js';
+import { checkCode } from '../voucher/code.js';
 import { withMissingHint } from '../voucher/missing.js';
 
 export const PROGRAM_ARG = {

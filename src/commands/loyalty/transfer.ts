@@ -12,7 +12,7 @@ import { shellQuote } from '../../base/shell.js';
 import { writeOnce } from '../../bulk/marked-write.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { refusedInWords } from '../voucher/balance-once.js';
-import { checkCode } from '../voucher/codes-input.js';
+import { checkCode } from '../voucher/code.js';
 import { memberFields } from './member-view.js';
 import { CARD_ARG, findMember, withCardHint } from './refs.js';
 

@@ -15,7 +15,7 @@ import { defineCommand, defineOptions, type OptionValues } from '../../toolkit/d
 import { againOption, bulkOptions } from '../bulk-options.js';
 import { checkCampaign } from '../campaign/ref.js';
 import { metadataOption } from '../shared/metadata-option.js';
-import { checkCode } from '../voucher/codes-input.js';
+import { checkCode } from '../voucher/code.js';
 import { INPUT_HELP, publishMany } from './create-input.js';
 import { publicationCustomer } from './customer.js';
 import { publicationMarker, publishOnce } from './publish-once.js';

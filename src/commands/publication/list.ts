@@ -11,7 +11,7 @@ import { type Column, formatDate } from '../../output/table.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { checkCampaign } from '../campaign/ref.js';
 import { cursorListOptions, parsePagingFlags } from '../paging.js';
-import { checkCode } from '../voucher/codes-input.js';
+import { checkCode } from '../voucher/code.js';
 
 const options = defineOptions({
   campaign: { type: 'value', value: 'name', help: 'only the publications of this campaign' },

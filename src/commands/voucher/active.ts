@@ -6,7 +6,8 @@ import { BULK_HELP, type BulkAction, parseBulkFlags, runBulk, runBulkInput } fro
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
-import { CODE_LIST, checkCode, codeColumns, codeItems, codesInputOption, recordCode } from './codes-input.js';
+import { checkCode } from './code.js';
+import { CODE_LIST, codeColumns, codeItems, codesInputOption, recordCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
 
 const args = defineArgs({ codes: { help: 'voucher codes', variadic: true, parse: checkCode } });

@@ -13,7 +13,7 @@ import { parseMoney } from '../shared/values.js';
 import { BALANCE_INPUT_HELP, balanceMany } from './balance-input.js';
 import { changeOnce, VOUCHER_ROUTE } from './balance-once.js';
 import { BALANCE_CSV, showBalance } from './balance-show.js';
-import { checkCode } from './codes-input.js';
+import { checkCode } from './code.js';
 import { withMissingHint } from './missing.js';
 
 const options = defineOptions({

@@ -1,6 +1,5 @@
 // Codes given as arguments and/or `--input FILE|-` (one a line, a CSV code column, or NDJSON with
 // a `code` field), checked before anything is sent: for delete, enable and disable.
-import { isDotSegment } from '../../api/client.js';
 import { UsageError } from '../../base/errors.js';
 import {
   type BulkItem,
@@ -11,18 +10,7 @@ import {
 } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { OptionSpec } from '../../toolkit/define.js';
-
-export function checkCode(code: string, where: string): string {
-  if (code === '') throw new UsageError(`${where}: a voucher code must not be empty`);
-  if (/[\u0000-\u001f\u007f]/.test(code))
-    throw new UsageError(`${where}: code '${code}' holds a control character`);
-  if (isDotSegment(code)) {
-    throw new UsageError(
-      `${where}: code '${code}' is '.' or '..' or holds '../', which cannot travel in a URL path`,
-    );
-  }
-  return code;
-}
+import { checkCode } from './code.js';
 
 /**
  * How a list of codes is read: one a line, NDJSON with a code field, or a CSV with a code column

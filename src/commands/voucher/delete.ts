@@ -16,7 +16,8 @@ import { defineArgs, defineCommand, defineOptions, type Input } from '../../tool
 import { bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { deleteAction } from './bulk-actions.js';
-import { CODE_LIST, checkCode, codeColumns, codesInputOption, recordCode } from './codes-input.js';
+import { checkCode } from './code.js';
+import { CODE_LIST, codeColumns, codesInputOption, recordCode } from './codes-input.js';
 import { withMissingHint } from './missing.js';
 
 export interface DeleteOptions {

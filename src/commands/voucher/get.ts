@@ -2,7 +2,7 @@
 import { getVoucher, VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
 import { rulesRow } from '../shared/assigned-rules.js';
-import { checkCode } from './codes-input.js';
+import { checkCode } from './code.js';
 import { withMissingHint } from './missing.js';
 import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
 

@@ -14,7 +14,7 @@ import { printPagedList } from '../../output/paging.js';
 import { type Column, formatDate, formatMoney } from '../../output/table.js';
 import { defineCommand, defineOptions } from '../../toolkit/define.js';
 import { parsePagingFlags } from '../paging.js';
-import { checkCode } from './codes-input.js';
+import { checkCode } from './code.js';
 
 const options = defineOptions({
   limit: { type: 'value', short: 'l', value: 'n', help: 'transactions per page, 1 to 100 (default 10)' },

@@ -21,7 +21,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { defineArgs, defineCommand, defineOptions, type Input } from '../../toolkit/define.js';
 import { bulkOptions } from '../bulk-options.js';
-import { checkCode } from './codes-input.js';
+import { checkCode } from './code.js';
 import { mergeBody, warnIfExpired } from './fields/create-body.js';
 import { csvColumnRoles, recordPatch } from './fields/create-input.js';
 import { fieldOptions, fieldValues, omitFields } from './fields/create-options.js';
