@@ -173,12 +173,13 @@ async function line(node, server) {
     cacheOk,
   );
   const chunks = chunksRead(node, env, [bin, 'token', 'inspect']);
-  const own = chunks.join(' ') === 'run token token.inspect';
+  // token's two verbs are in its noun's chunk (scripts/chunks.mjs: a file less for each).
+  const own = chunks.join(' ') === 'run token';
   verdict.count(own);
   goal(
-    `token inspect loads only its verb's chunk, its noun's and the runtime's, ${line}`,
+    `token inspect loads only its noun's chunk (its verbs') and the runtime's, ${line}`,
     chunks.join(', ') || 'none',
-    'run, token, token.inspect',
+    'run, token',
     own,
   );
 }

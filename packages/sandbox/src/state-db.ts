@@ -80,10 +80,24 @@ export function addLaterIndexes(db: SqlDatabase): void {
   db.exec(HOLDER_INDEX);
 }
 
+/**
+ * The tables, indexes and the file's marks, in one transaction: a process that opens the file
+ * meanwhile sees either none of it or all of it, never tables without the sandbox's mark (which
+ * it would refuse as a database of something else).
+ */
 export function createSchema(db: SqlDatabase): void {
-  db.exec(SCHEMA);
-  addLaterIndexes(db);
-  db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}; PRAGMA application_id = ${APPLICATION_ID};`);
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(SCHEMA);
+    addLaterIndexes(db);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}; PRAGMA application_id = ${APPLICATION_ID};`);
+    db.exec('COMMIT');
+  } catch (error) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {}
+    throw error;
+  }
 }
 
 type Doc = Record<string, unknown>;

@@ -101,6 +101,20 @@ function firstBytes(path: string): Buffer | undefined {
   }
 }
 
+/** The schema version, the application id and how many tables, in one read transaction. */
+function readMarks(db: SqlDatabase): { version: number; application: number; tables: number } {
+  db.exec('BEGIN');
+  try {
+    return {
+      version: Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0),
+      application: Number(db.prepare('PRAGMA application_id').get()?.application_id ?? 0),
+      tables: Number(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()?.n),
+    };
+  } finally {
+    db.exec('COMMIT');
+  }
+}
+
 /** Opens a connection with the settings every one needs, and checks that this version may use the file. */
 export function connect(path: string, wal = true): Tables {
   let db: SqlDatabase | undefined;
@@ -111,17 +125,15 @@ export function connect(path: string, wal = true): Tables {
     db = openDatabase(path);
     const opened = db;
     opened.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    const version = Number(opened.prepare('PRAGMA user_version').get()?.user_version ?? 0);
+    // The file's marks and its tables read together, as one snapshot: another process may be
+    // creating them this very moment (createSchema, one transaction).
+    const { version, application, tables } = patiently(() => readMarks(opened));
     if (version > SCHEMA_VERSION) {
       throw new SandboxStateError(
         `Sandbox state file ${path} was written by a newer promo (its format ${version}, this one reads ${SCHEMA_VERSION}); upgrade promo, or name another file`,
         path,
       );
     }
-    const application = Number(opened.prepare('PRAGMA application_id').get()?.application_id ?? 0);
-    const tables = Number(
-      opened.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()?.n,
-    );
     if (application !== APPLICATION_ID && tables > 0) {
       throw new SandboxStateError(
         `Sandbox state file ${path} is an SQLite database of something else, not a sandbox's state; name another file`,
