@@ -1,7 +1,6 @@
 // Where promo keeps its files: profiles in the config directory, cached tokens and code caches in
 // the cache directory (safe to delete), the built-in sandbox's data in the state directory.
 // bin/load-cached.js works out the cache directory the same way, before any bundle is loaded.
-import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
 export interface Dirs {
@@ -23,7 +22,7 @@ function xdg(env: Env, name: string, fallback: string): string {
  * folders (Preferences is where promo's profiles have always been, as the conf library puts them);
  * on Windows the roaming and local application data folders.
  */
-export function platformDirs(env: Env, platform = process.platform, home = homedir()): Dirs {
+export function platformDirs(env: Env, platform = process.platform, home = userHome()): Dirs {
   if (platform === 'win32') {
     const roaming = env.APPDATA || join(home, 'AppData', 'Roaming');
     const local = env.LOCALAPPDATA || join(home, 'AppData', 'Local');
@@ -48,8 +47,20 @@ export function platformDirs(env: Env, platform = process.platform, home = homed
   };
 }
 
-/** The directories of this run: PROMO_CONFIG_DIR, when set, puts all three in that one place. */
-export function promoDirs(env: Env, platform: Dirs = platformDirs(env)): Dirs {
+/**
+ * The user's home: $HOME, as Node's os.homedir() reads it first (and bin/load-cached.js does);
+ * node:os (~0.3 ms to load) only without one (Windows, a bare environment).
+ */
+function userHome(): string {
+  return process.env.HOME || process.getBuiltinModule('node:os').homedir();
+}
+
+/**
+ * The directories of this run: PROMO_CONFIG_DIR, when set, puts all three in that one place; the
+ * platform's (or a function that works them out) are asked for only without it.
+ */
+export function promoDirs(env: Env, platform: Dirs | (() => Dirs) = () => platformDirs(env)): Dirs {
   const one = env.PROMO_CONFIG_DIR;
-  return one ? { config: one, cache: one, state: one } : platform;
+  if (one) return { config: one, cache: one, state: one };
+  return typeof platform === 'function' ? platform() : platform;
 }

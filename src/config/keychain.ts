@@ -4,7 +4,6 @@
 // be reached (no D-Bus session, a locked or absent keyring, the package not installed), every call
 // fails with KeychainUnavailable, which says why; callers fall back or explain.
 import { createRequire } from 'node:module';
-import { platform } from 'node:os';
 
 /** Where promo's entries sit in the keychain: this service, one account per profile and config dir. */
 export const KEYCHAIN_SERVICE = 'promo-cli';
@@ -24,7 +23,7 @@ let loaded: KeyringModule | KeychainUnavailable | undefined;
 
 function keyring(env: NodeJS.ProcessEnv): KeyringModule {
   // Without a session bus there is no Secret Service to ask: say so without loading anything.
-  if (platform() === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS)
+  if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS)
     throw new KeychainUnavailable('no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)');
   if (loaded === undefined) {
     try {

@@ -3,7 +3,6 @@
 // the worker is ended at once, whatever the expression is doing (`repeat(1)` included). Strings come
 // out raw, as with gh's --jq and `jq -r`. A filter jq cannot compile is exit 2, with jq's whole
 // message; one that fails on the data is exit 1, jq's words, after what jq printed before it.
-import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { InterruptedError, PromoError, UsageError } from '../base/errors.js';
 import { escapeForTerminal } from './escape.js';
@@ -32,7 +31,10 @@ export interface JqResult {
  * where there is more than one core, so that a long stream is filtered on two of them at once.
  */
 export function jqFilters(filter: string, options: JqOptions): JqFilter[] {
-  return Array.from({ length: availableParallelism() > 1 ? 2 : 1 }, () => new JqFilter(filter, options));
+  return Array.from(
+    { length: process.getBuiltinModule('node:os').availableParallelism() > 1 ? 2 : 1 },
+    () => new JqFilter(filter, options),
+  );
 }
 
 export class JqFilter {

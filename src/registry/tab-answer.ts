@@ -34,7 +34,7 @@ export async function answerCompletion(words: string[], ctx: Context, withNotes 
 function profileNames(ctx: Context, withSandbox: boolean): string[] {
   const names = new Set<string>();
   try {
-    const file = join(promoDirs(ctx.env, ctx.platformDirs).config, 'config.json');
+    const file = join(promoDirs(ctx.env, () => ctx.platformDirs).config, 'config.json');
     const profiles = (JSON.parse(readFileSync(file, 'utf8')) as { profiles?: unknown }).profiles;
     if (profiles && typeof profiles === 'object') for (const name of Object.keys(profiles)) names.add(name);
   } catch {

@@ -64,7 +64,7 @@ export class Runtime {
 
   /** Profiles in `config`, cached tokens in `cache`, the built-in sandbox's data in `state`. */
   get dirs(): Dirs {
-    return promoDirs(this.ctx.env, this.ctx.platformDirs);
+    return promoDirs(this.ctx.env, () => this.ctx.platformDirs);
   }
 
   /** Prompts are allowed for this run. */

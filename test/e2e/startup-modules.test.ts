@@ -41,7 +41,7 @@ beforeAll(async () => {
   expect((await spawnPromo(['token', 'issue', '--scope', 'api'], { env: fx.env })).code).toBe(0);
 });
 
-it('one request (voucher get, token inspect) does not load node:crypto', async () => {
+it('one request (voucher get, token inspect) does not load node:crypto nor node:os', async () => {
   for (const argv of [
     ['voucher', 'get', 'STARTUP-1', '-o', 'json'],
     ['token', 'inspect', '-o', 'json'],
@@ -49,6 +49,8 @@ it('one request (voucher get, token inspect) does not load node:crypto', async (
     const modules = await loaded(argv);
     expect(modules).toContain('http');
     expect(modules).not.toContain('crypto');
+    // Nor node:os (~0.3 ms): the home directory is $HOME, as os.homedir() reads it (src/base/dirs.ts).
+    expect(modules).not.toContain('os');
   }
 });
 
