@@ -76,14 +76,13 @@ export function assignChunks(metafile, output, targets, verbModules = new Set())
     bytes.set(chunk, (bytes.get(chunk) ?? 0) + (output.inputs[key]?.bytesInOutput ?? 0));
   // A verb's own chunk goes into its noun's when the noun's other verbs would read its bytes for
   // less than the file it saves its own runs (token's two verbs: one file less for each).
-  const verbsOf = new Map();
-  for (const chunk of bytes.keys()) {
-    const noun = /^([^.+]+)\.[^+]+$/.exec(chunk)?.[1];
-    if (noun) verbsOf.set(noun, (verbsOf.get(noun) ?? 0) + 1);
-  }
+  const nounOf = (chunk) => /^([^.+]+)\.[^+]+$/.exec(chunk)?.[1];
+  const verbChunks = new Map();
+  for (const chunk of bytes.keys())
+    if (nounOf(chunk)) verbChunks.set(nounOf(chunk), (verbChunks.get(nounOf(chunk)) ?? 0) + 1);
   for (const [key, chunk] of owners) {
-    const noun = /^([^.+]+)\.[^+]+$/.exec(chunk)?.[1];
-    if (noun && bytes.has(noun) && bytes.get(chunk) * (verbsOf.get(noun) - 1) < FILE_BYTES)
+    const noun = nounOf(chunk);
+    if (noun && bytes.has(noun) && bytes.get(chunk) * (verbChunks.get(noun) - 1) < FILE_BYTES)
       owners.set(key, noun);
   }
   for (const [key, chunk] of owners) {

@@ -110,6 +110,11 @@ export function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/** An option's long flag as typed: `--amount-off`, or `--no-color` for a negatable switch. */
+export function longFlag(key: string, spec: OptionSpec): string {
+  return `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
+}
+
 /** Positional arguments declared apart from their command, to type a helper with them. */
 export function defineArgs<const A extends ArgSpecs>(args: A): A {
   return args;

@@ -3,14 +3,14 @@
 // the action that hands commander's values to the session (session.ts) to run.
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../base/errors.js';
-import { type ArgSpecs, kebab, type OptionSpec, type OptionSpecs } from '../base/options.js';
+import { type ArgSpecs, kebab, longFlag, type OptionSpec, type OptionSpecs } from '../base/options.js';
 import { closeTo } from '../base/suggest.js';
 import type { AnyCommand, NounDef } from '../toolkit/define.js';
 import type { Session } from './session.js';
 
 /** The flags of an option as commander spells them: `-l, --limit <n>`. */
 export function optionFlags(key: string, spec: OptionSpec): string {
-  const long = `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
+  const long = longFlag(key, spec);
   const short = spec.short ? `-${spec.short}, ` : '';
   if (spec.type === 'switch') return `${short}${long}`;
   const variadic = spec.type === 'list' && spec.variadic ? '...' : '';

@@ -3,7 +3,7 @@
 // examples; the global options, the same for every command, close it in a short block that says
 // where each is described. The root's help describes them in full: they are its own options.
 import type { Command, Help, Option } from 'commander';
-import { kebab, type OptionSpecs } from '../base/options.js';
+import { longFlag, type OptionSpecs } from '../base/options.js';
 import { GLOBAL_OPTIONS } from '../runtime/globals.js';
 
 /** commander's formatHelp with promo's order of sections (the global options left out: see globalOptionsBlock). */
@@ -58,7 +58,7 @@ function heading(option: Option): string {
  */
 export function globalOptionsBlock(): string {
   const flags = Object.entries(GLOBAL_OPTIONS as OptionSpecs).map(([key, spec]) => {
-    const long = `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
+    const long = longFlag(key, spec);
     return spec.short ? `-${spec.short}/${long}` : long;
   });
   return `Global options:\n  ${flags.join(', ')}.\n  What each does: promo --help; their variables: promo help environment.\n`;

@@ -6,7 +6,7 @@
 // options grouped, a value that starts with '-') it leaves to commander, whose answer, error or help
 // stays the one promo gives. test/registry/plain-line.test.ts holds the two to the same values
 // over every command of the registry.
-import { type ArgSpec, kebab, type OptionSpec, type OptionSpecs } from '../base/options.js';
+import { type ArgSpec, longFlag, type OptionSpec, type OptionSpecs } from '../base/options.js';
 import { GLOBAL_OPTIONS } from '../runtime/globals.js';
 import type { AnyCommand } from '../toolkit/define.js';
 import { entryName, isNoun, type Listed } from './index.js';
@@ -24,25 +24,24 @@ interface Flag {
 function flagsOf(specs: OptionSpecs): Map<string, Flag> {
   const flags = new Map<string, Flag>();
   for (const [key, spec] of Object.entries(specs)) {
-    const negated = spec.type === 'switch' && spec.negatable;
-    flags.set(`--${negated ? 'no-' : ''}${kebab(key)}`, { key, spec });
+    flags.set(longFlag(key, spec), { key, spec });
     if (spec.short) flags.set(`-${spec.short}`, { key, spec });
   }
   return flags;
 }
 
-let globalFlags: Map<string, Flag> | undefined;
-
-/** commander's values before the line: a `--no-x` alone stands for x = true until given. */
+/**
+ * commander's values before the line: a `--no-x` alone stands for x = true until given; a value's
+ * default, then its environment variable over it (the line's own, set later, over both).
+ */
 function startValues(specs: OptionSpecs, env: NodeJS.ProcessEnv): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(specs)) {
     if (spec.type === 'switch' && spec.negatable) values[key] = true;
-    if (spec.type === 'value' && spec.default !== undefined) values[key] = spec.default;
+    if (spec.type !== 'value') continue;
+    if (spec.default !== undefined) values[key] = spec.default;
+    if (spec.env && env[spec.env] !== undefined) values[key] = env[spec.env];
   }
-  // The environment after the defaults, under what the line gives (set later).
-  for (const [key, spec] of Object.entries(specs))
-    if (spec.type === 'value' && spec.env && env[spec.env] !== undefined) values[key] = env[spec.env];
   return values;
 }
 
@@ -100,7 +99,7 @@ export function readPlainLine(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): { def: AnyCommand; line: LineValues } | undefined {
-  globalFlags ??= flagsOf(GLOBAL_OPTIONS);
+  const globalFlags = flagsOf(GLOBAL_OPTIONS);
   // The program reads its options wherever they stand, as commander does, and leaves the rest to
   // the command in order.
   const programValues = startValues(GLOBAL_OPTIONS, env);
@@ -114,9 +113,10 @@ export function readPlainLine(
         i = read.next;
         continue;
       }
-      // A short word whose first letter is the program's (grouped switches, `-hq`) is commander's.
-      if (!word.startsWith('--') && globalFlags.has(word.slice(0, 2))) return undefined;
-      if (LEFT_TO_COMMANDER.has(word.slice(0, 2))) return undefined;
+      // A short word whose first letter is the program's (grouped switches, `-yq`, `-hq`) is commander's.
+      const letter = word.slice(0, 2);
+      if (!word.startsWith('--') && (globalFlags.has(letter) || LEFT_TO_COMMANDER.has(letter)))
+        return undefined;
     }
     rest.push(word);
     i++;
@@ -164,12 +164,8 @@ function argsOf(def: AnyCommand, operands: readonly string[]): unknown[] | undef
   const specs: ArgSpec[] = Object.values(def.args ?? {});
   const args: unknown[] = [];
   for (const [i, spec] of specs.entries()) {
-    if (spec.variadic) {
-      if (spec.required && operands.length <= i) return undefined;
-      args.push(operands.slice(i));
-      return args;
-    }
     if (spec.required && operands.length <= i) return undefined;
+    if (spec.variadic) return [...args, operands.slice(i)];
     args.push(operands[i]);
   }
   return operands.length > specs.length ? undefined : args;

@@ -3,7 +3,7 @@
 // bash, zsh and fish all complete the same way and never drift from the commands.
 
 import type { ArgSpecs, Completes, OptionSpecs } from '../base/options.js';
-import { kebab } from '../base/options.js';
+import { kebab, longFlag } from '../base/options.js';
 import { OUTPUT_FORMATS } from '../output/printing.js';
 import { GLOBAL_OPTIONS } from '../runtime/globals.js';
 import type { AnyCommand, NounDef } from './define.js';
@@ -36,7 +36,7 @@ function oneLine(text: string): string {
 function notesOf(options: OptionSpecs): Record<string, string> {
   const notes: Record<string, string> = {};
   for (const [key, spec] of Object.entries(options)) {
-    const long = `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
+    const long = longFlag(key, spec);
     notes[long] = oneLine(spec.help);
     if (spec.short) notes[`-${spec.short}`] = oneLine(spec.help);
   }
@@ -45,7 +45,7 @@ function notesOf(options: OptionSpecs): Record<string, string> {
 
 function flagsOf(options: OptionSpecs): string[] {
   return Object.entries(options).flatMap(([key, spec]) => {
-    const long = `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
+    const long = longFlag(key, spec);
     return spec.short ? [`-${spec.short}`, long] : [long];
   });
 }

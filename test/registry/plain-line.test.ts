@@ -4,7 +4,7 @@
 // the plain spellings it must take itself, and a line commander refuses it must never take.
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { type ArgSpec, kebab, type OptionSpec } from '../../src/base/options.js';
+import { type ArgSpec, longFlag, type OptionSpec } from '../../src/base/options.js';
 import { allCommands, loadRegistry } from '../../src/registry/index.js';
 import { readPlainLine } from '../../src/registry/plain-line.js';
 import { buildProgram } from '../../src/registry/program.js';
@@ -43,13 +43,11 @@ function byPlainReader(argv: string[]): Outcome | undefined {
   return read && { path: read.def.path.join(' '), line: read.line };
 }
 
-const flag = (key: string, spec: OptionSpec) =>
-  `--${spec.type === 'switch' && spec.negatable ? 'no-' : ''}${kebab(key)}`;
 const sampleValue = (spec: OptionSpec) => ('choices' in spec && spec.choices?.[0]) || 'v1';
 
 /** The words of one option as a person spells it, every usual way. */
 function spellings(key: string, spec: OptionSpec): string[][] {
-  const long = flag(key, spec);
+  const long = longFlag(key, spec);
   if (spec.type === 'switch') return spec.short ? [[long], [`-${spec.short}`]] : [[long]];
   const value = sampleValue(spec);
   if (spec.type === 'list' && spec.variadic) return [[long, value, 'w2']];
@@ -117,7 +115,7 @@ function linesOf(def: AnyCommand): { plain: string[][]; other: string[][] } {
   ];
   for (const [key, spec] of Object.entries<OptionSpec>(def.options ?? {})) {
     if (spec.type === 'switch') continue;
-    other.push([...head, ...args, flag(key, spec)], [...head, ...args, flag(key, spec), '-5']);
+    other.push([...head, ...args, longFlag(key, spec)], [...head, ...args, longFlag(key, spec), '-5']);
   }
   return { plain, other };
 }

@@ -80,24 +80,42 @@ export function addLaterIndexes(db: SqlDatabase): void {
   db.exec(HOLDER_INDEX);
 }
 
+/** Ends a transaction that SQLite may have rolled back itself (a full disk, an I/O error). */
+export function rollback(db: SqlDatabase): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // Nothing left to end.
+  }
+}
+
+/**
+ * `work` in one transaction, begun as `begin` says; rolled back when it or the COMMIT fails (a
+ * full disk), the error thrown the one that failed.
+ */
+export function transaction<T>(db: SqlDatabase, begin: 'BEGIN' | 'BEGIN IMMEDIATE', work: () => T): T {
+  db.exec(begin);
+  try {
+    const value = work();
+    db.exec('COMMIT');
+    return value;
+  } catch (error) {
+    rollback(db);
+    throw error;
+  }
+}
+
 /**
  * The tables, indexes and the file's marks, in one transaction: a process that opens the file
  * meanwhile sees either none of it or all of it, never tables without the sandbox's mark (which
  * it would refuse as a database of something else).
  */
 export function createSchema(db: SqlDatabase): void {
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  transaction(db, 'BEGIN IMMEDIATE', () => {
     db.exec(SCHEMA);
     addLaterIndexes(db);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}; PRAGMA application_id = ${APPLICATION_ID};`);
-    db.exec('COMMIT');
-  } catch (error) {
-    try {
-      db.exec('ROLLBACK');
-    } catch {}
-    throw error;
-  }
+  });
 }
 
 type Doc = Record<string, unknown>;

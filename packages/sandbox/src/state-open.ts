@@ -5,7 +5,14 @@
 import { closeSync, linkSync, openSync, readSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase, type SqlDatabase, sqliteCode } from './sqlite.js';
-import { APPLICATION_ID, addLaterIndexes, createSchema, SCHEMA_VERSION, Tables } from './state-db.js';
+import {
+  APPLICATION_ID,
+  addLaterIndexes,
+  createSchema,
+  SCHEMA_VERSION,
+  Tables,
+  transaction,
+} from './state-db.js';
 import { looksLikeSqlite, readLegacyState } from './state-legacy.js';
 import type { SandboxState } from './types.js';
 
@@ -103,23 +110,11 @@ function firstBytes(path: string): Buffer | undefined {
 
 /** The schema version, the application id and how many tables, in one read transaction. */
 function readMarks(db: SqlDatabase): { version: number; application: number; tables: number } {
-  db.exec('BEGIN');
-  let marks: { version: number; application: number; tables: number };
-  try {
-    marks = {
-      version: Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0),
-      application: Number(db.prepare('PRAGMA application_id').get()?.application_id ?? 0),
-      tables: Number(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()?.n),
-    };
-  } catch (error) {
-    // SQLite may have ended the transaction itself (a full disk): the error is the one to report.
-    try {
-      db.exec('ROLLBACK');
-    } catch {}
-    throw error;
-  }
-  db.exec('COMMIT');
-  return marks;
+  return transaction(db, 'BEGIN', () => ({
+    version: Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0),
+    application: Number(db.prepare('PRAGMA application_id').get()?.application_id ?? 0),
+    tables: Number(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()?.n),
+  }));
 }
 
 /** Opens a connection with the settings every one needs, and checks that this version may use the file. */

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type SeedData, stateFromSeed } from './seed.js';
-import { sliceKind, type Tables } from './state-db.js';
+import { rollback, sliceKind, type Tables } from './state-db.js';
 import { connect, legacySource, migrateLegacy, patiently, storageError } from './state-open.js';
 import type { Committed, StateStore, StoreOptions, TransactOptions } from './state-types.js';
 import { inPlaceEdit, verifyingFromEnvironment } from './state-verify.js';
@@ -51,14 +51,6 @@ function writeState(tables: Tables, state: SandboxState): void {
     }
     const entries = kind === 'array' ? (value as unknown[]).entries() : Object.entries(value as object);
     for (const [key, entry] of entries) tables.put(name, String(key), JSON.stringify(entry), entry);
-  }
-}
-
-function rollback(db: Tables['db']): void {
-  try {
-    db.exec('ROLLBACK');
-  } catch {
-    // SQLite rolled it back itself (a full disk, an I/O error): nothing left to end.
   }
 }
 
