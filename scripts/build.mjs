@@ -7,6 +7,7 @@
 //   the user's machine make their own (bin/load-cached.js).
 
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { build } from 'esbuild';
 import { assignChunks } from './chunks.mjs';
@@ -154,6 +155,11 @@ export async function jqWorkerScript() { return { file: join(__dirname, 'lazy', 
   },
 };
 
+// Every file bin/load-cached.js loads (the core, the chunks, dist/lazy/ but the jq worker, which is
+// a worker's script) is written as the function Node's loader would wrap it in: see WRAP_START.
+const { WRAP_START, WRAP_END } = createRequire(import.meta.url)('../bin/load-cached.js');
+const asFunction = { banner: { js: WRAP_START }, footer: { js: WRAP_END } };
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -192,6 +198,7 @@ const verbsAsData = verbManifestPlugin(manifests);
 // chunks what they hold; the core again, leaving its modules where the chunks find them.
 const core = (entry, targets, owners, names) => ({
   ...common,
+  ...asFunction,
   ...entry,
   outfile: 'dist/cli.cjs',
   plugins: [
@@ -207,6 +214,7 @@ const firstCore = await build({ ...core({ entryPoints: ['src/cli.ts'] }, targets
 const coreFiles = projectFiles(firstCore.metafile);
 const chunkBuild = (keys, outfile, plugin) => ({
   ...common,
+  ...asFunction,
   stdin: { contents: chunkEntry(keys), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
   outfile,
   plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, verbsAsData, plugin],
@@ -237,6 +245,7 @@ const results = await Promise.all([
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
       ...common,
+      ...asFunction,
       stdin: { contents, resolveDir: '.', loader: 'ts', sourcefile: `lazy-${name}.ts` },
       outfile: `dist/lazy/${name}.cjs`,
       plugins: [noSchemaValidation, noConfEncryption, noSignalResend],

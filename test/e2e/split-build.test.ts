@@ -5,8 +5,11 @@
 // raised in a chunk must be the core's own classes (exit codes are chosen with instanceof in the
 // core).
 import { cpSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain CommonJS of the bin, no types
+import bin from '../../bin/load-cached.js';
 import { BIN, runPromo, spawnPromo, tempDir } from '../helpers/promo.js';
 
 const ROOT = dirname(dirname(BIN));
@@ -56,6 +59,31 @@ describe('the core and the chunks', () => {
         declared: 1,
       });
     }
+  });
+
+  it('are each written in ASCII as the function a module is wrapped in, which Node’s own loader runs too', () => {
+    const { WRAP_START, WRAP_END, loadCached, useCodeCache } = bin;
+    const lazy = readdirSync(join(ROOT, 'dist', 'lazy'))
+      .filter((name) => name.endsWith('.cjs') && name !== 'jq-worker.cjs')
+      .map((name) => join('lazy', name));
+    const files = ['cli.cjs', ...chunkFiles(), ...lazy];
+    expect(files.length).toBeGreaterThan(20);
+    for (const name of files) {
+      const bytes = readFileSync(join(ROOT, 'dist', name));
+      expect({ name, ascii: bytes.every((byte) => byte < 0x80) }).toEqual({ name, ascii: true });
+      const text = bytes.toString('latin1').replace(/\n\/\/# sourceMappingURL=\S+\n?$/, '');
+      expect({ name, starts: text.startsWith(WRAP_START), ends: text.endsWith(WRAP_END) }).toEqual({
+        name,
+        starts: true,
+        ends: true,
+      });
+    }
+    // The same exports whether the bin's loader or Node's (--debug) loads it.
+    const file = join(copy.path, 'dist', 'commands-token.cjs');
+    const byNode = Object.keys(createRequire(import.meta.url)(file)).sort();
+    expect(byNode.length).toBeGreaterThan(0);
+    useCodeCache(join(config.path, 'code-cache'), ['token', 'inspect']);
+    expect(Object.keys(loadCached(file)).sort()).toEqual(byNode);
   });
 
   it('give a noun a chunk of its own: token, voucher and campaign each have one', () => {
