@@ -2,6 +2,7 @@
 // 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
 // repeat, and a redacted trace for --debug.
 import type { Agent, IncomingHttpHeaders } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AbortFanOut } from '../base/abort-fan-out.js';
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
@@ -68,7 +69,8 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** How long a pooled connection may have sat idle and still carry a request that is not safe to repeat. */
 export const MAX_IDLE_REUSE_MS = 2_000;
 
-function dropIdle(agent: Agent): void {
+function dropIdle(agent: Agent | undefined): void {
+  if (!agent) return;
   for (const sockets of Object.values(agent.freeSockets))
     for (const socket of sockets ?? []) socket.destroy();
 }
@@ -80,8 +82,6 @@ export class Transport {
   private readonly rate: RateLimitState = {};
   private proxies?: Promise<ProxyRoutes | undefined>;
   private proxyRoutes?: ProxyRoutes;
-  /** Origins reached directly whatever the proxy variables say (the built-in sandbox, in-process). */
-  private readonly direct = new Set<string>();
   /** When the last answer ended: every pooled connection has been idle at least since then. */
   private lastAnswerAt = Number.NEGATIVE_INFINITY;
   private readonly now: () => number;
@@ -176,9 +176,15 @@ export class Transport {
     this.proxyRoutes?.close();
   }
 
-  /** Requests to this origin never go through a proxy. */
-  bypassProxy(origin: string): void {
-    this.direct.add(origin);
+  /** Servers in this process (the built-in sandbox): their origin, and how to open a connection to one. */
+  private readonly inProcess = new Map<string, () => Duplex>();
+
+  /**
+   * Requests to `origin` go to a server in this process through `connect` (a connection without a
+   * socket, one per request), never through a proxy nor the network.
+   */
+  connectInProcess(origin: string, connect: () => Duplex): void {
+    this.inProcess.set(origin, connect);
   }
 
   /** Whether a proxy variable is set: read once (process.env is slow to read, and a run does not change it). */
@@ -187,7 +193,7 @@ export class Transport {
   private async proxyRoute(url: URL): Promise<Route | undefined> {
     const env = this.options.env;
     this.proxied ??= env !== undefined && PROXY_VARIABLES.some((name) => env[name]?.trim());
-    if (!env || !this.proxied || this.direct.has(url.origin)) return undefined;
+    if (!env || !this.proxied) return undefined;
     this.proxies ??= loadProxy().then(({ ProxyRoutes }) => {
       this.proxyRoutes = new ProxyRoutes(env, {
         secret: (value) => this.options.secrets.add(value),
@@ -202,6 +208,15 @@ export class Transport {
   private readonly directRoutes: Partial<Record<'http:' | 'https:', Route>> = {};
 
   private async route(url: URL): Promise<Route> {
+    const connect = this.inProcess.get(url.origin);
+    if (connect) {
+      this.modules['http:'] ??= await loadHttp();
+      const { request } = this.modules['http:'];
+      return {
+        request: (target, options) =>
+          request({ ...targetOptions(target), ...options, createConnection: connect }),
+      };
+    }
     const proxied = await this.proxyRoute(url);
     if (proxied) return proxied;
     const key = url.protocol === 'https:' ? 'https:' : 'http:';

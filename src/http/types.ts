@@ -51,7 +51,8 @@ export interface HttpResponse {
 /** How one request reaches its URL: directly, or through a proxy (see proxy.ts). */
 export interface Route {
   request(url: URL, options: { method: string; headers: Record<string, string> }): ClientRequest;
-  agent: Agent;
+  /** Its pool of kept-alive connections; none for a server in this process (a connection each request). */
+  agent?: Agent;
   /** The proxy, for messages (never with its credentials). */
   via?: string;
 }

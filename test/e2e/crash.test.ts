@@ -8,7 +8,21 @@ import { spawnPromo, tempDir } from '../helpers/promo.js';
 const dir = tempDir('promo-crash-');
 afterAll(() => dir.cleanup());
 const hook = join(dir.path, 'throw.cjs');
-writeFileSync(hook, "setTimeout(() => { throw new TypeError('planted bug'); }, 0);\n");
+// Thrown outside main() once the bin has put its handlers in place, while the command runs. (A timer
+// would not do: a command against the built-in sandbox, in-process, may end before the first timer
+// fires, having waited on no I/O.)
+writeFileSync(
+  hook,
+  `const on = process.on;
+process.on = function (event, listener) {
+  const added = on.call(this, event, listener);
+  if (event === 'uncaughtException') {
+    process.on = on;
+    process.nextTick(() => { throw new TypeError('planted bug'); });
+  }
+  return added;
+};\n`,
+);
 const env = { PROMO_CONFIG_DIR: dir.path, NODE_OPTIONS: `--require ${hook}` };
 
 it('an uncaught exception: one line naming it, exit 1, no stack', async () => {

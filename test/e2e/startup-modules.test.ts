@@ -58,6 +58,29 @@ it('a read through the built-in profile does not load node:crypto either (the sa
   const modules = await loaded(['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json']);
   expect(modules).toContain('http');
   expect(modules).not.toContain('crypto');
+  // Reached without a socket: no listening server, whose `listen` loads node:cluster.
+  expect(modules).not.toContain('cluster');
+});
+
+it('the built-in profile opens no port: its sandbox is reached in-process, and --debug says so', async () => {
+  const hook = join(dir.path, 'listen-hook.cjs');
+  const out = join(dir.path, 'listens.json');
+  writeFileSync(
+    hook,
+    `const net = require('node:net'); const seen = [];
+const listen = net.Server.prototype.listen; net.Server.prototype.listen = function (...args) { seen.push('listen'); return listen.apply(this, args); };
+const connect = net.Socket.prototype.connect; net.Socket.prototype.connect = function (...args) { seen.push('connect'); return connect.apply(this, args); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));\n`,
+  );
+  const run = await spawnPromo(['--profile', 'sandbox', '--debug', 'voucher', 'get', 'NOT-THERE-1'], {
+    env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` },
+  });
+  expect(run.code).toBe(3);
+  expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([]);
+  expect(run.stderr).toContain(
+    '* built-in sandbox in this process, no port open: requests to http://sandbox.invalid go to it',
+  );
+  expect(run.stderr).toContain('> GET http://sandbox.invalid/v1/vouchers/NOT-THERE-1');
 });
 
 /** The chunks of dist/ a run of the bin read, by name (`token` for dist/commands-token.cjs). */

@@ -15,6 +15,7 @@ export type {
 export { parseRateLimit } from './options/rate-limit.js';
 export { demoSeed, type SeedData, stateFromSeed } from './seed.js';
 export type { RecordedRequest, Sandbox, SandboxOptions } from './server.js';
+export { IN_PROCESS_URL } from './server.js';
 export type {
   AuthInfo,
   AuthKind,

@@ -2,6 +2,7 @@
 // decide first, then routes, authenticates and runs the operation inside a state transaction.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { bodyLimit, describeBytes } from './bulk-calls.js';
 import { CONTROL_PREFIX, handleControl } from './core-control.js';
 import {
@@ -17,6 +18,7 @@ import { answerOperation } from './core-operation.js';
 import { type FaultController, FaultEngine, type FaultOptions } from './faults.js';
 import type { ImportSettings } from './import-jobs.js';
 import { applyImportSettings, checkImportSettings } from './import-settings.js';
+import { connectionPair } from './in-process.js';
 import { checkTimeZone, setTimeZone } from './project-settings.js';
 import { demoSeed, type SeedData } from './seed.js';
 import { loadSeedFile, openStateStore } from './state.js';
@@ -68,6 +70,11 @@ export interface SandboxOptions {
    * as the tests set it).
    */
   verify?: boolean;
+  /**
+   * false: open no port; the sandbox is reached only from this process, through `connect()` (its
+   * `url` then names no host that resolves). Default true: it listens on `host` and `port`.
+   */
+  listen?: boolean;
   /** Access log, one line per request; off by default. */
   log?: (line: string) => void;
   /** Keep each answer beside its request in `requests` (the contract tests check both); off by default. */
@@ -105,9 +112,18 @@ export interface Sandbox {
   /** The state as the database holds it now (each read asks it; each write is a transaction). */
   readonly state: SandboxState;
   faults: FaultController;
+  /**
+   * A connection to it without a socket, for an HTTP client in this same process: give it as
+   * http.request's `createConnection` (in-process.ts). The only way in when started with
+   * `listen: false`.
+   */
+  connect(): Duplex;
   /** Stops listening and ends every open connection, hanging requests included. */
   close(): Promise<void>;
 }
+
+/** The `url` of a sandbox that opens no port: `.invalid` never resolves, so nothing but connect() reaches it. */
+export const IN_PROCESS_URL = 'http://sandbox.invalid';
 
 /** Waits `ms`, or less if the sandbox closes meanwhile; without `ms`, until it closes. */
 function pause(signal: AbortSignal, ms?: number): Promise<void> {
@@ -275,28 +291,45 @@ export async function startSandboxWithRoutes(
       req.socket.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = options.listen !== false;
+  let url = IN_PROCESS_URL;
+  if (listening) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    url = `http://${host}:${address.port}`;
+  }
+  /** The connections connect() made, ended by close() as the server's own are. */
+  const inProcess = new Set<Duplex>();
 
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     ...credentials,
     requests,
     get state() {
       return store.current;
     },
     faults,
+    connect() {
+      if (closing.signal.aborted) throw new Error('the sandbox is closed');
+      const { client, server: end } = connectionPair();
+      inProcess.add(end);
+      end.once('close', () => inProcess.delete(end));
+      server.emit('connection', end);
+      return client;
+    },
     async close() {
       if (closing.signal.aborted) return;
       closing.abort();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      for (const end of inProcess) end.destroy();
+      if (listening)
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
       store.close();
     },
   };
