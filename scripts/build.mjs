@@ -141,6 +141,29 @@ const requireLazy = {
   },
 };
 
+// libsql (the sandbox's SQLite on Node 20) is bundled with the sandbox, its JavaScript code-cached
+// with it: its loader, its check of the C library and its Database class, which Node's own loader
+// found and compiled anew on every run of the built-in profile. Only its native binary
+// (@libsql/<platform>) is required from node_modules: from promo's own, where npm puts it, or, in
+// an install that nested it under libsql, libsql's as installed.
+const bundledLibsql = {
+  name: 'bundled-libsql',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/]sandbox[\\/]src[\\/]libsql-package\.ts$/ }, () => ({
+      contents: `const installed = require;
+export function requireLibsql() {
+  try {
+    return require('libsql');
+  } catch (error) {
+    if (error?.code !== 'MODULE_NOT_FOUND') throw error;
+    return installed(installed.resolve('libsql'));
+  }
+}`,
+      loader: 'js',
+    }));
+  },
+};
+
 // The jq worker (src/output/jq-worker.ts, with jq-wasm inlined) is a file of its own, started as a
 // worker thread; what names it in the bundles is swapped for its place in dist/lazy/.
 const JQ_WORKER = 'dist/lazy/jq-worker.cjs';
@@ -180,11 +203,11 @@ const common = {
   // from its sources, as the tests run it: promo ships it inside its own build.
   conditions: ['promo-source'],
   // Native code with a binary per platform: required from node_modules at run time, when a secret
-  // lives in the keychain (src/config/keychain.ts), or SQLite where Node has no node:sqlite
-  // (src/sandbox/sqlite.ts), never bundled.
-  external: ['@napi-rs/keyring', 'libsql'],
-  // Those two modules load it with the bundle's `require`, and make one from import.meta.url only
-  // when they run as ES modules (the tests): the empty import.meta of the bundle is never read.
+  // lives in the keychain (src/config/keychain.ts), or SQLite where Node has no node:sqlite (the
+  // binary of libsql, whose JavaScript is bundled: bundledLibsql), never bundled.
+  external: ['@napi-rs/keyring', '@libsql/*'],
+  // The keychain's module loads it with the bundle's `require`, and makes one from import.meta.url
+  // only when it runs as an ES module (the tests): the empty import.meta of the bundle is never read.
   logOverride: { 'empty-import-meta': 'silent' },
 };
 
@@ -204,6 +227,7 @@ const core = (entry, targets, owners, names) => ({
   plugins: [
     requireLazy,
     jqWorkerFile,
+    bundledLibsql,
     noExecutableSubcommands,
     verbsAsData,
     dynamicImportsToChunks(targets, owners, names),
@@ -217,7 +241,7 @@ const chunkBuild = (keys, outfile, plugin) => ({
   ...asFunction,
   stdin: { contents: chunkEntry(keys), resolveDir: '.', loader: 'ts', sourcefile: 'commands-chunk.ts' },
   outfile,
-  plugins: [requireLazy, jqWorkerFile, noExecutableSubcommands, verbsAsData, plugin],
+  plugins: [requireLazy, jqWorkerFile, bundledLibsql, noExecutableSubcommands, verbsAsData, plugin],
 });
 const whole = await build({
   ...chunkBuild(targets, 'dist/commands.cjs', modulesFromElsewhere(coreFiles, new Set())),
@@ -248,7 +272,7 @@ const results = await Promise.all([
       ...asFunction,
       stdin: { contents, resolveDir: '.', loader: 'ts', sourcefile: `lazy-${name}.ts` },
       outfile: `dist/lazy/${name}.cjs`,
-      plugins: [noSchemaValidation, noConfEncryption, noSignalResend],
+      plugins: [noSchemaValidation, noConfEncryption, noSignalResend, bundledLibsql],
     }),
   ),
 ]);

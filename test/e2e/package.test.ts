@@ -2,7 +2,16 @@
 // project, installed globally from the tarball into a scratch prefix, offline, and the installed
 // `promo` run from there; `npm install -g <folder>` of a built clone; a clone that was never built.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +120,30 @@ describe('the packed tarball', () => {
     expect(filtered.stderr).toBe('');
     expect(filtered.status).toBe(0);
     expect(filtered.stdout.trimEnd().split('\n')).toHaveLength(2);
+
+    // libsql's JavaScript is in promo's build, its binary in node_modules: found where npm hoisted
+    // it, and where an install nested it under libsql.
+    const binaries = join(own, '@libsql');
+    if (!existsSync(binaries)) return;
+    const libsql = ['--profile', 'sandbox', 'templates', 'list', '--limit', '1'];
+    const onLibsql = (args: string[]) =>
+      spawnSync(join(prefix, 'bin', 'promo'), args, {
+        env: {
+          PATH: process.env.PATH,
+          HOME: scratch.path,
+          PROMO_CONFIG_DIR: join(scratch.path, 'config-libsql'),
+          PROMO_SANDBOX_SQLITE: 'libsql',
+        },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+    const hoisted = onLibsql(libsql);
+    expect([hoisted.status, hoisted.stderr]).toEqual([0, '']);
+    mkdirSync(join(own, 'libsql', 'node_modules'), { recursive: true });
+    renameSync(binaries, join(own, 'libsql', 'node_modules', '@libsql'));
+    const nested = onLibsql(libsql);
+    expect([nested.status, nested.stderr]).toEqual([0, '']);
+    expect(JSON.parse(nested.stdout)).toHaveLength(1);
   });
 });
 

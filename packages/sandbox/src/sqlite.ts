@@ -4,7 +4,7 @@
 // SQLite 3 with the same file format, so a file moves between Node lines. PROMO_SANDBOX_SQLITE=libsql
 // or =node picks one (the tests run both).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { requireLibsql } from './libsql-package.js';
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
 export type SqlRow = Record<string, SqlValue>;
@@ -51,13 +51,8 @@ function loadNodeSqlite(): Constructor | null {
 }
 
 function loadLibsql(): Constructor {
-  // As an ES module (the package's build, the tests) it makes a `require` from its own URL; promo's
-  // CommonJS bundle has an empty import.meta and a `require` of its own. (An ES module bundle's
-  // `require` is a stand-in that refuses, so the URL is asked first.)
-  const url = (import.meta as { url?: string }).url;
-  const load: NodeRequire = typeof url === 'string' ? createRequire(url) : require;
   try {
-    return withCheapLibcCheck(() => load('libsql') as Constructor);
+    return withCheapLibcCheck(() => requireLibsql() as Constructor);
   } catch (error) {
     throw new Error(
       `The sandbox keeps its data in SQLite, which Node ${process.version} does not have built in (Node 22.13 and later do), and the package libsql that stands in for it cannot be loaded (${(error as Error).message.split('\n')[0]}); install promo with its optional dependencies, or use a newer Node`,
