@@ -60,6 +60,8 @@ it('a read through the built-in profile does not load node:crypto either (the sa
   expect(modules).not.toContain('crypto');
   // Reached without a socket: no listening server, whose `listen` loads node:cluster.
   expect(modules).not.toContain('cluster');
+  // Nor child processes: libsql (Node 20) learns the C library from /usr/bin/ldd (scripts/build.mjs).
+  expect(modules).not.toContain('child_process');
 });
 
 it('the built-in profile opens no port: its sandbox is reached in-process, and --debug says so', async () => {
