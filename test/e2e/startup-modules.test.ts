@@ -126,6 +126,8 @@ it('voucher get reads its nounâ€™s chunk and shared ones: no other voucher verbâ
   expect(othersOwn).toEqual([]);
   // Nor the bulk engine's flags: one code is checked by voucher/code.ts, not by the bulk reading of codes.
   expect(chunks.filter((chunk) => chunk.includes('bulk'))).toEqual([]);
+  // Nor what it shares with campaign: the rules in words are a card's, loaded only for one.
+  expect(chunks.filter((chunk) => chunk.includes('campaign'))).toEqual([]);
 });
 
 it('--help and a help topic read the help chunk alone (commander, the layout, the topics)', async () => {

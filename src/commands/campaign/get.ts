@@ -1,7 +1,6 @@
 // promo campaign get <name|id>: one campaign, as a card on a terminal or the service's object.
 import { CAMPAIGN_FIELDS, getCampaign } from '../../api/campaigns.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { rulesRow } from '../shared/assigned-rules.js';
 import { campaignFields } from './campaign-view.js';
 import { CAMPAIGN_ARG, withCampaignHint } from './ref.js';
 
@@ -22,7 +21,11 @@ Exit 3 when there is no such campaign.`,
   run: ({ campaign }, rt) =>
     withCampaignHint(rt.client.bind(rt), campaign, async () => {
       const found = await getCampaign(await rt.client(), campaign);
-      const rules = await rulesRow<typeof found>(rt, [found.id]);
+      // Only for a person's card (see voucher get): loaded only then.
+      const rules =
+        rt.out.isJson || rt.out.isShaped
+          ? []
+          : await (await import('../shared/assigned-rules.js')).rulesRow<typeof found>(rt, [found.id]);
       await rt.out.record(found, [...campaignFields(rt.ctx.now()), ...rules]);
     }),
 });

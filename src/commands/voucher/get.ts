@@ -1,7 +1,6 @@
 // promo voucher get <code|id>: one voucher, as a card on a terminal or the service's object.
 import { getVoucher, VOUCHER_FIELDS } from '../../api/vouchers.js';
 import { defineCommand } from '../../toolkit/define.js';
-import { rulesRow } from '../shared/assigned-rules.js';
 import { checkCode } from './code.js';
 import { withMissingHint } from './missing.js';
 import { VOUCHER_CSV, voucherFields } from './voucher-view.js';
@@ -27,11 +26,16 @@ rules assigned to the code and to its campaign, in words.`,
     const client = await rt.client();
     const voucher = await withMissingHint(client, code, () => getVoucher(client, code));
     rt.out.csvView = VOUCHER_CSV;
-    const rules = await rulesRow<typeof voucher>(
-      rt,
-      [voucher.id as string, voucher.campaign_id as string],
-      (on) => (on === voucher.id ? '' : ' (from its campaign)'),
-    );
+    // The rules in words are for a person's card alone: their code (and the chunk it is in) is
+    // loaded only then; -o json prints the service's object and reads nothing more.
+    const rules =
+      rt.out.isJson || rt.out.isShaped
+        ? []
+        : await (await import('../shared/assigned-rules.js')).rulesRow<typeof voucher>(
+            rt,
+            [voucher.id as string, voucher.campaign_id as string],
+            (on) => (on === voucher.id ? '' : ' (from its campaign)'),
+          );
     await rt.out.record(voucher, [...voucherFields(rt.ctx.now()), ...rules]);
   },
 });
