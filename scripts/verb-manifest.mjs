@@ -132,13 +132,12 @@ export async function verbManifests(options = STANDALONE) {
       const keys = JSON.stringify(Object.keys(help));
       return `withHelp({ ...${asJson(run)}${extra} }, ${helps.length - 1}, ${keys})`;
     };
-    const nounEntry = (body) => entry(definitionData(rest), body);
     const entries = commands.map((def, j) => {
       const { spec, name } = where[j];
       const load = `() => import('${spec}.js').then((m) => m.${name === 'default' ? 'default' : name})`;
       return entry(definitionData(def), `, load: ${load}`);
     });
-    const whole = nounEntry(`, commands: [\n${entries.join(',\n')}\n]`);
+    const whole = entry(definitionData(rest), `, commands: [\n${entries.join(',\n')}\n]`);
     manifests.set(noun, `${helpPreamble(helps)}export default ${whole};\n`);
     const modules = where.map(({ spec, name }) => ({
       file: `src/commands/${noun}/${spec.slice(2)}.ts`,

@@ -178,6 +178,8 @@ export class Transport {
 
   /** Servers in this process (the built-in sandbox): their origin, and how to open a connection to one. */
   private readonly inProcess = new Map<string, () => Duplex>();
+  /** The route of each, made once, as the direct ones are. */
+  private readonly inProcessRoutes = new Map<string, Route>();
 
   /**
    * Requests to `origin` go to a server in this process through `connect` (a connection without a
@@ -210,12 +212,16 @@ export class Transport {
   private async route(url: URL): Promise<Route> {
     const connect = this.inProcess.get(url.origin);
     if (connect) {
+      const made = this.inProcessRoutes.get(url.origin);
+      if (made) return made;
       this.modules['http:'] ??= await loadHttp();
       const { request } = this.modules['http:'];
-      return {
+      const route: Route = {
         request: (target, options) =>
           request({ ...targetOptions(target), ...options, createConnection: connect }),
       };
+      this.inProcessRoutes.set(url.origin, route);
+      return route;
     }
     const proxied = await this.proxyRoute(url);
     if (proxied) return proxied;

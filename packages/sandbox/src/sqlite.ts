@@ -64,7 +64,9 @@ function loadLibsql(): Constructor {
  * libsql picks its binary for Linux by asking Node for a whole diagnostic report (to learn whether
  * the C library is glibc or musl): ~10 ms of every built-in-profile command on Node 20. What the
  * report would say is read from /usr/bin/ldd instead when that file tells, as detect-libc does first
- * (musl's names musl, glibc's the GNU C Library); else the report is asked.
+ * (musl's names musl, glibc's the GNU C Library); else the report is asked. The stand-in says it
+ * as a real report does (glibc's version in the header, musl's loader among the shared objects),
+ * for every reader of the report while libsql loads (promo's build answers detect-libc from it).
  */
 function withCheapLibcCheck<T>(load: () => T): T {
   const report = process.report;
@@ -78,7 +80,10 @@ function withCheapLibcCheck<T>(load: () => T): T {
   const glibc = ldd.includes('musl') ? false : ldd.includes('GNU C Library') ? true : undefined;
   if (glibc === undefined) return load();
   const getReport = report.getReport;
-  report.getReport = (() => ({ header: glibc ? { glibcVersionRuntime: 'from /usr/bin/ldd' } : {} })) as never;
+  const said = glibc
+    ? { header: { glibcVersionRuntime: 'from /usr/bin/ldd' }, sharedObjects: [] }
+    : { header: {}, sharedObjects: ['ld-musl- (from /usr/bin/ldd)'] };
+  report.getReport = (() => said) as never;
   try {
     return load();
   } finally {
