@@ -1,18 +1,23 @@
-// The CSV of an export, made as it is sent: the matching records are picked and sorted inside the
-// download's transaction (their keys and sort values only, when they are entries of a slice), then
-// read again and written a chunk at a time, so that 100,000 vouchers never sit in memory at once.
+// The CSV of an export, made as it is sent, so that 100,000 vouchers never sit in memory at once. By
+// creation date (the default order) the table's index walks the entries in order, each read once as
+// its line is written; by another order the matches are picked and sorted inside the download's
+// transaction (their keys and sort values only, when they are entries of a slice), then read again.
 
 import { EXPORT_SOURCES } from './exports-rows.js';
 import { columnTitle, EXPORT_DATE_FIELD, type ExportedObject } from './facts/exports.js';
 import type { ExportRecord } from './job-types.js';
 import { type Filters, matchesFilters } from './list-filters.js';
-import { readAgain, streamPairs } from './state-query.js';
+import { readAgain, streamByCreated, streamPairs } from './state-query.js';
 import type { SandboxState } from './types.js';
 
 type Row = Record<string, unknown>;
 
-/** About this many characters go out at a time. */
-const CHUNK_CHARS = 64 * 1024;
+/**
+ * About this many characters go out at a time. The chunk under way is alive at every scavenge of
+ * V8's young generation, and what survives scavenges is what makes it grow: at 64 Ki characters it
+ * grew to its largest over 100,000 vouchers, at 16 Ki over 200,000 (peak 105 MiB, 91 MiB at 8 Ki).
+ */
+const CHUNK_CHARS = 8 * 1024;
 
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -37,6 +42,17 @@ export function exportRecords(state: SandboxState, record: ExportRecord, filters
   const descending = order.startsWith('-');
   const field = descending ? order.slice(1) : order;
   const slice = source.slice?.(state);
+  // By creation date (the default order), the table's index gives the order: each entry is read
+  // once, as its line is written, and nothing is kept (100,000 vouchers: a few runs of 128 at a time).
+  const byCreated =
+    slice && field === 'created_at' && dateField === 'created_at'
+      ? streamByCreated(slice, descending, createdBy)
+      : undefined;
+  if (byCreated) {
+    return (function* () {
+      for (const [, row] of byCreated) if (matchesFilters(row, filters)) yield row;
+    })();
+  }
   // From a slice, only each match's key and the value it sorts by are kept; the rest is read again.
   const picked: Array<{ sort: unknown; key: string; row?: Row }> = [];
   const items: Iterable<[string, Row]> = slice
@@ -50,7 +66,8 @@ export function exportRecords(state: SandboxState, record: ExportRecord, filters
     if (matchesFilters(item, filters))
       picked.push({ sort: item[field], key, ...(slice ? {} : { row: item }) });
   }
-  picked.sort((a, b) => (descending ? -1 : 1) * compare(a.sort, b.sort));
+  // Ties by key, in the same direction, as the walk by creation date has them.
+  picked.sort((a, b) => (descending ? -1 : 1) * (compare(a.sort, b.sort) || compare(a.key, b.key)));
   return (function* () {
     for (const entry of picked) {
       const row = entry.row ?? (slice ? readAgain(slice, entry.key) : undefined);

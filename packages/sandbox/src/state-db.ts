@@ -245,6 +245,37 @@ export class Tables {
       .map((row) => row.key as string);
   }
 
+  /**
+   * The next entries of a walk by creation date (an export's), keys with their documents: those
+   * created no later than `createdBy`, after `from` (the last creation date and key handed out),
+   * ties by key in the same direction; a range of the (slice, created, key) index, no sort.
+   */
+  createdRun(slice: string, run: CreatedRun): Array<{ key: string; created: string; doc: string }> {
+    const direction = run.descending ? 'DESC' : 'ASC';
+    // Each bound where SQLite takes it as the range of the index: descending, a later run's start
+    // implies `created <= createdBy` and must stand alone (with both, SQLite scans from createdBy
+    // down, every run again: 100,000 vouchers took 6 s instead of 0.4 s).
+    const bounds: Array<[string, SqlValue[]]> = [];
+    if (!run.from || !run.descending) bounds.push(['created <= ?', [run.createdBy]]);
+    if (run.from) bounds.push([`(created, key) ${run.descending ? '<' : '>'} (?, ?)`, run.from]);
+    const where = bounds.map(([condition]) => ` AND ${condition}`).join('');
+    const sql = `SELECT key, created, doc FROM entries WHERE slice = ?${where} ORDER BY created ${direction}, key ${direction} LIMIT ?`;
+    const params: SqlValue[] = [slice, ...bounds.flatMap(([, values]) => values), run.limit];
+    return this.stmt(sql).all(...params) as Array<{ key: string; created: string; doc: string }>;
+  }
+
+  /** The next entries without a creation date, by key in the walk's direction, after `fromKey`. */
+  undatedRun(
+    slice: string,
+    run: { descending: boolean; fromKey?: string; limit: number },
+  ): Array<{ key: string; doc: string }> {
+    const direction = run.descending ? 'DESC' : 'ASC';
+    const after = run.fromKey === undefined ? '' : `AND key ${run.descending ? '<' : '>'} ?`;
+    const sql = `SELECT key, doc FROM entries WHERE slice = ? AND created IS NULL ${after} ORDER BY key ${direction} LIMIT ?`;
+    const params: SqlValue[] = [slice, ...(run.fromKey === undefined ? [] : [run.fromKey]), run.limit];
+    return this.stmt(sql).all(...params) as Array<{ key: string; doc: string }>;
+  }
+
   /** A page of keys by creation date (ties by key, in the same direction), and how many match. */
   pageByCreated(slice: string, page: CreatedPage): { keys: string[]; total: number } {
     const where = ['slice = ?'];
@@ -271,6 +302,15 @@ export class Tables {
     );
     return { keys, total };
   }
+}
+
+export interface CreatedRun {
+  descending: boolean;
+  /** Entries created later are left out (an export holds what there was when it was made). */
+  createdBy: string;
+  /** Where the last run ended: its last entry's creation date and key. */
+  from?: [string, string];
+  limit: number;
 }
 
 export interface CreatedPage {

@@ -79,6 +79,21 @@ export function streamPairs(slice: Slice): Iterable<[string, Record<string, unkn
   return (view ? view.stream() : Object.entries(slice)) as Iterable<[string, Record<string, unknown>]>;
 }
 
+/**
+ * The entries created no later than `createdBy`, by creation date (ties by key, in the same
+ * direction; those without a date last, first when descending), read a few at a time as they are
+ * walked; undefined when the slice is a plain object or this transaction changed it.
+ */
+export function streamByCreated(
+  slice: Slice,
+  descending: boolean,
+  createdBy: string,
+): Iterable<[string, Record<string, unknown>]> | undefined {
+  return recordSliceOf(slice)?.byCreated(descending, createdBy) as
+    | Iterable<[string, Record<string, unknown>]>
+    | undefined;
+}
+
 /** Every entry, read as it is walked. */
 export function* streamEntries(slice: Slice): Generator<Record<string, unknown>> {
   for (const [, entry] of streamPairs(slice)) yield entry;

@@ -1,0 +1,104 @@
+// An export by creation date (the default order) over more vouchers than one read of the table
+// holds: every voucher once, ties by code in the order's direction, those without a date last (first
+// when descending), those made after the export left out, the filters applied, and the same order
+// as the other sorts give when they tie.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckedSandbox, startCheckedSandbox } from './helpers/checked.js';
+import { APP_HEADERS, callSandbox, type Json } from './helpers/sandbox-http.js';
+
+let clock = Date.parse('2026-06-01T12:00:00Z');
+let sandbox: CheckedSandbox;
+
+type Seeded = { code: string; created_at?: string; category: string };
+// 300 codes whose order of insertion is not their order by code, in three days (ties); two without a
+// date; one made after the export.
+const seeded: Seeded[] = [
+  ...Array.from({ length: 300 }, (_, i) => ({
+    code: `ORD-${String((i * 7) % 300).padStart(3, '0')}`,
+    created_at: `2026-05-0${(i % 3) + 1}T00:00:00.000Z`,
+    category: i % 2 === 0 ? 'even' : 'odd',
+  })),
+  { code: 'ORD-U1', category: 'odd' },
+  { code: 'ORD-U0', category: 'even' },
+  { code: 'ORD-LATE', created_at: '2026-07-01T00:00:00.000Z', category: 'odd' },
+];
+
+beforeAll(async () => {
+  const vouchers = Object.fromEntries(
+    seeded.map((v, i) => [
+      v.code,
+      {
+        id: `v_ord_${i}`,
+        code: v.code,
+        object: 'voucher',
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 10 },
+        category: v.category,
+        active: true,
+        metadata: {},
+        ...(v.created_at ? { created_at: v.created_at } : {}),
+      },
+    ]),
+  );
+  sandbox = await startCheckedSandbox({ now: () => clock, seed: { vouchers } });
+});
+afterAll(() => sandbox.close());
+
+async function exported(parameters: Json): Promise<string[]> {
+  const created = await callSandbox(sandbox.url, 'POST', '/v1/exports', {
+    body: { exported_object: 'voucher', parameters: { fields: ['code'], ...parameters } },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  clock += 1000;
+  const done = await callSandbox(sandbox.url, 'GET', `/v1/exports/${created.body.id}`);
+  expect(done.body.status).toBe('DONE');
+  const res = await fetch(done.body.result.url, { headers: APP_HEADERS });
+  expect(res.status).toBe(200);
+  const lines = (await res.text()).trimEnd().split('\n');
+  expect(lines[0]).toBe('Code');
+  return lines.slice(1);
+}
+
+/** By date then code; no date last. */
+function ascending(list: Seeded[]): string[] {
+  const dated = list.filter((v) => v.created_at && v.created_at < '2026-06-01T12:00:00.000Z');
+  const sortKey = (v: Seeded) => `${v.created_at} ${v.code}`;
+  dated.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  const undated = list.filter((v) => !v.created_at).sort((a, b) => (a.code < b.code ? -1 : 1));
+  return [...dated, ...undated].map((v) => v.code);
+}
+
+describe('an export by creation date', () => {
+  it('holds every voucher made by then once, ties by code, those without a date last', async () => {
+    const codes = await exported({ order: 'created_at' });
+    expect(codes).toHaveLength(302);
+    expect(codes).toEqual(ascending(seeded));
+    expect(codes.slice(0, 3)).toEqual(['ORD-000', 'ORD-003', 'ORD-006']);
+    expect(codes.slice(-3)).toEqual(['ORD-299', 'ORD-U0', 'ORD-U1']);
+  });
+
+  it('descending, is the same walk backwards: no date first, ties by code descending', async () => {
+    expect(await exported({ order: '-created_at' })).toEqual(ascending(seeded).reverse());
+  });
+
+  it('applies the filters to what it reads', async () => {
+    const codes = await exported({
+      order: '-created_at',
+      filters: { junction: 'and', category: { conditions: { $in: ['odd'] } } },
+    });
+    expect(codes).toEqual(ascending(seeded.filter((v) => v.category === 'odd')).reverse());
+    expect(codes).toHaveLength(151);
+  });
+
+  it('breaks ties of the other orders by code too, in their direction', async () => {
+    // Every seeded voucher is active: by -updated_at (none has one) all tie.
+    const codes = await exported({ order: '-updated_at' });
+    expect(codes).toEqual(
+      seeded
+        .filter((v) => v.code !== 'ORD-LATE')
+        .map((v) => v.code)
+        .sort()
+        .reverse(),
+    );
+  });
+});
