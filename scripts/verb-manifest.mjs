@@ -47,7 +47,17 @@ function splitHelp(data) {
   return { run, help };
 }
 
-/** The code at the top of a manifest: the help-only fields of its definitions, parsed on first read. */
+/**
+ * What a command line is matched by (src/registry/plain-line.ts): a verb's other fields
+ * (its options, arguments, summary) are parsed when read, so that `voucher get` parses get's own
+ * options, not those of every voucher verb (~300 KB of the young generation, a scavenge).
+ */
+const EAGER = ['path', 'aliases'];
+
+/**
+ * The code at the top of a manifest: the help-only fields of its definitions, parsed on first read;
+ * a verb's fields but EAGER, parsed on first read of any of them.
+ */
 const helpPreamble = (helps) => `const HELP = ${JSON.stringify(JSON.stringify(helps))};
 let help;
 const withHelp = (target, i, keys) => {
@@ -55,7 +65,21 @@ const withHelp = (target, i, keys) => {
     Object.defineProperty(target, key, { get: () => (help ??= JSON.parse(HELP))[i][key], enumerable: true, configurable: true });
   return target;
 };
+const lazyData = (target, keys, text) => {
+  let data;
+  for (const key of keys)
+    Object.defineProperty(target, key, { get: () => (data ??= JSON.parse(text))[key], enumerable: true, configurable: true });
+  return target;
+};
 `;
+
+/** A verb's data: EAGER as an object, the rest behind lazyData's getters. */
+function verbData(run) {
+  const eager = {};
+  const rest = {};
+  for (const [key, value] of Object.entries(run)) (EAGER.includes(key) ? eager : rest)[key] = value;
+  return `lazyData(${asJson(eager)}, ${JSON.stringify(Object.keys(rest))}, ${JSON.stringify(JSON.stringify(rest))})`;
+}
 
 /** The modules a verbs.ts imports from its own folder, and the names it takes from each. */
 function verbImports(file) {
@@ -125,19 +149,21 @@ export async function verbManifests(options = STANDALONE) {
     });
     if (where.includes(undefined)) continue;
     const helps = [];
-    /** `{ ...data, extra }` with the help-only fields of `data` behind getters. */
-    const entry = (data, extra) => {
+    /** `data` and `extra`, with the help-only fields of `data` behind getters; a verb's (lazy) as verbData has it. */
+    const entry = (data, extra, lazy = false) => {
       const { run, help } = splitHelp(data);
       helps.push(help);
       const keys = JSON.stringify(Object.keys(help));
-      return `withHelp({ ...${asJson(run)}${extra} }, ${helps.length - 1}, ${keys})`;
+      // Object.assign, not a spread: a spread would call the getters.
+      const target = lazy ? `Object.assign(${verbData(run)}, { ${extra} })` : `{ ...${asJson(run)}, ${extra} }`;
+      return `withHelp(${target}, ${helps.length - 1}, ${keys})`;
     };
     const entries = commands.map((def, j) => {
       const { spec, name } = where[j];
       const load = `() => import('${spec}.js').then((m) => m.${name === 'default' ? 'default' : name})`;
-      return entry(definitionData(def), `, load: ${load}`);
+      return entry(definitionData(def), `load: ${load}`, true);
     });
-    const whole = entry(definitionData(rest), `, commands: [\n${entries.join(',\n')}\n]`);
+    const whole = entry(definitionData(rest), `commands: [\n${entries.join(',\n')}\n]`);
     manifests.set(noun, `${helpPreamble(helps)}export default ${whole};\n`);
     const modules = where.map(({ spec, name }) => ({
       file: `src/commands/${noun}/${spec.slice(2)}.ts`,

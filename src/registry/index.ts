@@ -80,7 +80,9 @@ export function entryName(entry: Listed): string {
 }
 
 async function loadNoun({ verbs, ...noun }: NounEntry): Promise<NounDef> {
-  return { ...noun, ...(await verbs()).default };
+  // Copied as they are, getters included: the build's verb manifests keep the help-only fields
+  // behind getters (scripts/verb-manifest.mjs), which a spread would call, parsing every verb's help.
+  return Object.defineProperties(noun, Object.getOwnPropertyDescriptors((await verbs()).default)) as NounDef;
 }
 
 /** The registry with the verbs of the nouns `wanted` names loaded (all of them by default); the others as listed. */

@@ -161,3 +161,26 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}
     expect(readFileSync(out, 'utf8')).toBe('0');
   },
 );
+
+it('voucher get parses its own verb’s options alone, and no verb’s help (the manifest’s fields read when asked)', async () => {
+  const hook = join(dir.path, 'parse-hook.cjs');
+  const out = join(dir.path, 'parsed.json');
+  writeFileSync(
+    hook,
+    `const parse = JSON.parse; const seen = [];
+JSON.parse = function (text, ...rest) { if (typeof text === 'string') seen.push(text.slice(0, 200)); return parse.call(this, text, ...rest); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));\n`,
+  );
+  const run = await spawnPromo(['voucher', 'get', 'STARTUP-1', '-o', 'json'], {
+    env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` },
+  });
+  expect([run.code, run.stderr]).toEqual([0, '']);
+  const parsed: string[] = JSON.parse(readFileSync(out, 'utf8'));
+  // What the line is matched by: each verb's path and aliases.
+  expect(parsed).toContain('{"path":["voucher","get"],"aliases":["show"]}');
+  // The rest of a verb's data (its summary, its options) only for the verb that runs, if at all.
+  const verbs = parsed.filter((text) => /^\{"summary":/.test(text));
+  expect(verbs.filter((text) => !text.startsWith('{"summary":"Show one voucher'))).toEqual([]);
+  // The help-only fields (every verb's long text and examples) are one text, parsed for help alone.
+  expect(parsed.filter((text) => text.includes('"description":'))).toEqual([]);
+});
