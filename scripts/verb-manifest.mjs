@@ -155,7 +155,9 @@ export async function verbManifests(options = STANDALONE) {
       helps.push(help);
       const keys = JSON.stringify(Object.keys(help));
       // Object.assign, not a spread: a spread would call the getters.
-      const target = lazy ? `Object.assign(${verbData(run)}, { ${extra} })` : `{ ...${asJson(run)}, ${extra} }`;
+      const target = lazy
+        ? `Object.assign(${verbData(run)}, { ${extra} })`
+        : `{ ...${asJson(run)}, ${extra} }`;
       return `withHelp(${target}, ${helps.length - 1}, ${keys})`;
     };
     const entries = commands.map((def, j) => {
