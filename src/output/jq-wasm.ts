@@ -53,8 +53,8 @@ interface Io {
   stdoutBytes: number;
   stderr: Uint8Array[];
   stdoutBeforeError?: number;
-  /** A view of the instance's memory, made again once the memory grows (its buffer is then new). */
-  heap?: Uint8Array;
+  /** Views of the instance's memory, made again once the memory grows (its buffer is then new). */
+  heap?: { bytes: Uint8Array; view: DataView };
 }
 
 let compiled: Promise<WasmModule> | undefined;
@@ -168,9 +168,9 @@ function readInput(memory: WasmMemory, io: Io, iov: number, count: number, done:
  * time for `{code, active}` over 100,000 vouchers).
  */
 function writeOutput(memory: WasmMemory, io: Io, fd: number, iov: number, count: number, done: number) {
-  const view = new DataView(memory.buffer);
-  if (io.heap?.buffer !== memory.buffer) io.heap = new Uint8Array(memory.buffer);
-  const heap = io.heap;
+  if (io.heap?.view.buffer !== memory.buffer)
+    io.heap = { bytes: new Uint8Array(memory.buffer), view: new DataView(memory.buffer) };
+  const { bytes: heap, view } = io.heap;
   let total = 0;
   for (let i = 0; i < count; i++) {
     const at = view.getUint32(iov + i * 8, true);
@@ -183,8 +183,11 @@ function writeOutput(memory: WasmMemory, io: Io, fd: number, iov: number, count:
         grown.set(io.stdout.subarray(0, io.stdoutBytes));
         io.stdout = grown;
       }
-      if (length < 64) for (let k = 0; k < length; k++) io.stdout[io.stdoutBytes + k] = heap[at + k] as number;
-      else io.stdout.set(heap.subarray(at, at + length), io.stdoutBytes);
+      const out = io.stdout;
+      const from = io.stdoutBytes;
+      // A short write byte by byte: a view of its own would cost more than the copy.
+      if (length < 64) for (let k = 0; k < length; k++) out[from + k] = heap[at + k] as number;
+      else out.set(heap.subarray(at, at + length), from);
       io.stdoutBytes = end;
     } else {
       const bytes = heap.slice(at, at + length);
