@@ -106,3 +106,22 @@ describe('--jq prints what jq 1.7 prints', () => {
     }
   });
 });
+
+describe('--jq keeps every byte of a long output', () => {
+  it('writes of every size (one byte to tens of kilobytes) come out whole and in order, past several MiB', async () => {
+    // Codes of 1 to 40,000 characters, some not ASCII: jq writes each result on its own.
+    const codes = Array.from(
+      { length: 400 },
+      (_, i) => `${'é'.repeat(i % 7)}${'x'.repeat((i * 997) % 40_000)}${i}`,
+    );
+    const filter = new JqFilter('.[] | .code', { color: false, terminal: false });
+    try {
+      const { text, error } = await filter.run([JSON.stringify(codes.map((code) => ({ code })))]);
+      expect(error).toBeUndefined();
+      expect(Buffer.byteLength(text)).toBeGreaterThan(7 * 2 ** 20);
+      expect(text).toBe(codes.map((code) => `${code}\n`).join(''));
+    } finally {
+      filter.close();
+    }
+  });
+});
