@@ -43,7 +43,7 @@ export function exportRecords(state: SandboxState, record: ExportRecord, filters
   const field = descending ? order.slice(1) : order;
   const slice = source.slice?.(state);
   // By creation date (the default order), the table's index gives the order: each entry is read
-  // once, as its line is written, and nothing is kept (100,000 vouchers: a few runs of 128 at a time).
+  // once, as its line is written, and nothing is kept (100,000 vouchers: runs of 32 at a time).
   const byCreated =
     slice && field === 'created_at' && dateField === 'created_at'
       ? streamByCreated(slice, descending, createdBy)

@@ -11,7 +11,7 @@ import { freezeDeep } from './state-verify.js';
 import type { SandboxState } from './types.js';
 
 const ABSENT: unique symbol = Symbol('absent');
-/** Entries a walk by creation date reads at a time: a few hundred kilobytes of documents. */
+/** Entries a walk by creation date reads at a time: a few dozen kilobytes of documents. */
 const RUN = 32;
 type Held = unknown;
 type Bag = Record<string, unknown>;
