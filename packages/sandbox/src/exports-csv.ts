@@ -1,13 +1,14 @@
 // The CSV of an export, made as it is sent, so that 100,000 vouchers never sit in memory at once. By
-// creation date (the default order) the table's index walks the entries in order, each read once as
-// its line is written; by another order the matches are picked and sorted inside the download's
-// transaction (their keys and sort values only, when they are entries of a slice), then read again.
+// creation date (the default order) or by code, the table's indexes walk the entries in order, each
+// read once as its line is written; by another order the matches are picked and sorted inside the
+// download's transaction (their keys and sort values only, when they are entries of a slice), then
+// read again.
 
 import { EXPORT_SOURCES } from './exports-rows.js';
 import { columnTitle, EXPORT_DATE_FIELD, type ExportedObject } from './facts/exports.js';
 import type { ExportRecord } from './job-types.js';
 import { type Filters, matchesFilters } from './list-filters.js';
-import { readAgain, streamByCreated, streamPairs } from './state-query.js';
+import { readAgain, streamInOrder, streamPairs } from './state-query.js';
 import type { SandboxState } from './types.js';
 
 type Row = Record<string, unknown>;
@@ -42,15 +43,15 @@ export function exportRecords(state: SandboxState, record: ExportRecord, filters
   const descending = order.startsWith('-');
   const field = descending ? order.slice(1) : order;
   const slice = source.slice?.(state);
-  // By creation date (the default order), the table's index gives the order: each entry is read
-  // once, as its line is written, and nothing is kept (100,000 vouchers: runs of 32 at a time).
-  const byCreated =
-    slice && field === 'created_at' && dateField === 'created_at'
-      ? streamByCreated(slice, descending, createdBy)
-      : undefined;
-  if (byCreated) {
+  // By creation date (the default order) or by the slice's keys (vouchers by code), the table's
+  // indexes give the order: each entry is read once, as its line is written, and nothing is kept
+  // (100,000 vouchers: runs of 32 at a time).
+  const by = field === 'created_at' ? 'created' : field === source.keyField ? 'key' : undefined;
+  const walk =
+    slice && by && dateField === 'created_at' ? streamInOrder(slice, by, descending, createdBy) : undefined;
+  if (walk) {
     return (function* () {
-      for (const [, row] of byCreated) if (matchesFilters(row, filters)) yield row;
+      for (const [, row] of walk) if (matchesFilters(row, filters)) yield row;
     })();
   }
   // From a slice, only each match's key and the value it sorts by are kept; the rest is read again.

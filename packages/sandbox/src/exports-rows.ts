@@ -18,6 +18,8 @@ export interface ExportSource {
   slice?(state: SandboxState): Record<string, Row>;
   /** A field of the export (EXPORT_FIELDS) from one record; undefined is an empty cell. */
   cell(record: Row, field: string): unknown;
+  /** The field the slice's keys are (a voucher's code): an export in its order walks the keys. */
+  keyField?: string;
 }
 
 const object = (value: unknown): Row | undefined =>
@@ -126,6 +128,7 @@ export const EXPORT_SOURCES: Record<ExportedObject, ExportSource> = {
   voucher: {
     records: (state) => streamEntries(state.vouchers),
     slice: (state) => state.vouchers,
+    keyField: 'code',
     cell: (voucher, field) => (VOUCHER_CELLS[field] ?? ((v: Row) => v[field]))(voucher),
   },
   customer: {

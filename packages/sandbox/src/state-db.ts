@@ -264,6 +264,26 @@ export class Tables {
     return this.stmt(sql).all(...params) as Array<{ key: string; created: string; doc: string }>;
   }
 
+  /**
+   * The next entries of a walk by key (an export of vouchers by code): those created no later than
+   * `createdBy` (or with no creation date), after `fromKey`; a range of the (slice, key) index.
+   */
+  keyRun(
+    slice: string,
+    run: { descending: boolean; createdBy: string; fromKey?: string; limit: number },
+  ): Array<{ key: string; doc: string }> {
+    const direction = run.descending ? 'DESC' : 'ASC';
+    const after = run.fromKey === undefined ? '' : ` AND key ${run.descending ? '<' : '>'} ?`;
+    const sql = `SELECT key, doc FROM entries WHERE slice = ?${after} AND (created IS NULL OR created <= ?) ORDER BY key ${direction} LIMIT ?`;
+    const params: SqlValue[] = [
+      slice,
+      ...(run.fromKey === undefined ? [] : [run.fromKey]),
+      run.createdBy,
+      run.limit,
+    ];
+    return this.stmt(sql).all(...params) as Array<{ key: string; doc: string }>;
+  }
+
   /** The next entries without a creation date, by key in the walk's direction, after `fromKey`. */
   undatedRun(
     slice: string,

@@ -80,16 +80,18 @@ export function streamPairs(slice: Slice): Iterable<[string, Record<string, unkn
 }
 
 /**
- * The entries created no later than `createdBy`, by creation date (ties by key, in the same
- * direction; those without a date last, first when descending), read a few at a time as they are
- * walked; undefined when the slice is a plain object or this transaction changed it.
+ * The entries created no later than `createdBy`, in the order of an index, read a few at a time as
+ * they are walked: by creation date (ties by key, in the same direction; those without a date last,
+ * first when descending), or by key (those without a date included); undefined when the slice is a
+ * plain object or this transaction changed it.
  */
-export function streamByCreated(
+export function streamInOrder(
   slice: Slice,
+  by: 'created' | 'key',
   descending: boolean,
   createdBy: string,
 ): Iterable<[string, Record<string, unknown>]> | undefined {
-  return recordSliceOf(slice)?.byCreated(descending, createdBy) as
+  return recordSliceOf(slice)?.inOrder(by, descending, createdBy) as
     | Iterable<[string, Record<string, unknown>]>
     | undefined;
 }

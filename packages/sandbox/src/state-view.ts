@@ -126,13 +126,21 @@ export class RecordSlice {
   }
 
   /**
-   * The entries created no later than `createdBy`, by creation date, ties by key (those without a
-   * date last, first when descending): read RUN at a time as the walk goes on, after the
-   * transaction too, and kept by no one (an export of 100,000 vouchers). Undefined when this
-   * transaction changed the slice: the table does not hold those changes.
+   * The entries created no later than `createdBy`, by creation date (ties by key; those without a
+   * date last, first when descending) or by key (those without a date included): read RUN at a
+   * time as the walk goes on, after the transaction too, and kept by no one (an export of 100,000
+   * vouchers). Undefined when this transaction changed the slice: the table does not hold those
+   * changes.
    */
-  byCreated(descending: boolean, createdBy: string): Iterable<[string, unknown]> | undefined {
-    return this.dirty ? undefined : this.walkByCreated(descending, createdBy);
+  inOrder(
+    by: 'created' | 'key',
+    descending: boolean,
+    createdBy: string,
+  ): Iterable<[string, unknown]> | undefined {
+    if (this.dirty) return undefined;
+    return by === 'created'
+      ? this.walkByCreated(descending, createdBy)
+      : this.walkByKey(descending, createdBy);
   }
 
   private *walkByCreated(descending: boolean, createdBy: string): Generator<[string, unknown]> {
@@ -164,6 +172,19 @@ export class RecordSlice {
       if (rows.length < RUN) break;
     }
     if (!descending) yield* undated();
+  }
+
+  private *walkByKey(descending: boolean, createdBy: string): Generator<[string, unknown]> {
+    let fromKey: string | undefined;
+    for (;;) {
+      const rows = this.tables.keyRun(this.name, { descending, createdBy, fromKey, limit: RUN });
+      for (const [index, row] of rows.entries()) {
+        fromKey = row.key;
+        delete rows[index];
+        yield [row.key, this.handOut(JSON.parse(row.doc))];
+      }
+      if (rows.length < RUN) return;
+    }
   }
 
   /** The slice replaced whole (`state.tokens = {}`). */

@@ -1,7 +1,7 @@
-// An export by creation date (the default order) over more vouchers than one read of the table
-// holds: every voucher once, ties by code in the order's direction, those without a date last (first
-// when descending), those made after the export left out, the filters applied, and the same order
-// as the other sorts give when they tie.
+// An export by creation date (the default order) or by code over more vouchers than one read of the
+// table holds: every voucher once, ties by code in the order's direction, those without a date last
+// (first when descending), those made after the export left out, the filters applied, and the same
+// order as the other sorts give when they tie.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedSandbox, startCheckedSandbox } from './helpers/checked.js';
 import { APP_HEADERS, callSandbox, type Json } from './helpers/sandbox-http.js';
@@ -88,6 +88,25 @@ describe('an export by creation date', () => {
     });
     expect(codes).toEqual(ascending(seeded.filter((v) => v.category === 'odd')).reverse());
     expect(codes).toHaveLength(151);
+  });
+
+  it('by code, walks every voucher made by then once, in either direction, the filters applied', async () => {
+    const made = seeded.filter((v) => v.code !== 'ORD-LATE');
+    const byCode = made.map((v) => v.code).sort();
+    expect(await exported({ order: 'code' })).toEqual(byCode);
+    expect(await exported({ order: '-code' })).toEqual([...byCode].reverse());
+    const even = await exported({
+      order: '-code',
+      filters: { junction: 'and', category: { conditions: { $in: ['even'] } } },
+    });
+    expect(even).toEqual(
+      made
+        .filter((v) => v.category === 'even')
+        .map((v) => v.code)
+        .sort()
+        .reverse(),
+    );
+    expect(even).toHaveLength(151);
   });
 
   it('breaks ties of the other orders by code too, in their direction', async () => {
