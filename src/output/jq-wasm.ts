@@ -60,6 +60,12 @@ interface Io {
 let compiled: Promise<WasmModule> | undefined;
 let spare: Promise<{ module: JqModule; io: Io }> | undefined;
 
+/** Makes the instance the first run will use (jq's module compiled), before that run is asked for. */
+export function prepareJq(): void {
+  spare ??= freshInstance();
+  spare.catch(() => undefined);
+}
+
 /** Runs jq with `args` on `input` (JSON texts, one after another), in an instance of its own. */
 export async function runJq(input: Uint8Array, args: string[]): Promise<JqRun> {
   const next = spare ?? freshInstance();

@@ -2,7 +2,7 @@
 // jq is CPU-bound and can run for ever (`repeat(1)`); off the main thread, Ctrl-C and SIGTERM are
 // still heard there, and the main thread ends this thread (Worker.terminate) to stop it.
 import { parentPort } from 'node:worker_threads';
-import { runJq } from './jq-wasm.js';
+import { prepareJq, runJq } from './jq-wasm.js';
 
 /** A request: jq's arguments and its input (JSON texts, one after another). */
 export interface JqRequest {
@@ -13,6 +13,10 @@ export interface JqRequest {
 export type JqReply =
   | { ok: true; status: number; stdout: Uint8Array; stderr: string; stdoutBeforeError?: number }
   | { ok: false; message: string };
+
+// jq's module is compiled and an instance made as soon as the thread starts: the first request is
+// on its way meanwhile (its input being encoded on the main thread).
+if (parentPort) prepareJq();
 
 parentPort?.on('message', (request: JqRequest) => {
   runJq(request.input, request.args).then(

@@ -63,6 +63,9 @@ export class JqFilter {
   async run(texts: string[]): Promise<JqResult> {
     if (this.options.signal?.aborted) throw new InterruptedError();
     if (this.stopped) throw this.stopped.reason;
+    // The worker starts (its thread, jq's module) while the input is encoded here.
+    const worker = this.started();
+    worker.catch(() => undefined);
     // A buffer of its own (not Node's shared pool): it is handed over to the worker, not copied.
     const input = encoder.encode(texts.join('\n'));
     const reply = await this.request({ args: this.args, input }, [input.buffer as ArrayBuffer]);
@@ -108,14 +111,19 @@ export class JqFilter {
     return worker;
   }
 
-  private async request(request: JqRequest, transfer: ArrayBuffer[]): Promise<JqReply> {
+  /** This filter's worker, taken (or started) on first use. */
+  private started(): Promise<Worker> {
     this.worker ??= takeWorker().then((w) => {
       w.on('message', this.onReply);
       w.on('error', this.onFailure);
       w.on('exit', this.onFailure);
       return w;
     });
-    const worker = await this.worker;
+    return this.worker;
+  }
+
+  private async request(request: JqRequest, transfer: ArrayBuffer[]): Promise<JqReply> {
+    const worker = await this.started();
     // Stopped while the worker was starting: it is being ended, and would never answer.
     if (this.stopped) throw this.stopped.reason;
     return new Promise<JqReply>((resolve, reject) => {
