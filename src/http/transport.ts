@@ -176,17 +176,18 @@ export class Transport {
     this.proxyRoutes?.close();
   }
 
-  /** Servers in this process (the built-in sandbox): their origin, and how to open a connection to one. */
-  private readonly inProcess = new Map<string, () => Duplex>();
-  /** The route of each, made once, as the direct ones are. */
-  private readonly inProcessRoutes = new Map<string, Route>();
+  /**
+   * Servers in this process (the built-in sandbox), by origin: how to open a connection to one, and
+   * its route once made (as the direct ones are made once).
+   */
+  private readonly inProcess = new Map<string, { connect: () => Duplex; route?: Route }>();
 
   /**
    * Requests to `origin` go to a server in this process through `connect` (a connection without a
    * socket, one per request), never through a proxy nor the network.
    */
   connectInProcess(origin: string, connect: () => Duplex): void {
-    this.inProcess.set(origin, connect);
+    this.inProcess.set(origin, { connect });
   }
 
   /** Whether a proxy variable is set: read once (process.env is slow to read, and a run does not change it). */
@@ -210,18 +211,16 @@ export class Transport {
   private readonly directRoutes: Partial<Record<'http:' | 'https:', Route>> = {};
 
   private async route(url: URL): Promise<Route> {
-    const connect = this.inProcess.get(url.origin);
-    if (connect) {
-      const made = this.inProcessRoutes.get(url.origin);
-      if (made) return made;
+    const server = this.inProcess.get(url.origin);
+    if (server) {
+      if (server.route) return server.route;
       this.modules['http:'] ??= await loadHttp();
       const { request } = this.modules['http:'];
-      const route: Route = {
+      server.route = {
         request: (target, options) =>
-          request({ ...targetOptions(target), ...options, createConnection: connect }),
+          request({ ...targetOptions(target), ...options, createConnection: server.connect }),
       };
-      this.inProcessRoutes.set(url.origin, route);
-      return route;
+      return server.route;
     }
     const proxied = await this.proxyRoute(url);
     if (proxied) return proxied;

@@ -82,8 +82,7 @@ export async function runJq(input: Uint8Array, args: string[]): Promise<JqRun> {
   }
   // jq sets the worker's exit code on its way out; it is not promo's.
   process.exitCode = 0;
-  spare = freshInstance();
-  spare.catch(() => undefined);
+  prepareJq();
   return {
     status,
     // A buffer of its own (never Node's shared pool): it is transferred to the main thread.

@@ -64,8 +64,7 @@ export class JqFilter {
     if (this.options.signal?.aborted) throw new InterruptedError();
     if (this.stopped) throw this.stopped.reason;
     // The worker starts (its thread, jq's module) while the input is encoded here.
-    const worker = this.started();
-    worker.catch(() => undefined);
+    this.started().catch(() => undefined);
     // A buffer of its own (not Node's shared pool): it is handed over to the worker, not copied.
     const input = encoder.encode(texts.join('\n'));
     const reply = await this.request({ args: this.args, input }, [input.buffer as ArrayBuffer]);

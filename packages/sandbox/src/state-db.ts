@@ -265,34 +265,22 @@ export class Tables {
   }
 
   /**
-   * The next entries of a walk by key (an export of vouchers by code): those created no later than
-   * `createdBy` (or with no creation date), after `fromKey`; a range of the (slice, key) index.
+   * The next entries of a walk by key, after `fromKey`: a range of the (slice, key) index (an
+   * export of vouchers by code), those created no later than `createdBy` or without a date; with
+   * `createdBy` null, those without a date alone (the end of a walk by creation date).
    */
   keyRun(
     slice: string,
-    run: { descending: boolean; createdBy: string; fromKey?: string; limit: number },
+    run: { descending: boolean; createdBy: string | null; fromKey?: string; limit: number },
   ): Array<{ key: string; doc: string }> {
     const direction = run.descending ? 'DESC' : 'ASC';
     const after = run.fromKey === undefined ? '' : ` AND key ${run.descending ? '<' : '>'} ?`;
-    const sql = `SELECT key, doc FROM entries WHERE slice = ?${after} AND (created IS NULL OR created <= ?) ORDER BY key ${direction} LIMIT ?`;
-    const params: SqlValue[] = [
-      slice,
-      ...(run.fromKey === undefined ? [] : [run.fromKey]),
-      run.createdBy,
-      run.limit,
-    ];
-    return this.stmt(sql).all(...params) as Array<{ key: string; doc: string }>;
-  }
-
-  /** The next entries without a creation date, by key in the walk's direction, after `fromKey`. */
-  undatedRun(
-    slice: string,
-    run: { descending: boolean; fromKey?: string; limit: number },
-  ): Array<{ key: string; doc: string }> {
-    const direction = run.descending ? 'DESC' : 'ASC';
-    const after = run.fromKey === undefined ? '' : `AND key ${run.descending ? '<' : '>'} ?`;
-    const sql = `SELECT key, doc FROM entries WHERE slice = ? AND created IS NULL ${after} ORDER BY key ${direction} LIMIT ?`;
-    const params: SqlValue[] = [slice, ...(run.fromKey === undefined ? [] : [run.fromKey]), run.limit];
+    const dated = run.createdBy === null ? '' : ' OR created <= ?';
+    const sql = `SELECT key, doc FROM entries WHERE slice = ?${after} AND (created IS NULL${dated}) ORDER BY key ${direction} LIMIT ?`;
+    const params: SqlValue[] = [slice];
+    if (run.fromKey !== undefined) params.push(run.fromKey);
+    if (run.createdBy !== null) params.push(run.createdBy);
+    params.push(run.limit);
     return this.stmt(sql).all(...params) as Array<{ key: string; doc: string }>;
   }
 

@@ -144,42 +144,38 @@ export class RecordSlice {
   }
 
   private *walkByCreated(descending: boolean, createdBy: string): Generator<[string, unknown]> {
-    const tables = this.tables;
-    const name = this.name;
-    const handOut = (text: string) => this.handOut(JSON.parse(text));
-    function* undated(): Generator<[string, unknown]> {
-      let fromKey: string | undefined;
-      for (;;) {
-        const rows = tables.undatedRun(name, { descending, fromKey, limit: RUN });
-        for (const [index, row] of rows.entries()) {
-          fromKey = row.key;
-          delete rows[index];
-          yield [row.key, handOut(row.doc)];
-        }
-        if (rows.length < RUN) return;
-      }
-    }
+    const undated = () =>
+      this.walk((last) =>
+        this.tables.keyRun(this.name, { descending, createdBy: null, fromKey: last?.key, limit: RUN }),
+      );
     if (descending) yield* undated();
-    let from: [string, string] | undefined;
-    for (;;) {
-      const rows = tables.createdRun(name, { descending, createdBy, from, limit: RUN });
-      for (const [index, row] of rows.entries()) {
-        from = [row.created, row.key];
-        // Let each document go once read: a run held whole is alive at every scavenge.
-        delete rows[index];
-        yield [row.key, handOut(row.doc)];
-      }
-      if (rows.length < RUN) break;
-    }
+    yield* this.walk<{ key: string; created: string; doc: string }>((last) =>
+      this.tables.createdRun(this.name, {
+        descending,
+        createdBy,
+        from: last && [last.created, last.key],
+        limit: RUN,
+      }),
+    );
     if (!descending) yield* undated();
   }
 
-  private *walkByKey(descending: boolean, createdBy: string): Generator<[string, unknown]> {
-    let fromKey: string | undefined;
+  private walkByKey(descending: boolean, createdBy: string): Generator<[string, unknown]> {
+    return this.walk((last) =>
+      this.tables.keyRun(this.name, { descending, createdBy, fromKey: last?.key, limit: RUN }),
+    );
+  }
+
+  /** Runs of RUN entries, each asked for after the last entry of the one before, until one falls short. */
+  private *walk<Row extends { key: string; doc: string }>(
+    next: (last: Row | undefined) => Row[],
+  ): Generator<[string, unknown]> {
+    let last: Row | undefined;
     for (;;) {
-      const rows = this.tables.keyRun(this.name, { descending, createdBy, fromKey, limit: RUN });
+      const rows = next(last);
       for (const [index, row] of rows.entries()) {
-        fromKey = row.key;
+        last = row;
+        // Let each document go once read: a run held whole is alive at every scavenge.
         delete rows[index];
         yield [row.key, this.handOut(JSON.parse(row.doc))];
       }
