@@ -140,7 +140,7 @@ async function rounds(ours, jqArgs) {
 async function whole(JqFilter, filter) {
   const started = process.hrtime.bigint();
   const jq = new JqFilter(filter, { color: false, terminal: false });
-  const { text, error } = await jq.run([JSON.stringify(vouchers)]);
+  const { text, error } = await jq.runValue(vouchers);
   jq.stop();
   if (error || text === '') throw new Error(`--jq '${filter}' failed: ${error?.message}`);
   return Number(process.hrtime.bigint() - started) / 1e6;

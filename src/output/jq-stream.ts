@@ -40,6 +40,27 @@ export class JqStream {
     this.throwIfFailed();
   }
 
+  /**
+   * One value filtered whole (`--json --jq`), after what was queued before it: a large one goes to
+   * jq as it is written (JqFilter.runValue). Resolves once its output is written.
+   */
+  async value(value: unknown): Promise<void> {
+    await this.finish();
+    const filter = this.idle.shift()!;
+    this.unwritten++;
+    try {
+      const { text, error } = await filter.runValue(value);
+      if (text !== '') await this.write(text);
+      if (error) throw error;
+    } catch (error) {
+      this.failed ??= { error };
+      throw error;
+    } finally {
+      this.unwritten--;
+      this.idle.push(filter);
+    }
+  }
+
   /** Resolves once everything queued is written; throws the error that stopped jq, if one did. */
   async finish(): Promise<void> {
     for (;;) {

@@ -8,6 +8,7 @@
 // - The package caps jq's memory at 256 MiB; a list of 100,000 vouchers needs more. The module's
 //   limit is raised to 2 GiB (the glue's pointers are signed above that) and the heap grows here.
 import createJq from 'jq-wasm/dist/build/jq.js';
+import { type JqPipe, PipeReader } from './jq-pipe.js';
 import { withMemoryLimit } from './wasm-memory-limit.js';
 
 /** What jq printed and how it ended. */
@@ -46,7 +47,8 @@ interface JqModule {
 }
 
 interface Io {
-  input: Uint8Array;
+  /** The input whole, or the ring it comes through as the main thread writes it (jq-pipe.ts). */
+  input: Uint8Array | PipeReader;
   read: number;
   /** What jq wrote to stdout: the first stdoutBytes of a buffer that doubles as it fills. */
   stdout: Uint8Array;
@@ -66,12 +68,16 @@ export function prepareJq(): void {
   spare.catch(() => undefined);
 }
 
-/** Runs jq with `args` on `input` (JSON texts, one after another), in an instance of its own. */
-export async function runJq(input: Uint8Array, args: string[]): Promise<JqRun> {
+/**
+ * Runs jq with `args` on `input` (JSON texts, one after another, or a pipe they come through), in
+ * an instance of its own.
+ */
+export async function runJq(input: Uint8Array | JqPipe, args: string[]): Promise<JqRun> {
   const next = spare ?? freshInstance();
   spare = undefined;
   const { module, io } = await next;
-  io.input = input;
+  const pipe = input instanceof Uint8Array ? undefined : new PipeReader(input);
+  io.input = pipe ?? (input as Uint8Array);
   let status: number;
   try {
     status = module.callMain([...args]);
@@ -79,6 +85,9 @@ export async function runJq(input: Uint8Array, args: string[]): Promise<JqRun> {
     // An abort (out of memory, a failed assertion) ends this instance, not the worker.
     io.stderr.push(Buffer.from(`jq: error: ${(error as Error).message ?? error}\n`));
     status = 5;
+  } finally {
+    // jq may end before its input does (an abort): the main thread stops writing.
+    pipe?.close();
   }
   // jq sets the worker's exit code on its way out; it is not promo's.
   process.exitCode = 0;
@@ -149,15 +158,21 @@ async function instantiate(
   receive(instance);
 }
 
-/** read(0, …): the next bytes of the input. */
+/** read(0, …): the next bytes of the input; from a pipe, what is in (waiting until something is). */
 function readInput(memory: WasmMemory, io: Io, iov: number, count: number, done: number): number {
   const view = new DataView(memory.buffer);
+  const { input } = io;
   let total = 0;
   for (let i = 0; i < count; i++) {
     const at = view.getUint32(iov + i * 8, true);
     const room = view.getUint32(iov + i * 8 + 4, true);
-    const take = Math.min(room, io.input.length - io.read);
-    new Uint8Array(memory.buffer, at, take).set(io.input.subarray(io.read, io.read + take));
+    let take: number;
+    if (input instanceof PipeReader) {
+      take = room === 0 ? 0 : input.readInto(new Uint8Array(memory.buffer), at, room, total === 0);
+    } else {
+      take = Math.min(room, input.length - io.read);
+      new Uint8Array(memory.buffer, at, take).set(input.subarray(io.read, io.read + take));
+    }
     io.read += take;
     total += take;
     if (take < room) break;

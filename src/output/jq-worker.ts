@@ -2,12 +2,13 @@
 // jq is CPU-bound and can run for ever (`repeat(1)`); off the main thread, Ctrl-C and SIGTERM are
 // still heard there, and the main thread ends this thread (Worker.terminate) to stop it.
 import { parentPort } from 'node:worker_threads';
+import type { JqPipe } from './jq-pipe.js';
 import { prepareJq, runJq } from './jq-wasm.js';
 
-/** A request: jq's arguments and its input (JSON texts, one after another). */
+/** A request: jq's arguments and its input (JSON texts, one after another, or the pipe they come through). */
 export interface JqRequest {
   args: string[];
-  input: Uint8Array;
+  input: Uint8Array | JqPipe;
 }
 
 export type JqReply =

@@ -6,6 +6,7 @@
 import type { Worker } from 'node:worker_threads';
 import { InterruptedError, PromoError, UsageError } from '../base/errors.js';
 import { escapeForTerminal } from './escape.js';
+import { jsonPieces, newPipe, PipeWriter } from './jq-pipe.js';
 import type { JqReply, JqRequest } from './jq-worker.js';
 import { giveBack, takeWorker } from './jq-workers.js';
 
@@ -61,13 +62,60 @@ export class JqFilter {
 
   /** Runs the filter on each JSON text, as jq reads a stream of them. */
   async run(texts: string[]): Promise<JqResult> {
-    if (this.options.signal?.aborted) throw new InterruptedError();
-    if (this.stopped) throw this.stopped.reason;
+    this.throwIfStopped();
     // The worker starts (its thread, jq's module) while the input is encoded here.
     this.started().catch(() => undefined);
     // A buffer of its own (not Node's shared pool): it is handed over to the worker, not copied.
     const input = encoder.encode(texts.join('\n'));
-    const reply = await this.request({ args: this.args, input }, [input.buffer as ArrayBuffer]);
+    return this.result(await this.request({ args: this.args, input }, [input.buffer as ArrayBuffer]));
+  }
+
+  /**
+   * Runs the filter on one value, as JSON.stringify writes it. A large one goes to jq a piece at a
+   * time as it is written (jq-pipe.ts), a small one as `run` sends it.
+   */
+  async runValue(value: unknown): Promise<JqResult> {
+    this.throwIfStopped();
+    this.started().catch(() => undefined);
+    const pieces = jsonPieces(value);
+    const first = pieces.next();
+    if (first.done) return this.run([]);
+    const second = pieces.next();
+    if (second.done) return this.run([first.value]);
+    const pipe = newPipe();
+    const signal = this.options.signal;
+    const writer = new PipeWriter(pipe, () => signal?.aborted === true || this.stopped !== undefined);
+    const reply = this.request({ args: this.args, input: pipe }, []);
+    // Settled here whatever the reply: a run stopped meanwhile rejects it, and the writer ends.
+    reply.catch(() => undefined);
+    const all = (function* () {
+      yield first.value;
+      yield second.value;
+      yield* pieces;
+    })();
+    let written = 0;
+    try {
+      for (const piece of all) {
+        if (!(await writer.write(encoder.encode(piece)))) break;
+        // Between pieces, now and then, a turn of the event loop: Ctrl-C is heard while writing.
+        if (++written % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      writer.end(false);
+      // A value JSON cannot hold (as JSON.stringify throws): the worker is ended, not left reading.
+      this.stop(error);
+      throw error;
+    }
+    writer.end(!(signal?.aborted === true || this.stopped !== undefined));
+    return this.result(await reply);
+  }
+
+  private throwIfStopped(): void {
+    if (this.options.signal?.aborted) throw new InterruptedError();
+    if (this.stopped) throw this.stopped.reason;
+  }
+
+  private result(reply: JqReply): JqResult {
     if (!reply.ok) throw new PromoError(`--jq: ${reply.message}`, 1);
     const printed = reply.stdoutBeforeError ?? reply.stdout.length;
     let text = Buffer.from(reply.stdout.buffer, reply.stdout.byteOffset, printed).toString('utf8');

@@ -242,10 +242,7 @@ export class Output {
     const { colorJson } = await this.prepare();
     if (this.format === 'csv') return this.csvRows(Array.isArray(value) ? value : [value]);
     const shaped = this.shaped(value);
-    if (this.jq !== undefined) {
-      await this.jqStream().push([JSON.stringify(shaped)]);
-      return this.finish();
-    }
+    if (this.jq !== undefined) return this.jqStream().value(shaped);
     const text = this.format === 'ndjson' ? JSON.stringify(shaped) : JSON.stringify(shaped, null, 2);
     this.stdout.write(`${this.colorStdout ? colorJson(text, await palette(true)) : text}\n`);
   }
