@@ -196,6 +196,32 @@ export async function jqWorkerScript() { return { file: join(__dirname, 'lazy', 
   },
 };
 
+// The jq worker's WebAssembly module as a file of its own (dist/lazy/jq.wasm, read by
+// src/output/jq-wasm-file.ts as built): the glue's copy of it, 1.3 MB of base64 that the worker
+// parsed and decoded at each start, is left out of the worker's bundle. The glue reads it only
+// when no instantiateWasm is given, and jq-wasm.ts always gives one.
+const JQ_WASM = 'dist/lazy/jq.wasm';
+const JQ_BASE64 = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+const jqWasmFile = {
+  name: 'jq-wasm-file',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]output[\\/]jq-wasm-file\.ts$/ }, () => ({
+      contents: `const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+export function jqWasmBytes() { return readFileSync(join(__dirname, '${posix.basename(JQ_WASM)}')); }`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/ }, (args) => {
+      const glue = readFileSync(args.path, 'utf8');
+      const found = JQ_BASE64.exec(glue);
+      if (!found) throw new Error('jq-wasm: its glue no longer holds its module as base64');
+      mkdirSync(posix.dirname(JQ_WASM), { recursive: true });
+      writeFileSync(JQ_WASM, Buffer.from(found[1], 'base64'));
+      return { contents: glue.replace(JQ_BASE64, '"data:application/octet-stream;base64,"'), loader: 'js' };
+    });
+  },
+};
+
 // Every file bin/load-cached.js loads (the core, the chunks, dist/lazy/ but the jq worker, which is
 // a worker's script) is written as the function Node's loader would wrap it in: see WRAP_START.
 const { WRAP_START, WRAP_END } = createRequire(import.meta.url)('../bin/load-cached.js');
@@ -283,7 +309,12 @@ const results = await Promise.all([
       ),
     ),
   ),
-  build({ ...common, entryPoints: ['src/output/jq-worker.ts'], outfile: JQ_WORKER }),
+  build({
+    ...common,
+    entryPoints: ['src/output/jq-worker.ts'],
+    outfile: JQ_WORKER,
+    plugins: [...(common.plugins ?? []), jqWasmFile],
+  }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({
       ...common,

@@ -9,6 +9,7 @@
 //   limit is raised to 2 GiB (the glue's pointers are signed above that) and the heap grows here.
 import createJq from 'jq-wasm/dist/build/jq.js';
 import { type JqPipe, PipeReader } from './jq-pipe.js';
+import { jqWasmBytes } from './jq-wasm-file.js';
 import { withMemoryLimit } from './wasm-memory-limit.js';
 
 /** What jq printed and how it ended. */
@@ -242,10 +243,14 @@ function growHeap(memory: WasmMemory, requested: number, refreshViews: () => voi
   return 0;
 }
 
-/** The module, compiled once, with its memory limit raised: its bytes are read from the glue's first run. */
+/**
+ * The module, compiled once, with its memory limit raised: its bytes are read from its file
+ * (built), or from the glue's first run (from the sources: jq-wasm-file.ts).
+ */
 function compiledModule(): Promise<WasmModule> {
   compiled ??= (async () => {
-    let bytes: Uint8Array | undefined;
+    let bytes = jqWasmBytes();
+    if (bytes) return wasm.compile(withMemoryLimit(bytes, MAX_PAGES));
     const real = wasm.instantiate;
     wasm.instantiate = async (source) => {
       bytes = new Uint8Array(source as Uint8Array);

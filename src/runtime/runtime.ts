@@ -168,12 +168,25 @@ export class Runtime {
   }
 
   private async buildClient(): Promise<ApiClient> {
-    // A --jq expression jq cannot compile is a usage error: found before anything is sent (jq
-    // starts while the profile is read).
+    // A --jq expression jq cannot compile is a usage error: found before anything is sent. jq's
+    // worker starts (~0.1 s: a thread, jq's module, a run on no input) while the profile is read
+    // and the client made, the built-in sandbox started; the client is handed out once jq is
+    // checked. A profile that cannot be used is said first, as when there is no --jq.
     const jqChecked = this.out.checkJq();
     jqChecked.catch(() => undefined);
-    const target = await this.target();
-    await jqChecked;
+    const client = this.target().then((target) => this.clientOf(target));
+    client.catch(() => undefined);
+    await this.target();
+    // Refused: what was started meanwhile (the built-in sandbox) is let finish, so that the
+    // runtime's close ends it too.
+    await jqChecked.catch(async (error: unknown) => {
+      await client.catch(() => undefined);
+      throw error;
+    });
+    return client;
+  }
+
+  private async clientOf(target: Target): Promise<ApiClient> {
     const baseUrl = target.baseUrl ?? (await this.startEmbeddedSandbox());
     const { credentials } = target;
     if (!credentials) {

@@ -32,6 +32,27 @@ afterAll(() => {
 
 const chunkFiles = () => readdirSync(join(ROOT, 'dist')).filter((name) => /^commands-.*\.cjs$/.test(name));
 
+describe('the jq worker', () => {
+  it('reads jq’s WebAssembly from its own file, not from 1.3 MB of base64 in its bundle', () => {
+    const wasm = readFileSync(join(ROOT, 'dist', 'lazy', 'jq.wasm'));
+    // A WebAssembly module: its magic number, and the version 1.
+    expect([...wasm.subarray(0, 8)]).toEqual([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+    expect(wasm.length).toBeGreaterThan(500_000);
+    const worker = readFileSync(join(ROOT, 'dist', 'lazy', 'jq-worker.cjs'), 'latin1');
+    expect(worker.length).toBeLessThan(200_000);
+    expect(worker).not.toMatch(/base64,[A-Za-z0-9+/]{100}/);
+  });
+
+  it('runs --jq from a copy of the build: the worker finds its module beside it', async () => {
+    const { code, stdout, stderr } = await spawnPromo(['templates', 'list', '--json', '--jq', 'length'], {
+      bin: join(copy.path, 'bin', 'promo.js'),
+      env: { ...env(), PROMO_PROFILE: 'sandbox' },
+    });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toMatch(/^\d+\n$/);
+  });
+});
+
 describe('the core and the chunks', () => {
   it('share every project module: none is bundled in both', () => {
     const core = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
