@@ -284,6 +284,22 @@ export class Tables {
     return this.stmt(sql).all(...params) as Array<{ key: string; doc: string }>;
   }
 
+  /**
+   * The keys of a slice's entries in the order of a field of their documents, as text (ties by
+   * key; those without the field last, first when descending), those created no later than
+   * `createdBy` or without a date (`createdBy` null: all). SQLite sorts, outside JavaScript's heap:
+   * an export by a field no index holds (vouchers by `updated_at`) keeps their keys alone.
+   */
+  keysByField(slice: string, field: string, descending: boolean, createdBy: string | null): string[] {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field to sort by: ${field}`);
+    const direction = descending ? 'DESC' : 'ASC';
+    const value = `CAST(json_extract(doc, '$.${field}') AS TEXT)`;
+    const dated = createdBy === null ? '' : ' AND (created IS NULL OR created <= ?)';
+    const sql = `SELECT key FROM entries WHERE slice = ?${dated} ORDER BY (${value} IS NULL) ${direction}, ${value} ${direction}, key ${direction}`;
+    const params: SqlValue[] = createdBy === null ? [slice] : [slice, createdBy];
+    return (this.stmt(sql).all(...params) as Array<{ key: string }>).map((row) => row.key);
+  }
+
   /** A page of keys by creation date (ties by key, in the same direction), and how many match. */
   pageByCreated(slice: string, page: CreatedPage): { keys: string[]; total: number } {
     const where = ['slice = ?'];

@@ -96,6 +96,20 @@ export function streamInOrder(
     | undefined;
 }
 
+/**
+ * The keys of the entries in the order of a field of theirs, sorted by the database (those
+ * created no later than `createdBy`, or all with null); undefined when the slice is a plain object
+ * or this transaction changed it.
+ */
+export function keysByField(
+  slice: Slice,
+  field: string,
+  descending: boolean,
+  createdBy: string | null,
+): string[] | undefined {
+  return recordSliceOf(slice)?.keysByField(field, descending, createdBy);
+}
+
 /** Every entry, read as it is walked. */
 export function* streamEntries(slice: Slice): Generator<Record<string, unknown>> {
   for (const [, entry] of streamPairs(slice)) yield entry;

@@ -143,6 +143,16 @@ export class RecordSlice {
       : this.walkByKey(descending, createdBy);
   }
 
+  /**
+   * The keys of the entries in the order of a field of their documents (see Tables.keysByField),
+   * for a walk that reads each entry again as it goes; undefined when this transaction changed the
+   * slice.
+   */
+  keysByField(field: string, descending: boolean, createdBy: string | null): string[] | undefined {
+    if (this.dirty) return undefined;
+    return this.tables.keysByField(this.name, field, descending, createdBy);
+  }
+
   private *walkByCreated(descending: boolean, createdBy: string): Generator<[string, unknown]> {
     const undated = () =>
       this.walk((last) =>

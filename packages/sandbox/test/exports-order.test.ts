@@ -1,7 +1,7 @@
 // An export by creation date (the default order) or by code over more vouchers than one read of the
 // table holds: every voucher once, ties by code in the order's direction, those without a date last
-// (first when descending), those made after the export left out, the filters applied, and the same
-// order as the other sorts give when they tie.
+// (first when descending), those made after the export left out, the filters applied; by a field no
+// index holds (updated_at), the same rules in the order the database sorts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedSandbox, startCheckedSandbox } from './helpers/checked.js';
 import { APP_HEADERS, callSandbox, type Json } from './helpers/sandbox-http.js';
@@ -9,13 +9,14 @@ import { APP_HEADERS, callSandbox, type Json } from './helpers/sandbox-http.js';
 let clock = Date.parse('2026-06-01T12:00:00Z');
 let sandbox: CheckedSandbox;
 
-type Seeded = { code: string; created_at?: string; category: string };
-// 300 codes whose order of insertion is not their order by code, in three days (ties); two without a
-// date; one made after the export.
+type Seeded = { code: string; created_at?: string; updated_at?: string; category: string };
+// 300 codes whose order of insertion is not their order by code, in three days (ties), a quarter of
+// them updated since on two days (ties); two without a date; one made after the export.
 const seeded: Seeded[] = [
   ...Array.from({ length: 300 }, (_, i) => ({
     code: `ORD-${String((i * 7) % 300).padStart(3, '0')}`,
     created_at: `2026-05-0${(i % 3) + 1}T00:00:00.000Z`,
+    ...(i % 4 === 0 ? { updated_at: `2026-05-2${(i / 4) % 2}T00:00:00.000Z` } : {}),
     category: i % 2 === 0 ? 'even' : 'odd',
   })),
   { code: 'ORD-U1', category: 'odd' },
@@ -37,6 +38,7 @@ beforeAll(async () => {
         active: true,
         metadata: {},
         ...(v.created_at ? { created_at: v.created_at } : {}),
+        ...(v.updated_at ? { updated_at: v.updated_at } : {}),
       },
     ]),
   );
@@ -109,15 +111,24 @@ describe('an export by creation date', () => {
     expect(even).toHaveLength(151);
   });
 
-  it('breaks ties of the other orders by code too, in their direction', async () => {
-    // Every seeded voucher is active: by -updated_at (none has one) all tie.
-    const codes = await exported({ order: '-updated_at' });
-    expect(codes).toEqual(
-      seeded
-        .filter((v) => v.code !== 'ORD-LATE')
-        .map((v) => v.code)
-        .sort()
-        .reverse(),
-    );
+  it('by another field (updated_at), sorted by the database: ties by code, those without it last, the filters applied', async () => {
+    const made = seeded.filter((v) => v.code !== 'ORD-LATE');
+    const byUpdate = (list: Seeded[]) => {
+      const updated = list.filter((v) => v.updated_at);
+      updated.sort((a, b) => (`${a.updated_at} ${a.code}` < `${b.updated_at} ${b.code}` ? -1 : 1));
+      const never = list.filter((v) => !v.updated_at).sort((a, b) => (a.code < b.code ? -1 : 1));
+      return [...updated, ...never].map((v) => v.code);
+    };
+    const ascendingCodes = await exported({ order: 'updated_at' });
+    expect(ascendingCodes).toHaveLength(302);
+    expect(ascendingCodes).toEqual(byUpdate(made));
+    expect(ascendingCodes.slice(0, 2)).toEqual(['ORD-000', 'ORD-012']);
+    expect(await exported({ order: '-updated_at' })).toEqual(byUpdate(made).reverse());
+    const odd = await exported({
+      order: '-updated_at',
+      filters: { junction: 'and', category: { conditions: { $in: ['odd'] } } },
+    });
+    expect(odd).toEqual(byUpdate(made.filter((v) => v.category === 'odd')).reverse());
+    expect(odd).toHaveLength(151);
   });
 });
