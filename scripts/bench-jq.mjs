@@ -5,7 +5,8 @@
 //   worker's start is counted): the array as `--json --jq F` hands it over, one value; the stream as
 //   `-o ndjson --jq F` does, pages of 100 objects; against `jq -r F` reading the same file.
 // - end to end: `promo api GET` of one answer holding 60,000 vouchers (promo reads at most 64 MiB
-//   of an answer), `--jq F` against `promo api GET … | jq -r F`.
+//   of an answer), `--jq F` against `promo api GET … | jq -r F`; and what --jq adds to a command
+//   whose answer is small (no goal: a line to watch).
 // The jq binary is the system's (`jq`; 1.6 here); the section is skipped without one.
 // BENCH_JQ_COUNT (default 100000) and BENCH_JQ_RUNS (default 3) change the size and the rounds.
 import { spawn, spawnSync } from 'node:child_process';
@@ -73,7 +74,12 @@ try {
 
   // End to end, the same promo run filtering itself or piping into jq.
   const answer = JSON.stringify({ object: 'list', vouchers: vouchers.slice(0, E2E_COUNT) });
-  server.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
+  const small = JSON.stringify({ object: 'list', vouchers: vouchers.slice(0, 3) });
+  server.on('request', (req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(req.url?.startsWith('/v1/small') ? small : answer),
+  );
   for (const filter of ['.vouchers | length', '.vouchers[] | select(.active) | .code']) {
     const api = [BIN, 'api', 'GET', '/v1/vouchers', '--api-url', url, '--json'];
     const creds = { ...env, PROMO_APP_ID: 'bench', PROMO_APP_TOKEN: 'bench-token-0001' };
@@ -90,6 +96,24 @@ try {
       median(piped),
     );
   }
+
+  // What --jq adds to a command with a small answer (its worker's start, jq's check of the
+  // expression before the request, its run, the worker's end): a line of its own, no goal.
+  const creds = { ...env, PROMO_APP_ID: 'bench', PROMO_APP_TOKEN: 'bench-token-0001' };
+  const api = [BIN, 'api', 'GET', '/v1/small', '--api-url', url, '--json'];
+  const bare = [];
+  const filtered = [];
+  const piped = [];
+  for (let round = 0; round < 4 * RUNS + 1; round++) {
+    bare.push(await timedAsync(process.execPath, api, creds));
+    filtered.push(await timedAsync(process.execPath, [...api, '--jq', '.vouchers | length'], creds));
+    const pipeline = `"$0" ${api.map((a) => `'${a}'`).join(' ')} | jq -r '.vouchers | length' > /dev/null`;
+    piped.push(await timedAsync('bash', ['-c', pipeline, process.execPath], creds));
+  }
+  const ms = (x) => `${x.toFixed(0)} ms`;
+  console.log(
+    `a small answer: promo api ${ms(median(bare))}; with --jq ${ms(median(filtered))} (+${ms(median(filtered) - median(bare))}); | jq ${ms(median(piped))} (medians of ${4 * RUNS + 1})`,
+  );
 } finally {
   server.close();
   await cleanUp();
