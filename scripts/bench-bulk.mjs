@@ -1,7 +1,9 @@
 // npm run bench, bulk section: what a `--input` run costs, each figure a ratio against a baseline
 // measured in the same run.
 // - Throughput: 10,000 creates by `promo voucher create --input --concurrency 16` against a fresh
-//   `promo sandbox`, against autocannon posting the same body at 16 connections to another fresh one.
+//   `promo sandbox`, against autocannon posting the same body at 16 connections to another fresh one;
+//   and, as a line of its own, a bare loop over node:http doing the same (what a client on Node's
+//   HTTP can reach).
 // - Memory: peak RSS of `--dry-run` over 10,000 and over 1,000,000 lines (GNU time's %M).
 // - Pacing: 1,000 creates against `promo sandbox --rate-limit 600/min`: elapsed time against what the
 //   limit allows (1,000 / 600 a minute = 100 s), lines failed, answers 429 (from the sandbox's log).
@@ -69,7 +71,26 @@ function row(name, figure, target, ok) {
 // side against a fresh sandbox every round; medians compared.
 const creates = join(dir, 'creates.ndjson');
 await writeLines(creates, CREATES, () => JSON.stringify(BODY));
-const rates = { cannon: [], promo: [] };
+const rates = { cannon: [], promo: [], http: [] };
+// The same creates from a bare loop over Node's own HTTP client (keep-alive, 16 at a time, each
+// answer read and parsed), a process of its own as promo is: what any client built on node:http
+// can reach here, with nothing of promo's (the journal, the checks, the output).
+const HTTP_LOOP = `const http = require('node:http');
+const [url, count, body, headers] = process.argv.slice(1);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const options = { method: 'POST', agent, headers: { ...JSON.parse(headers), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } };
+let sent = 0;
+const one = () => new Promise((resolve, reject) => {
+  const req = http.request(url, options, (res) => {
+    const chunks = [];
+    res.on('data', (chunk) => chunks.push(chunk));
+    res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error(String(res.statusCode)))));
+  });
+  req.on('error', reject);
+  req.end(body);
+});
+const loop = async () => { while (sent < Number(count)) { sent++; await one(); } };
+Promise.all(Array.from({ length: 16 }, loop)).then(() => agent.destroy(), (error) => { console.error(error); process.exit(1); });`;
 for (let round = 0; round < ROUNDS; round++) {
   const forAutocannon = await sandbox('1000000/min');
   const cannon = await autocannon({
@@ -103,6 +124,20 @@ for (let round = 0; round < ROUNDS; round++) {
   forPromo.stop();
   if (run.code !== 0) throw new Error(`promo exited ${run.code}: ${run.stderr.slice(-500)}`);
   rates.promo.push(CREATES / (run.ms / 1000));
+  const forHttp = await sandbox('1000000/min');
+  const loop = timed(
+    [
+      '-e',
+      HTTP_LOOP,
+      `${forHttp.url}/v1/vouchers`,
+      String(CREATES),
+      JSON.stringify(BODY),
+      JSON.stringify(APP_HEADERS),
+    ],
+    { env, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  forHttp.stop();
+  rates.http.push(CREATES / (loop.ms / 1000));
 }
 const [promoRate, cannonRate] = [median(rates.promo), median(rates.cannon)];
 const throughput = promoRate / cannonRate;
@@ -111,6 +146,10 @@ row(
   `${promoRate.toFixed(0)}/s vs ${cannonRate.toFixed(0)}/s = ${throughput.toFixed(2)}x`,
   '≥ 0.9x',
   throughput >= 0.9,
+);
+const httpRate = median(rates.http);
+rows.push(
+  `${'  node:http alone, a loop of the same creates: vs autocannon'.padEnd(58)} ${`${httpRate.toFixed(0)}/s = ${(httpRate / cannonRate).toFixed(2)}x`.padStart(22)}  (promo ${(promoRate / httpRate).toFixed(2)}x of it; no goal)`,
 );
 goal(
   `bulk create at concurrency 16 against autocannon, node ${process.version}`,
