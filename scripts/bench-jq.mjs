@@ -74,6 +74,7 @@ try {
 
   // End to end, the same promo run filtering itself or piping into jq.
   const answer = JSON.stringify({ object: 'list', vouchers: vouchers.slice(0, E2E_COUNT) });
+  const creds = { ...env, PROMO_APP_ID: 'bench', PROMO_APP_TOKEN: 'bench-token-0001' };
   const small = JSON.stringify({ object: 'list', vouchers: vouchers.slice(0, 3) });
   server.on('request', (req, res) =>
     res
@@ -82,7 +83,6 @@ try {
   );
   for (const filter of ['.vouchers | length', '.vouchers[] | select(.active) | .code']) {
     const api = [BIN, 'api', 'GET', '/v1/vouchers', '--api-url', url, '--json'];
-    const creds = { ...env, PROMO_APP_ID: 'bench', PROMO_APP_TOKEN: 'bench-token-0001' };
     const promo = [];
     const piped = [];
     for (let round = 0; round < RUNS; round++) {
@@ -99,7 +99,6 @@ try {
 
   // What --jq adds to a command with a small answer (its worker's start, jq's check of the
   // expression before the request, its run, the worker's end): a line of its own, no goal.
-  const creds = { ...env, PROMO_APP_ID: 'bench', PROMO_APP_TOKEN: 'bench-token-0001' };
   const api = [BIN, 'api', 'GET', '/v1/small', '--api-url', url, '--json'];
   const bare = [];
   const filtered = [];

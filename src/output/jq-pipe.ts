@@ -5,7 +5,7 @@
 // main thread writes its end, on two cores: writing the whole text first (88 MiB for 100,000
 // vouchers: ~0.4 s to make, ~0.15 s to encode) held jq back by that long, and the text and its
 // bytes were held whole, twice, in memory. Both sides of the ring are here; the worker uses
-// `readPipe` only.
+// PipeReader only.
 
 /** The ring's size: a power of two, so that positions are the byte counts masked. */
 export const PIPE_BYTES = 1 << 20;
@@ -19,12 +19,13 @@ const READ = 1;
 const STATE = 2;
 /** The writer is still writing. */
 const OPEN = 0;
-/** The writer is done: what is in the ring is the end of the input. */
+/**
+ * The writer is done: what is in the ring is the end of the input (cut short when the writer
+ * failed: the main thread then stops the run and says why, whatever jq makes of it).
+ */
 const ENDED = 1;
-/** The writer failed (an interruption, a value JSON cannot hold): the input ends here, cut short. */
-const FAILED = 2;
 /** The reader is done (jq ended before reading all of it): the writer stops. */
-const CLOSED = 3;
+const CLOSED = 2;
 
 /** A wait, in milliseconds, after which each side looks again at what the other did. */
 const WAIT_MS = 50;
@@ -86,9 +87,9 @@ export class PipeWriter {
     return true;
   }
 
-  /** The input is whole (`ok`) or cut short: the reader sees its end either way. */
-  end(ok: boolean): void {
-    Atomics.compareExchange(this.control, STATE, OPEN, ok ? ENDED : FAILED);
+  /** Nothing more comes: the reader sees the end of its input. */
+  end(): void {
+    Atomics.compareExchange(this.control, STATE, OPEN, ENDED);
     Atomics.notify(this.control, WRITTEN);
   }
 }

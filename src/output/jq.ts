@@ -83,8 +83,8 @@ export class JqFilter {
     const second = pieces.next();
     if (second.done) return this.run([first.value]);
     const pipe = newPipe();
-    const signal = this.options.signal;
-    const writer = new PipeWriter(pipe, () => signal?.aborted === true || this.stopped !== undefined);
+    // Stopped (Ctrl-C stops it too), the worker is ended: the writer waits for it no more.
+    const writer = new PipeWriter(pipe, () => this.stopped !== undefined);
     const reply = this.request({ args: this.args, input: pipe }, []);
     // Settled here whatever the reply: a run stopped meanwhile rejects it, and the writer ends.
     reply.catch(() => undefined);
@@ -101,12 +101,12 @@ export class JqFilter {
         if (++written % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
-      writer.end(false);
       // A value JSON cannot hold (as JSON.stringify throws): the worker is ended, not left reading.
       this.stop(error);
       throw error;
+    } finally {
+      writer.end();
     }
-    writer.end(!(signal?.aborted === true || this.stopped !== undefined));
     return this.result(await reply);
   }
 
