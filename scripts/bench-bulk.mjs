@@ -9,7 +9,8 @@
 //   limit allows (1,000 / 600 a minute = 100 s), lines failed, answers 429 (from the sandbox's log).
 // BENCH_BULK_CREATES, BENCH_BULK_BIG and BENCH_BULK_PACED shrink it for a quick look.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
@@ -55,10 +56,33 @@ function writeLines(path, count, line) {
   });
 }
 
+// The CPU time of whole processes (every thread: V8's helpers, Node's thread pool), to say where a
+// run's time goes: a Node process reports its own at exit (BENCH_TOTAL_CPU_FILE); the sandbox, a
+// process of its own, is read from /proc (Linux; elsewhere that line is left out).
+const totalCpuReport = join(dir, 'total-cpu.cjs');
+const totalCpuFile = join(dir, 'total-cpu.txt');
+writeFileSync(
+  totalCpuReport,
+  "process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeFileSync(process.env.BENCH_TOTAL_CPU_FILE, String((u.user + u.system) / 1000)); });\n",
+);
+const withTotalCpu = { NODE_OPTIONS: `--require ${totalCpuReport}`, BENCH_TOTAL_CPU_FILE: totalCpuFile };
+const reportedCpuMs = () => Number(readFileSync(totalCpuFile, 'utf8'));
+/** CPU milliseconds of a running process, all its threads (/proc/PID/stat at 100 ticks a second). */
+function procCpuMs(pid) {
+  if (!existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Runs promo to the end: elapsed ms, exit code, stderr; with `rss`, its peak RSS (GNU time's %M). */
-function promo(args, { rss = false } = {}) {
+function promo(args, { rss = false, extraEnv = {} } = {}) {
   if (rss) return timedWithPeakRss(args, { env });
-  return timed([bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], check: false });
+  return timed([bin, ...args], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    check: false,
+  });
 }
 
 const rows = [];
@@ -72,6 +96,8 @@ function row(name, figure, target, ok) {
 const creates = join(dir, 'creates.ndjson');
 await writeLines(creates, CREATES, () => JSON.stringify(BODY));
 const rates = { cannon: [], promo: [], http: [] };
+// CPU milliseconds per run: each client, and the sandbox that served it.
+const cpu = { cannon: [], promo: [], http: [], cannonSandbox: [], promoSandbox: [], httpSandbox: [] };
 // The same creates from a bare loop over Node's own HTTP client (keep-alive, 16 at a time, each
 // answer read and parsed), a process of its own as promo is: what any client built on node:http
 // can reach here, with nothing of promo's (the journal, the checks, the output).
@@ -93,6 +119,8 @@ const loop = async () => { while (sent < Number(count)) { sent++; await one(); }
 Promise.all(Array.from({ length: 16 }, loop)).then(() => agent.destroy(), (error) => { console.error(error); process.exit(1); });`;
 for (let round = 0; round < ROUNDS; round++) {
   const forAutocannon = await sandbox('1000000/min');
+  const cannonSandboxFrom = procCpuMs(forAutocannon.pid);
+  const cannonFrom = process.cpuUsage();
   const cannon = await autocannon({
     url: `${forAutocannon.url}/v1/vouchers`,
     method: 'POST',
@@ -104,27 +132,26 @@ for (let round = 0; round < ROUNDS; round++) {
     // whole second added, its rate understated by a third). 20 ms keeps that error under 1%.
     sampleInt: 20,
   });
+  const cannonCpu = process.cpuUsage(cannonFrom);
+  cpu.cannon.push((cannonCpu.user + cannonCpu.system) / 1000);
+  cpu.cannonSandbox.push(procCpuMs(forAutocannon.pid) - cannonSandboxFrom);
   forAutocannon.stop();
   if (cannon.non2xx + cannon.errors > 0)
     throw new Error(`autocannon: ${cannon.non2xx + cannon.errors} failed`);
   rates.cannon.push(cannon.requests.total / cannon.duration);
   const forPromo = await sandbox('1000000/min');
-  const run = promo([
-    '--api-url',
-    forPromo.url,
-    'voucher',
-    'create',
-    '--input',
-    creates,
-    '--concurrency',
-    '16',
-    '-o',
-    'json',
-  ]);
+  const promoSandboxFrom = procCpuMs(forPromo.pid);
+  const run = promo(
+    ['--api-url', forPromo.url, 'voucher', 'create', '--input', creates, '--concurrency', '16', '-o', 'json'],
+    { extraEnv: withTotalCpu },
+  );
+  cpu.promo.push(reportedCpuMs());
+  cpu.promoSandbox.push(procCpuMs(forPromo.pid) - promoSandboxFrom);
   forPromo.stop();
   if (run.code !== 0) throw new Error(`promo exited ${run.code}: ${run.stderr.slice(-500)}`);
   rates.promo.push(CREATES / (run.ms / 1000));
   const forHttp = await sandbox('1000000/min');
+  const httpSandboxFrom = procCpuMs(forHttp.pid);
   const loop = timed(
     [
       '-e',
@@ -134,8 +161,10 @@ for (let round = 0; round < ROUNDS; round++) {
       JSON.stringify(BODY),
       JSON.stringify(APP_HEADERS),
     ],
-    { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    { env: { ...env, ...withTotalCpu }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  cpu.http.push(reportedCpuMs());
+  cpu.httpSandbox.push(procCpuMs(forHttp.pid) - httpSandboxFrom);
   forHttp.stop();
   rates.http.push(CREATES / (loop.ms / 1000));
 }
@@ -151,6 +180,18 @@ const httpRate = median(rates.http);
 rows.push(
   `${'  node:http alone, a loop of the same creates: vs autocannon'.padEnd(58)} ${`${httpRate.toFixed(0)}/s = ${(httpRate / cannonRate).toFixed(2)}x`.padStart(22)}  (promo ${(promoRate / httpRate).toFixed(2)}x of it; no goal)`,
 );
+// Where the time goes: the CPU of each client and of the sandbox that served it, and how many of
+// the machine's cores the two kept busy between them (their CPU over the run's time). On a machine
+// of few cores the client's CPU is time the sandbox may wait for.
+const perCreate = (list) => ((median(list) * 1000) / CREATES).toFixed(0);
+const busy = (client, sandboxCpu, rate) =>
+  ((median(client) + median(sandboxCpu)) / ((CREATES / rate) * 1000)).toFixed(2);
+if (!Number.isNaN(median(cpu.promoSandbox))) {
+  rows.push(
+    `  CPU a create (µs, whole processes), client + sandbox: autocannon ${perCreate(cpu.cannon)} + ${perCreate(cpu.cannonSandbox)}, the node:http loop ${perCreate(cpu.http)} + ${perCreate(cpu.httpSandbox)}, promo ${perCreate(cpu.promo)} + ${perCreate(cpu.promoSandbox)}`,
+    `  … cores kept busy, of ${availableParallelism()}: autocannon ${busy(cpu.cannon, cpu.cannonSandbox, cannonRate)}, the node:http loop ${busy(cpu.http, cpu.httpSandbox, httpRate)}, promo ${busy(cpu.promo, cpu.promoSandbox, promoRate)}`,
+  );
+}
 goal(
   `bulk create at concurrency 16 against autocannon, node ${process.version}`,
   `${throughput.toFixed(2)}x (${promoRate.toFixed(0)}/s vs ${cannonRate.toFixed(0)}/s)`,
