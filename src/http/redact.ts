@@ -30,11 +30,9 @@ export const REAL_SECRET_LENGTH = 16;
  * A shorter secret (a local sandbox's `sandbox`, a proxy password) is blanked where it stands
  * whole: not where the characters beside it make it part of a longer word (`x` inside
  * `exit_code`, `sandbox` inside `promo-sandbox`). Letters, digits, `_` and `-` continue a word;
- * anything else (a space, a quote, `=`, `&`, `/`, the text's ends) bounds it.
- */
-/**
- * Made where it is used, not when the module loads: a pattern of Unicode classes takes ~0.2 ms to
- * make, and most runs never blank a short secret.
+ * anything else (a space, a quote, `=`, `&`, `/`, the text's ends) bounds it. The pattern is made
+ * where it is used, not when the module loads: one of Unicode classes takes ~0.2 ms to make, and
+ * most runs never blank a short secret.
  */
 const isWordCharacter = (character: string): boolean => /[\p{L}\p{N}_-]/u.test(character);
 
