@@ -1,0 +1,73 @@
+// A line of a bulk run is sent only once its in-flight record is in the journal file, wherever the
+// sync runs (src/bulk/journal.ts: the first of a run on Node's thread pool, later ones on the main
+// thread while the disk is quick). The journal here is a real file; each line's start reads it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/bulk/journal.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function newJournal(): { journal: Journal; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'promo-journal-sync-'));
+  dirs.push(dir);
+  const path = join(dir, 'run.ndjson');
+  return { journal: Journal.open(path, false), path };
+}
+
+const record = (line: number) => JSON.stringify({ line, status: 'unknown', in_flight: true });
+
+/** Marks `count` lines, `burst` in each turn of the event loop; resolves with what each start saw. */
+function markAll(journal: Journal, path: string, count: number, burst: number) {
+  const seen: Array<{ line: number; written: boolean; inFile: boolean }> = [];
+  return new Promise<typeof seen>((resolve) => {
+    let next = 1;
+    const turn = () => {
+      for (let i = 0; i < burst && next <= count; i++, next++) {
+        const line = next;
+        journal.mark(record(line), (written) => {
+          seen.push({ line, written, inFile: readFileSync(path, 'utf8').includes(`${record(line)}\n`) });
+          if (seen.length === count) resolve(seen);
+        });
+      }
+      if (next <= count) setTimeout(turn, 1);
+    };
+    turn();
+  });
+}
+
+describe('the journal: a line starts only once its record is written', () => {
+  it.each([
+    ['one line a turn', 1],
+    ['bursts of 5', 5],
+  ])('%s, 60 lines: each start once, written, its record already in the file', async (_name, burst) => {
+    const { journal, path } = newJournal();
+    const seen = await markAll(journal, path, 60, burst);
+    journal.close();
+    expect(seen.map((s) => s.line).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
+    expect(seen.filter((s) => !s.written || !s.inFile)).toEqual([]);
+    expect(readFileSync(path, 'utf8').trimEnd().split('\n')).toHaveLength(60);
+  });
+
+  it('a journal taken over starts nothing more, and says so once', async () => {
+    const { journal, path } = newJournal();
+    let lost = 0;
+    journal.onLost = () => {
+      lost += 1;
+    };
+    const first = await markAll(journal, path, 3, 3);
+    journal.owner = () => 'pid 4242 on another host';
+    const after = await markAll(journal, path, 4, 2);
+    journal.close();
+    expect(first.every((s) => s.written && s.inFile)).toBe(true);
+    expect(after.map((s) => s.written)).toEqual([false, false, false, false]);
+    expect(lost).toBe(1);
+    expect(readFileSync(path, 'utf8').trimEnd().split('\n')).toHaveLength(3);
+  });
+});
