@@ -313,7 +313,7 @@ const results = await Promise.all([
     ...common,
     entryPoints: ['src/output/jq-worker.ts'],
     outfile: JQ_WORKER,
-    plugins: [...(common.plugins ?? []), jqWasmFile],
+    plugins: [jqWasmFile],
   }),
   ...Object.entries(lazyModules).map(([name, contents]) =>
     build({

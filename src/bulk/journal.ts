@@ -224,8 +224,9 @@ export class Journal {
   /** Syncs of marks under way off the main thread. */
   private syncing = 0;
   /**
-   * The next sync runs on the main thread: the last one took under SLOW_SYNC_MS. The first runs
-   * off it, so that a disk never measured (a network share, one that stalls) never blocks the run.
+   * The next sync runs on the main thread: the last one there took under SLOW_SYNC_MS, or the last
+   * one off it came back within BACK_WITHIN_MS. The first runs off it, so that a disk never
+   * measured (a network share, one that stalls) never blocks the run.
    */
   private syncHere = false;
   /** close() came while a sync was under way: the file is closed when it ends. */
