@@ -30,17 +30,32 @@ export interface Prompts {
   ): Promise<T>;
 }
 
-/** stdout for text printed whole (help): see cli-stdout.ts. */
+/** stdout without Node's stream, while nothing needs it: see cli-stdout.ts. */
 export interface DirectStdout {
   /** Whether stdout is a terminal, told without building Node's stream when it is a pipe or a file. */
   isTTY(): boolean;
+  /** Text printed whole (help, usage); a reader that left ends the run (exit 0). */
   write(text: string): void;
+  /**
+   * A command's data, written straight when it may be (small, or to a file; never to a terminal):
+   * false when it is the stream's to write. A reader that left is noted (`gone`), the run goes on.
+   */
+  writeData(text: string): boolean;
+  /** Node's stream is built: everything goes through it from then on. */
+  readonly built: boolean;
+  /** The reader left while data was written straight (EPIPE). */
+  readonly gone: boolean;
+}
+
+/** Whether stdout is a terminal, told without building Node's stream where the context can. */
+export function stdoutIsTTY(ctx: Pick<Context, 'stdout' | 'directStdout'>): boolean {
+  return ctx.directStdout ? ctx.directStdout.isTTY() : ctx.stdout.isTTY === true;
 }
 
 export interface Context {
   stdin: InputStream;
   stdout: OutputStream;
-  /** The real context's cheaper way to print help; tests leave it out (stdout is used). */
+  /** The real context's cheaper way to print help and small data; tests leave it out (stdout is used). */
   directStdout?: DirectStdout;
   stderr: OutputStream;
   env: Record<string, string | undefined>;

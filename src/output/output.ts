@@ -1,6 +1,6 @@
 // The one place that decides how results look: a table for people, JSON or NDJSON for programs.
 // stdout carries data only; notices, warnings and errors go to stderr.
-import type { OutputStream } from '../base/context.js';
+import { type DirectStdout, type OutputStream, stdoutIsTTY } from '../base/context.js';
 import type { CsvSheet } from './csv.js';
 import { renderError } from './errors.js';
 import { escapeForTerminal } from './escape.js';
@@ -54,7 +54,11 @@ export class Output {
    */
   constructor(
     printing: PrintingOf,
-    private readonly io: { readonly stdout: OutputStream; readonly stderr: OutputStream },
+    private readonly io: {
+      readonly stdout: OutputStream;
+      readonly stderr: OutputStream;
+      readonly directStdout?: DirectStdout;
+    },
     options: DataOptions = {},
   ) {
     this.format = printing.output;
@@ -119,6 +123,25 @@ export class Output {
     return this.io.stdout;
   }
 
+  /**
+   * Data on stdout: straight to its descriptor while the real context may (small, or into a file:
+   * cli-stdout.ts), so that a command printing one answer into a pipe does not build Node's stream;
+   * else through the stream.
+   */
+  private write(text: string): void {
+    if (this.io.directStdout?.writeData(text)) return;
+    this.stdout.write(text);
+  }
+
+  private get stdoutIsTTY(): boolean {
+    return stdoutIsTTY(this.io);
+  }
+
+  /** Node's stream exists (in tests, always): what it says of a reader that left counts. */
+  private get streamBuilt(): boolean {
+    return this.io.directStdout?.built !== false;
+  }
+
   private get stderr(): OutputStream {
     return this.io.stderr;
   }
@@ -172,14 +195,14 @@ export class Output {
       const body = JSON.stringify(item, null, 2).replaceAll('\n', '\n  ');
       text += `${this.arrayItems++ === 0 ? '[\n' : ',\n'}  ${body}`;
     }
-    this.stdout.write(text);
+    this.write(text);
     return this.drained();
   }
 
   /** Closes the streamed array (`[]` when no page had an item). */
   jsonArrayEnd(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.stdout.write(this.arrayItems === 0 ? '[]\n' : '\n]\n');
+    this.write(this.arrayItems === 0 ? '[]\n' : '\n]\n');
     return this.drained();
   }
 
@@ -188,7 +211,8 @@ export class Output {
    * A list being streamed stops there instead of asking the service for pages nobody will read.
    */
   get closed(): boolean {
-    return this.gone || this.stdout.destroyed || this.stdout.errored !== null;
+    if (this.gone || this.io.directStdout?.gone) return true;
+    return this.streamBuilt && (this.stdout.destroyed || this.stdout.errored !== null);
   }
 
   private gone = false;
@@ -199,8 +223,9 @@ export class Output {
    * whole list in memory; a reader that left shows up here as an error, before the next page.
    */
   private drained(): Promise<void> {
+    // Written straight, it is already with the system.
+    if (this.closed || !this.streamBuilt) return Promise.resolve();
     const out = this.stdout;
-    if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       if (out.writableNeedDrain) {
         // A pipe whose reader left ends in 'error' or 'close', or in 'drain' just before the
@@ -227,7 +252,7 @@ export class Output {
 
   /** Tables fit a terminal's width; written to a file or a pipe, they keep every character. */
   private get terminalWidth(): number | undefined {
-    return this.stdout.isTTY === true ? this.stdout.columns : undefined;
+    return this.stdoutIsTTY ? this.stdout.columns : undefined;
   }
 
   /**
@@ -244,7 +269,7 @@ export class Output {
     const shaped = this.shaped(value);
     if (this.jq !== undefined) return this.jqStream().value(shaped);
     const text = this.format === 'ndjson' ? JSON.stringify(shaped) : JSON.stringify(shaped, null, 2);
-    this.stdout.write(`${this.colorStdout ? colorJson(text, await palette(true)) : text}\n`);
+    this.write(`${this.colorStdout ? colorJson(text, await palette(true)) : text}\n`);
   }
 
   /** --fields applied: each object of a list, or the object. */
@@ -261,7 +286,7 @@ export class Output {
    */
   private csvRows(items: unknown[], layout?: readonly string[]): void {
     const text = this.sheet.write(this.csvShaped(items), this.fields, layout ?? this.csvView?.columns);
-    if (text) this.stdout.write(text);
+    if (text) this.write(text);
   }
 
   /**
@@ -279,7 +304,7 @@ export class Output {
 
   private get sheet(): CsvSheet {
     this.csvSheet ??= new this.render.CsvSheet(
-      { crlf: this.csvCrlf, terminal: this.stdout.isTTY === true },
+      { crlf: this.csvCrlf, terminal: this.stdoutIsTTY },
       (column) =>
         void this.warn(
           `the key ${column} first appears after the CSV header was written: it has no column (ask for it with --fields)`,
@@ -293,7 +318,7 @@ export class Output {
     const clean = this.clean(value, reveal);
     if (this.isJson) return this.cleanJson(clean);
     const { renderKeyValue } = await this.prepare();
-    this.stdout.write(
+    this.write(
       await renderKeyValue(
         clean,
         this.columnsFor(fields),
@@ -325,14 +350,14 @@ export class Output {
       const lines = items.map((item) => JSON.stringify(this.shaped(item)));
       // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
       if (this.jq !== undefined) return this.jqStream().push(lines);
-      this.stdout.write(lines.map((line) => `${line}\n`).join(''));
+      this.write(lines.map((line) => `${line}\n`).join(''));
       return this.drained();
     }
     if (items.length === 0) {
       this.notice(empty);
       return;
     }
-    this.stdout.write(
+    this.write(
       await renderTable(items, this.columnsFor(columns), await palette(this.colorStdout), this.terminalWidth),
     );
   }
@@ -389,7 +414,7 @@ export class Output {
           if (!this.signal()?.aborted) throw error;
         });
     }
-    this.stdout.write(`${JSON.stringify(shaped)}\n`);
+    this.write(`${JSON.stringify(shaped)}\n`);
   }
 
   /** --jq: the filter, and the queue that batches values on their way to it (jq-stream.ts). */
@@ -398,11 +423,11 @@ export class Output {
       const { jqFilters, JqStream } = this.render;
       this.jqFilters = jqFilters(this.jq!, {
         color: this.colorStdout,
-        terminal: this.stdout.isTTY === true,
+        terminal: this.stdoutIsTTY,
         signal: this.signal(),
       });
       this.jqQueue = new JqStream(this.jqFilters, async (text) => {
-        this.stdout.write(text);
+        this.write(text);
         await this.drained();
       });
     }
@@ -436,9 +461,9 @@ export class Output {
    * revealed; on a terminal, control characters escaped (piped, the text is exact).
    */
   text(data: string, reveal?: Reveal): void {
-    const shown = this.stdout.isTTY === true ? escapeForTerminal(data) : data;
+    const shown = this.stdoutIsTTY ? escapeForTerminal(data) : data;
     const line = reveal?.secrets === 'shown' || !this.hasSecrets() ? shown : this.scrub(shown);
-    this.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+    this.write(line.endsWith('\n') ? line : `${line}\n`);
   }
 
   /**

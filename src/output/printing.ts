@@ -2,7 +2,7 @@
 // and on stderr, whether stderr carries JSON lines, and whether prompts may be asked. The
 // runtime's global options (runtime/globals.ts) take it whole and an Output is built from it; a run
 // that fails before its options are read guesses it from the command line (guessPrinting).
-import type { Context } from '../base/context.js';
+import { type Context, stdoutIsTTY } from '../base/context.js';
 import { UsageError } from '../base/errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -43,10 +43,10 @@ export interface Printing {
 export function resolvePrinting(flags: PrintFlags, ctx: Context): Printing {
   const { env } = ctx;
   const output = resolveOutput(flags, ctx);
+  const terminal = stdoutIsTTY(ctx);
   return {
     output,
-    colorStdout:
-      (output === 'table' || ctx.stdout.isTTY === true) && colorWanted(flags, env, ctx.stdout.isTTY === true),
+    colorStdout: (output === 'table' || terminal) && colorWanted(flags, env, terminal),
     colorStderr: () => colorWanted(flags, env, ctx.stderr.isTTY === true),
     stderrJson: stderrJsonFor(resolveLogFormat(flags, env), output, ctx),
     ...promptsAllowed(flags, ctx),
@@ -73,7 +73,7 @@ export function guessPrinting(argv: string[], ctx: Context): Printing {
   try {
     format = resolveOutput({ output }, ctx);
   } catch {
-    format = ctx.stdout.isTTY ? 'table' : 'json';
+    format = stdoutIsTTY(ctx) ? 'table' : 'json';
   }
   let log: LogFormat | undefined;
   try {
@@ -100,7 +100,7 @@ export function resolveOutput(
   const chosen = flags.output ?? (ctx.env.PROMO_OUTPUT || undefined);
   // --jq and --fields ask for data, as gh's do: JSON on a terminal too, unless a format is named.
   if (chosen === undefined)
-    return ctx.stdout.isTTY && flags.jq === undefined && flags.fields === undefined ? 'table' : 'json';
+    return stdoutIsTTY(ctx) && flags.jq === undefined && flags.fields === undefined ? 'table' : 'json';
   if (!(OUTPUT_FORMATS as readonly string[]).includes(chosen)) {
     const where = flags.output !== undefined ? '-o/--output' : 'PROMO_OUTPUT';
     throw new UsageError(`${where} must be one of ${OUTPUT_FORMATS.join(', ')}, not '${chosen}'`);
@@ -141,7 +141,7 @@ function promptsAllowed(flags: PrintFlags, ctx: Context): Pick<Printing, 'intera
   if (flags.input === false) because = 'prompts are turned off by --no-input';
   else if (truthy(env.CI)) because = 'prompts are turned off because CI is set';
   // stdout first: when it is not a terminal, stdin is never touched (building it costs start-up).
-  else if (ctx.stdout.isTTY !== true || ctx.stdin.isTTY !== true) because = 'there is no terminal to ask on';
+  else if (!stdoutIsTTY(ctx) || ctx.stdin.isTTY !== true) because = 'there is no terminal to ask on';
   return { interactive: because === undefined, noPromptsBecause: because };
 }
 

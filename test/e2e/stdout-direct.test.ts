@@ -1,0 +1,135 @@
+// A command's data goes straight to stdout's file descriptor while it is small (into a pipe) or goes
+// to a file, without Node's stdout stream (src/cli-stdout.ts): one answer into a pipe builds no
+// stream. What is written straight and what follows through the stream reaches the reader whole
+// and in order, a slow reader included; a reader that left ends nothing early; Ctrl-C still stops a
+// run whose reader does not read. The built promo against the sandbox over HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoSeed } from 'promo-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
+
+// A generated voucher's line is over 1 KB: the first pages of two lines fit in what goes straight
+// into a pipe (4 KiB), the rest goes through the stream; all of them are more than a pipe holds.
+const VOUCHERS = 120;
+const fixture = useSandbox({ seed: { ...demoSeed(), generatedVouchers: { count: VOUCHERS } } });
+const dir = tempDir('promo-stdout-');
+afterAll(() => dir.cleanup());
+// What spawnPromo gives the bin, for the runs this file spawns itself (through bash, or unread).
+const env = () =>
+  ({ ...process.env, NO_COLOR: '1', PROMO_SECRET_STORE: 'file', ...fixture.env }) as NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  const made = await spawnPromo(
+    ['voucher', 'create', '--code', 'DIRECT-1', '--type', 'discount', '--percent-off', '5'],
+    { env: fixture.env },
+  );
+  expect([made.code, made.stderr]).toEqual([0, '']);
+});
+
+/** Runs the bin with a preload that notes whether Node's stdout stream was built. */
+async function runWatched(argv: string[]): Promise<{ code: number; stdout: string; built: boolean }> {
+  const hook = join(dir.path, 'watch-stdout.cjs');
+  const out = join(dir.path, `built-${argv.join('-').replace(/\W/g, '')}.txt`);
+  writeFileSync(
+    hook,
+    `const node = Object.getOwnPropertyDescriptor(process, 'stdout');
+let built = false;
+Object.defineProperty(process, 'stdout', { configurable: true, enumerable: node.enumerable, get() { built = true; return node.get.call(process); } });
+process.on('exit', () => require('node:fs').writeFileSync(process.env.WATCH_OUT, String(built)));\n`,
+  );
+  const run = await spawnPromo(argv, {
+    env: { ...fixture.env, NODE_OPTIONS: `--require ${hook}`, WATCH_OUT: out },
+  });
+  expect(run.stderr).toBe('');
+  return { code: run.code, stdout: run.stdout, built: readFileSync(out, 'utf8') === 'true' };
+}
+
+/** A spawned process's exit code and what it wrote. */
+function exited(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => (stdout += d));
+  child.stderr?.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const codes = (ndjson: string) =>
+  ndjson
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { code: string }).code);
+
+describe('data written straight to stdout', () => {
+  it('one answer into a pipe builds no stdout stream; a list larger than 4 KiB does, and every byte arrives', async () => {
+    const one = await runWatched(['voucher', 'get', 'DIRECT-1', '-o', 'json']);
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ code: 'DIRECT-1' });
+    expect(one.built).toBe(false);
+
+    const many = await runWatched(['voucher', 'list', '--limit', '20', '-o', 'json']);
+    expect(many.code).toBe(0);
+    expect(many.stdout.length).toBeGreaterThan(4096);
+    expect(JSON.parse(many.stdout)).toHaveLength(20);
+    expect(many.built).toBe(true);
+  });
+
+  it('a list page by page: lines written straight, then through the stream, whole and in order to a slow reader and to a file', async () => {
+    const argv = ['voucher', 'list', '--all', '--limit', '2', '-o', 'ndjson'];
+    const fast = await spawnPromo(argv, { env: fixture.env });
+    expect([fast.code, fast.stderr]).toEqual([0, '']);
+    const all = codes(fast.stdout);
+    expect(all.length).toBeGreaterThan(VOUCHERS);
+    expect(new Set(all).size).toBe(all.length);
+
+    const slow = await spawnPromo(argv, { env: fixture.env, readStdoutAfterMs: 400 });
+    expect([slow.code, slow.stderr, slow.stdout]).toEqual([0, '', fast.stdout]);
+
+    // Into a file everything goes straight: no amount waits on a reader.
+    const file = join(dir.path, 'list.ndjson');
+    // (Not spawnSync: the sandbox answers from this process.)
+    const toFile = await exited(
+      spawn('bash', ['-c', '"$@" > "$FILE"', 'bash', process.execPath, BIN, ...argv], {
+        env: { ...env(), FILE: file },
+      }),
+    );
+    expect([toFile.code, toFile.stderr]).toEqual([0, '']);
+    expect(readFileSync(file, 'utf8')).toBe(fast.stdout);
+  });
+
+  it('a reader that left before the answer: the run still ends as it would have (exit 0, nothing on stderr)', async () => {
+    const argv = ['voucher', 'get', 'DIRECT-1', '-o', 'json'];
+    const run = await exited(
+      spawn('bash', ['-c', '"$@" | true; echo $PIPESTATUS', 'bash', process.execPath, BIN, ...argv], {
+        env: env(),
+      }),
+    );
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '0\n', '']);
+  });
+
+  it('Ctrl-C stops a run whose reader never reads, within a second', async () => {
+    // promo itself (exec), its stdout a pipe to a reader that never reads: past what the pipe
+    // holds (64 KiB), the stream waits for room without holding the event loop.
+    const argv = ['voucher', 'list', '--all', '--limit', '100', '-o', 'ndjson'];
+    const child = spawn('bash', ['-c', 'exec "$@" > >(sleep 30)', 'bash', process.execPath, BIN, ...argv], {
+      env: env(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // 'exit', not 'close': the reader that never reads holds stderr's pipe open until it ends.
+    const run = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const before = fixture.sandbox.requests.length;
+    await until(() => fixture.sandbox.requests.slice(before).some((r) => r.rawPath === '/v1/vouchers'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await run;
+    expect(Date.now() - sent).toBeLessThan(1000);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupt/i);
+  });
+});
