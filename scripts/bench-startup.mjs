@@ -1,7 +1,8 @@
 // The start-up section of `npm run bench` (alone: `node scripts/bench-startup.mjs` after a build):
 // whole promo processes timed as medians over interleaved runs, each a ratio against a bare
 // `node -e 0` of the same Node measured in the same run (machines here are shared and noisy, so
-// absolute milliseconds mean little; ratios do), then each goal said met or not met.
+// absolute milliseconds mean little; ratios do), then each goal said met or not met. Each case also
+// shows its minor page faults (median): the memory it touched first, which load disturbs little.
 // BENCH_NODES=/path/to/node,/other/node runs it on each of those Node binaries (default: this one);
 // BENCH_RUNS=N runs per case (21). Each process also reports the CPU time of its main thread.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -132,11 +133,12 @@ async function line(node, server) {
   }
   const wall = (k) => median(samples[k].map((s) => s.ms));
   const cpu = (k) => median(samples[k].map((s) => s.cpu));
+  const faults = (k) => median(samples[k].map((s) => s.faults));
   console.log(
     `\npromo start-up, node ${version}, median of ${runs} interleaved runs, NODE_EXTRA_CA_CERTS unset, load average ${loadBefore} → ${load()}\n`,
   );
   console.log(
-    `${'case'.padEnd(42)} ${'wall'.padStart(9)} ${'ratio'.padStart(7)} ${'main cpu'.padStart(9)} ${'ratio'.padStart(7)}  goal: wall, main cpu`,
+    `${'case'.padEnd(42)} ${'wall'.padStart(9)} ${'ratio'.padStart(7)} ${'main cpu'.padStart(9)} ${'ratio'.padStart(7)} ${'faults'.padStart(7)}  goal: wall, main cpu`,
   );
   for (const [k, c] of all.entries()) {
     const base = c.of ? all.findIndex((other) => other.name === c.of) : 0;
@@ -146,7 +148,7 @@ async function line(node, server) {
         ? ''
         : `${c.of ? 'of the loopback: ' : ''}${verdict.atMost(w, c.target)}, ${verdict.atMost(u, c.target)}`;
     console.log(
-      `${c.name.padEnd(42)} ${ms(wall(k)).padStart(9)} ${times(w).padStart(7)} ${ms(cpu(k)).padStart(9)} ${times(u).padStart(7)}  ${goal}`,
+      `${c.name.padEnd(42)} ${ms(wall(k)).padStart(9)} ${times(w).padStart(7)} ${ms(cpu(k)).padStart(9)} ${times(u).padStart(7)} ${String(faults(k)).padStart(7)}  ${goal}`,
     );
   }
   const cacheOk = verdict.count(cache.written > 0 && cache.kept);
