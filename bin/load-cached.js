@@ -86,17 +86,27 @@ const SUM_WASM =
   '02400340200120004f0d01200220012802006a220220036a2103200141046a21010c000b0b20022003411f6c730b';
 let wasmSum;
 
+/** The checksum's memory, at least `bytes` long (grown by whole pages of 64 KiB). */
+function sumMemory(bytes) {
+  wasmSum ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SUM_WASM, 'hex'))).exports;
+  const memory = wasmSum.m;
+  const missing = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+  if (missing > 0) memory.grow(missing);
+  return memory;
+}
+
+/** The sums of the memory's first `length` bytes, zeros filling up its last word. */
+function sumInMemory(length) {
+  const padded = (length + 3) & ~3;
+  new Uint8Array(sumMemory(padded).buffer, length, padded - length).fill(0);
+  return wasmSum.s(padded) >>> 0;
+}
+
 function checksum(bytes) {
   const padded = (bytes.length + 3) & ~3;
   if (typeof WebAssembly === 'object') {
-    wasmSum ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SUM_WASM, 'hex'))).exports;
-    const { m: memory, s: sum } = wasmSum;
-    const missing = Math.ceil(padded / 65536) - memory.buffer.byteLength / 65536;
-    if (missing > 0) memory.grow(missing);
-    const words = new Uint8Array(memory.buffer, 0, padded);
-    words.set(bytes);
-    words.fill(0, bytes.length);
-    return sum(padded) >>> 0;
+    new Uint8Array(sumMemory(padded).buffer).set(bytes);
+    return sumInMemory(bytes.length);
   }
   // Without WebAssembly (node --jitless): the same sums, slowly.
   const copy = Buffer.alloc(padded);
@@ -144,20 +154,57 @@ function cacheFile(file) {
 function readCache(file, source) {
   let bytes;
   try {
-    bytes = fs.readFileSync(cacheFile(file));
+    bytes = typeof WebAssembly === 'object' ? readIntoSumMemory(cacheFile(file)) : fs.readFileSync(cacheFile(file));
   } catch {
     return undefined;
   }
-  if (bytes.length < HEADER_BYTES || bytes.readUInt32LE(0) !== MAGIC) return undefined;
-  const runsEnd = HEADER_BYTES + bytes.readUInt32LE(24);
+  if (bytes.length < HEADER_BYTES) return undefined;
+  const header = Buffer.from(bytes.buffer, bytes.byteOffset, HEADER_BYTES);
+  if (header.readUInt32LE(0) !== MAGIC) return undefined;
+  const runsEnd = HEADER_BYTES + header.readUInt32LE(24);
   if (runsEnd > bytes.length) return undefined;
-  const data = bytes.subarray(runsEnd);
-  const whole =
-    bytes.readUInt32LE(8) === source.size &&
-    bytes.readDoubleLE(12) === source.mtimeMs &&
-    bytes.readUInt32LE(20) === data.length &&
-    bytes.readUInt32LE(4) === checksum(data);
-  return whole ? { data, runs: bytes.subarray(HEADER_BYTES, runsEnd).toString('latin1').split('\n') } : undefined;
+  const runs = Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, runsEnd - HEADER_BYTES).toString('latin1');
+  const length = bytes.length - runsEnd;
+  if (
+    header.readUInt32LE(8) !== source.size ||
+    header.readDoubleLE(12) !== source.mtimeMs ||
+    header.readUInt32LE(20) !== length
+  )
+    return undefined;
+  const expected = header.readUInt32LE(4);
+  let data;
+  if (bytes.buffer === wasmSum?.m.buffer) {
+    // Summed where it was read: moved to the start of the memory (the header is read by now), the
+    // data is also what V8 reads, until the next file is read there.
+    bytes.copyWithin(0, runsEnd);
+    if (sumInMemory(length) !== expected) return undefined;
+    data = new Uint8Array(wasmSum.m.buffer, 0, length);
+  } else {
+    data = bytes.subarray(runsEnd);
+    if (checksum(data) !== expected) return undefined;
+  }
+  return { data, runs: runs.split('\n') };
+}
+
+/**
+ * The file whole, read straight into the checksum's memory (grown to fit): no buffer of its own
+ * for a cache read once and then dropped, and no copy to sum it. Valid until the next read.
+ */
+function readIntoSumMemory(path) {
+  const fd = fs.openSync(path, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const into = new Uint8Array(sumMemory(size + 4).buffer, 0, size);
+    let read = 0;
+    while (read < size) {
+      const got = fs.readSync(fd, into, read, size - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    return into.subarray(0, read);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function loadCached(file) {

@@ -68,6 +68,27 @@ describe('the code cache', () => {
     expect([again.code, again.stderr, again.stdout]).toEqual([0, '', first.stdout]);
   });
 
+  it('without WebAssembly (node --jitless) is summed in JavaScript: written, used as it is by the next run, damage caught', async () => {
+    const dir = scratch();
+    // Node warns that --jitless turns WebAssembly off; nothing else may be said.
+    const env = { PROMO_CONFIG_DIR: dir, NODE_OPTIONS: '--jitless' };
+    const said = (stderr: string) => stderr.replace(/^.*--expose_wasm.*\n/gm, '');
+    const first = await spawnPromo(list, { env });
+    expect([first.code, said(first.stderr)]).toEqual([0, '']);
+    const files = filesUnder(join(dir, 'code-cache')).filter((file) => file.endsWith('.cache'));
+    expect(files.length).toBeGreaterThan(1);
+    const written = new Map(files.map((file) => [file, readFileSync(file)]));
+    const second = await spawnPromo(list, { env });
+    expect([second.code, said(second.stderr), second.stdout]).toEqual([0, '', first.stdout]);
+    // Taken whole: nothing written again.
+    for (const [file, bytes] of written) expect(readFileSync(file).equals(bytes)).toBe(true);
+    damage(files);
+    const damaged = await spawnPromo(list, { env });
+    expect([damaged.code, said(damaged.stderr), damaged.stdout]).toEqual([0, '', first.stdout]);
+    // Found damaged, each is made again.
+    for (const [file, bytes] of written) expect(readFileSync(file).equals(bytes)).toBe(false);
+  });
+
   it('cut short, is recompiled', async () => {
     const dir = scratch();
     const env = { PROMO_CONFIG_DIR: dir };
