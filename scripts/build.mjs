@@ -257,7 +257,10 @@ const common = {
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist/lazy', { recursive: true });
-const { manifests, verbModules } = await verbManifests(common);
+const { manifests, helpFiles, verbModules } = await verbManifests(common);
+// Each noun's help-only text (long descriptions, examples), read when help is shown (verb-manifest.mjs).
+mkdirSync('dist/help');
+for (const [noun, text] of helpFiles) writeFileSync(`dist/help/${noun}.json`, text);
 const verbsAsData = verbManifestPlugin(manifests);
 // The core and the chunks (scripts/split.mjs), in four passes: the core, to learn what it holds and
 // what it imports on demand; everything it imports on demand in one bundle, not written, to learn

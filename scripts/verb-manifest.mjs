@@ -55,16 +55,20 @@ function splitHelp(data) {
 const EAGER = ['path', 'aliases'];
 
 /**
- * The code at the top of a manifest: the help-only fields of its definitions, parsed on first read;
- * a verb's fields but EAGER, parsed on first read of any of them.
+ * The code at the top of a manifest: the help-only fields of its definitions, read and parsed on
+ * first read from dist/help/<noun>.json (written by the build from `helps`), not carried in the
+ * noun's chunk, which a command of the noun reads, compiles from its cache and keeps whole (half of
+ * the voucher chunk); a verb's fields but EAGER, parsed on first read of any of them.
  */
-const helpPreamble = (helps) => `const HELP = ${JSON.stringify(JSON.stringify(helps))};
+const helpPreamble = (noun) => `import { readFileSync as readHelpFile } from 'node:fs';
+import { join as joinHelpPath } from 'node:path';
 let help;
 const withHelp = (target, i, keys) => {
   for (const key of keys)
-    Object.defineProperty(target, key, { get: () => (help ??= JSON.parse(HELP))[i][key], enumerable: true, configurable: true });
+    Object.defineProperty(target, key, { get: () => (help ??= readHelp())[i][key], enumerable: true, configurable: true });
   return target;
 };
+const readHelp = () => JSON.parse(readHelpFile(joinHelpPath(__dirname, 'help', ${JSON.stringify(`${noun}.json`)}), 'utf8'));
 const lazyData = (target, keys, text) => {
   let data;
   for (const key of keys)
@@ -100,6 +104,7 @@ function verbImports(file) {
 
 /**
  * `manifests`: noun folder → the module text that stands for its verbs.ts in the build;
+ * `helpFiles`: noun folder → the text of its dist/help/<noun>.json (see helpPreamble);
  * `verbModules`: the verb modules they load (project keys, `src/commands/voucher/get.ts`), for
  * scripts/chunks.mjs; `data`: noun folder → the data they hold and, per verb, the module and export
  * its `load` takes (for the test).
@@ -138,6 +143,7 @@ export async function verbManifests(options = STANDALONE) {
     rmSync(dir, { recursive: true, force: true });
   }
   const manifests = new Map();
+  const helpFiles = new Map();
   const data = new Map();
   const verbModules = new Set();
   for (const [i, noun] of nouns.entries()) {
@@ -166,7 +172,8 @@ export async function verbManifests(options = STANDALONE) {
       return entry(definitionData(def), `load: ${load}`, true);
     });
     const whole = entry(definitionData(rest), `commands: [\n${entries.join(',\n')}\n]`);
-    manifests.set(noun, `${helpPreamble(helps)}export default ${whole};\n`);
+    manifests.set(noun, `${helpPreamble(noun)}export default ${whole};\n`);
+    helpFiles.set(noun, JSON.stringify(helps));
     const modules = where.map(({ spec, name }) => ({
       file: `src/commands/${noun}/${spec.slice(2)}.ts`,
       name,
@@ -174,7 +181,7 @@ export async function verbManifests(options = STANDALONE) {
     for (const { file } of modules) verbModules.add(file);
     data.set(noun, { ...definitionData(rest), commands: commands.map(definitionData), modules });
   }
-  return { manifests, verbModules, data };
+  return { manifests, helpFiles, verbModules, data };
 }
 
 /** The esbuild plugin that puts each manifest in place of its verbs.ts. */

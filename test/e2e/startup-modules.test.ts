@@ -85,7 +85,10 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}
   expect(run.stderr).toContain('> GET http://sandbox.invalid/v1/vouchers/NOT-THERE-1');
 });
 
-/** The chunks of dist/ a run of the bin read, by name (`token` for dist/commands-token.cjs). */
+/**
+ * The chunks of dist/ a run of the bin read, by name (`token` for dist/commands-token.cjs), and the
+ * help-only text of a noun it read (`help/voucher` for dist/help/voucher.json).
+ */
 async function chunksRead(argv: string[]): Promise<string[]> {
   const hook = join(dir.path, 'chunks-hook.cjs');
   const out = join(dir.path, 'chunks.json');
@@ -95,8 +98,8 @@ async function chunksRead(argv: string[]): Promise<string[]> {
 const read = fs.readFileSync;
 const seen = new Set();
 fs.readFileSync = function (file, ...rest) {
-  const chunk = /[\\\\/]dist[\\\\/]commands-(.+)\\.cjs$/.exec(String(file));
-  if (chunk) seen.add(chunk[1]);
+  const chunk = /[\\\\/]dist[\\\\/](?:commands-(.+)\\.cjs|(help)[\\\\/](.+)\\.json)$/.exec(String(file));
+  if (chunk) seen.add(chunk[1] ?? chunk[2] + '/' + chunk[3]);
   return read.call(this, file, ...rest);
 };
 process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen].sort())));\n`,
@@ -108,8 +111,14 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify
 
 it('token inspect reads its noun’s chunk (which holds its two verbs) and the runtime’s alone: no other noun’s code', async () => {
   expect(await chunksRead(['token', 'inspect', '-o', 'json'])).toEqual(['run', 'token']);
-  // Spelt so that commander reads it, the same line reads the help chunk too (commander).
-  expect(await chunksRead(['token', 'inspect', '-qo', 'json'])).toEqual(['help', 'run', 'token']);
+  // Spelt so that commander reads it, the same line reads the help chunk too (commander), and the
+  // noun's help-only text, which commander's commands are built with.
+  expect(await chunksRead(['token', 'inspect', '-qo', 'json'])).toEqual([
+    'help',
+    'help/token',
+    'run',
+    'token',
+  ]);
 });
 
 it('voucher get reads its noun’s chunk and shared ones: no other voucher verb’s, no other noun’s own', async () => {
@@ -128,6 +137,13 @@ it('voucher get reads its noun’s chunk and shared ones: no other voucher verb�
   expect(chunks.filter((chunk) => chunk.includes('bulk'))).toEqual([]);
   // Nor what it shares with campaign: the rules in words are a card's, loaded only for one.
   expect(chunks.filter((chunk) => chunk.includes('campaign'))).toEqual([]);
+});
+
+it('a noun’s help-only text (long descriptions, examples) is read for its help alone, from a file beside the chunks', async () => {
+  const run = await chunksRead(['voucher', 'get', 'STARTUP-1', '-o', 'json']);
+  expect(run.filter((read) => read.startsWith('help/'))).toEqual([]);
+  const help = await chunksRead(['voucher', 'get', '--help']);
+  expect(help.filter((read) => read.startsWith('help/'))).toEqual(['help/voucher']);
 });
 
 it('--help and a help topic read the help chunk alone (commander, the layout, the topics)', async () => {
