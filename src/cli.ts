@@ -142,6 +142,7 @@ export async function runCli(
       return controller().signal;
     },
     sandbox: loadSandbox,
+    exitsAfterRun: true,
     get stopSignal() {
       return stop().signal;
     },

@@ -78,6 +78,13 @@ export interface Context {
   stopSignal?: AbortSignal;
   /** Keeps the process from being stopped shortly after the first Ctrl-C, until the returned release is called. */
   holdInterrupt?(): () => void;
+  /**
+   * The process ends as soon as the run is over (the real CLI): what only frees resources for a
+   * next run in the same process is left to the exit. Connections kept open for reuse are not
+   * closed one by one: closing a socket makes Node build process.stderr (to compare it with the
+   * socket), which on a terminal loads node:tty, ~2 ms of `promo … | jq`.
+   */
+  exitsAfterRun?: boolean;
   /** The command line, as main() received it (a bulk run prints the command that resumes it). */
   argv?: readonly string[];
 }

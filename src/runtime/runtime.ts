@@ -130,7 +130,9 @@ export class Runtime {
         env: this.ctx.env,
         usageError: (message, hint) => new UsageError(message, hint),
       });
-      this.closers.push(() => transport.close());
+      this.closers.push(() => {
+        if (!this.ctx.exitsAfterRun) transport.close();
+      });
       this.transportInstance = transport;
     }
     return this.transportInstance;
