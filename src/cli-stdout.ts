@@ -1,7 +1,8 @@
 // stdout for the real context. Node builds process.stdout on first use, and building it loads the
-// stream machinery (and, for a pipe, a socket over it): about 2 ms, the largest part of what
-// `promo --help` costs over a bare `node`, and 2-3 ms of a command that prints one answer into a
-// pipe. So, for as long as nothing has asked for the stream:
+// stream machinery (and, for a pipe, node:net and a socket over it): about 2 ms, the largest part
+// of what `promo --help` costs over a bare `node`; ~8 ms of `token issue` into a pipe, which makes
+// no request (a command that makes one loads node:net for it anyway, and saves far less). So, for
+// as long as nothing has asked for the stream:
 // - text printed whole before the run ends (help, usage) is written straight to file descriptor 1;
 // - so is a command's data while it is small (see DATA_BYTES) or goes to a file, never to a
 //   terminal (which needs the stream for its width and colours).
