@@ -5,10 +5,10 @@
 // as long as nothing has asked for the stream:
 // - text printed whole before the run ends (help, usage) is written straight to file descriptor 1;
 // - so is a command's data while it is small (see DATA_BYTES) or goes to a file, never to a
-//   terminal (which needs the stream for its width and colours).
+//   character device (a terminal needs the stream for its width and colours).
 // Whatever asks for the stream gets the real one, and from then on everything goes through it, in
 // order: what was written straight is already with the system.
-import { fstatSync, statSync, writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 import type { DirectStdout } from './base/context.js';
 import { errnoCode } from './base/errors.js';
 import { isGoneError } from './cli-terminal.js';
@@ -47,18 +47,17 @@ export function directStdout(
     });
   } else built = true;
 
-  // What the descriptor is, asked once: a terminal, a file (or /dev/null), or a pipe or socket.
-  let kind: 'terminal' | 'file' | 'pipe' | undefined;
+  // What the descriptor is, asked once: a character device (a terminal, or /dev/null: the stream
+  // tells which), a pipe or socket, or a file.
+  let kind: 'device' | 'pipe' | 'file' | undefined;
   const kindOf = () => {
     if (kind === undefined) {
       try {
         const stat = fstatSync(1);
-        kind = stat.isCharacterDevice() ? 'terminal' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
+        kind = stat.isCharacterDevice() ? 'device' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
       } catch {
         kind = 'pipe';
       }
-      // /dev/null is a character device but no terminal.
-      if (kind === 'terminal' && fstatSync(1).rdev === devNullRdev()) kind = 'file';
     }
     return kind;
   };
@@ -90,7 +89,7 @@ export function directStdout(
   return {
     isTTY() {
       // A pipe or a file is never a terminal; only a character device needs the stream to tell.
-      return built ? process.stdout.isTTY === true : kindOf() === 'terminal';
+      return (built || kindOf() === 'device') && process.stdout.isTTY === true;
     },
     write(text: string) {
       if (built) {
@@ -103,7 +102,7 @@ export function directStdout(
       if (built) return false;
       if (gone) return true;
       const where = kindOf();
-      if (where === 'terminal') return false;
+      if (where === 'device') return false;
       if (where === 'pipe') {
         const bytes = Buffer.byteLength(text);
         if (bytes > dataLeft) return false;
@@ -119,12 +118,4 @@ export function directStdout(
       return gone;
     },
   };
-}
-
-function devNullRdev(): number | undefined {
-  try {
-    return statSync('/dev/null').rdev;
-  } catch {
-    return undefined;
-  }
 }

@@ -37,8 +37,9 @@ export interface DirectStdout {
   /** Text printed whole (help, usage); a reader that left ends the run (exit 0). */
   write(text: string): void;
   /**
-   * A command's data, written straight when it may be (small, or to a file; never to a terminal):
-   * false when it is the stream's to write. A reader that left is noted (`gone`), the run goes on.
+   * A command's data, written straight when it may be (small, or to a file; never to a character
+   * device): false when it is the stream's to write. A reader that left is noted (`gone`), the run
+   * goes on.
    */
   writeData(text: string): boolean;
   /** Node's stream is built: everything goes through it from then on. */

@@ -2,6 +2,7 @@
 // is not a terminal or the output is JSON), the progress line and the failures printed as they
 // happen (on a terminal); and the summary at the end, text or JSON, on stderr.
 
+import { stdoutIsTTY } from '../base/context.js';
 import { shellQuote } from '../base/shell.js';
 import { escapeCell } from '../output/escape.js';
 import type { Runtime } from '../runtime/runtime.js';
@@ -45,10 +46,10 @@ export class Reporter {
     total: number | null,
   ) {
     this.startedAt = rt.ctx.now();
-    this.toStdout = rt.out.isJson || rt.ctx.stdout.isTTY !== true;
+    this.toStdout = rt.out.isJson || !stdoutIsTTY(rt.ctx);
     // A bar for a person at a terminal: not when stderr is for a program, nor when the lines of
     // the run go to the same terminal on stdout.
-    if (rt.ctx.stderr.isTTY && !rt.out.quiet && !rt.out.stderrJson && !(this.toStdout && rt.ctx.stdout.isTTY))
+    if (rt.ctx.stderr.isTTY && !rt.out.quiet && !rt.out.stderrJson && !(this.toStdout && stdoutIsTTY(rt.ctx)))
       this.progress = new ProgressLine(
         rt.ctx.stderr,
         () => rt.ctx.now(),

@@ -3,7 +3,7 @@
 // them); the others stand as name and summary (all `promo --help` lists): loading and building
 // every verb costs start-up.
 import { type Command, Command as CommandClass, type Help } from 'commander';
-import type { Context } from '../base/context.js';
+import { type Context, stdoutIsTTY } from '../base/context.js';
 import { VERSION } from '../base/version.js';
 import { wrapHelp } from '../output/wrap.js';
 import { GLOBAL_OPTIONS } from '../runtime/globals.js';
@@ -131,7 +131,7 @@ function configureTree(command: Command, session: Session, out = helpOutput(sess
  */
 export function helpOutput(ctx: Context) {
   const direct = ctx.directStdout;
-  const isTTY = () => (direct ? direct.isTTY() : ctx.stdout.isTTY === true);
+  const isTTY = () => stdoutIsTTY(ctx);
   // 80, commander's own default, when stdout is not a terminal.
   const width = () => (isTTY() ? (ctx.stdout.columns ?? 80) : 80);
   return {

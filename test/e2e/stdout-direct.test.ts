@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoSeed } from 'promo-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, spawnPromo, tempDir } from '../helpers/promo.js';
+import { BIN, binEnv, spawnPromo, tempDir } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { until } from '../helpers/until.js';
 
@@ -18,9 +18,6 @@ const VOUCHERS = 120;
 const fixture = useSandbox({ seed: { ...demoSeed(), generatedVouchers: { count: VOUCHERS } } });
 const dir = tempDir('promo-stdout-');
 afterAll(() => dir.cleanup());
-// What spawnPromo gives the bin, for the runs this file spawns itself (through bash, or unread).
-const env = () =>
-  ({ ...process.env, NO_COLOR: '1', PROMO_SECRET_STORE: 'file', ...fixture.env }) as NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   const made = await spawnPromo(
@@ -107,7 +104,7 @@ describe('data written straight to stdout', () => {
     // (Not spawnSync: the sandbox answers from this process.)
     const toFile = await exited(
       spawn('bash', ['-c', '"$@" > "$FILE"', 'bash', process.execPath, BIN, ...argv], {
-        env: { ...env(), FILE: file },
+        env: binEnv({ ...fixture.env, FILE: file }),
       }),
     );
     expect([toFile.code, toFile.stderr]).toEqual([0, '']);
@@ -118,7 +115,7 @@ describe('data written straight to stdout', () => {
     const argv = ['voucher', 'get', 'DIRECT-1', '-o', 'json'];
     const run = await exited(
       spawn('bash', ['-c', '"$@" | true; echo $PIPESTATUS', 'bash', process.execPath, BIN, ...argv], {
-        env: env(),
+        env: binEnv(fixture.env),
       }),
     );
     expect([run.code, run.stdout, run.stderr]).toEqual([0, '0\n', '']);
@@ -129,7 +126,7 @@ describe('data written straight to stdout', () => {
     // holds (64 KiB), the stream waits for room without holding the event loop.
     const argv = ['voucher', 'list', '--all', '--limit', '100', '-o', 'ndjson'];
     const child = spawn('bash', ['-c', 'exec "$@" > >(sleep 30)', 'bash', process.execPath, BIN, ...argv], {
-      env: env(),
+      env: binEnv(fixture.env),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -138,19 +138,16 @@ export function spawnPromo(argv: string[], options: SpawnOptions = {}): Promise<
 }
 
 /**
- * The built bin, with its process at hand (to signal it); `done` settles when it exits. A run that
- * outlives `timeoutMs` is killed, which shows as code -1.
+ * The environment the built bin is given by these helpers: this process's, without colour, the
+ * file secret store, and none of the machine's own promo or proxy settings unless `extra` names
+ * them (a machine's proxy would carry the tests' loopback requests away).
  */
-export function startPromo(
-  argv: string[],
-  options: SpawnOptions = {},
-): { child: ChildProcess; done: Promise<RunResult & { ms: number; signal: string | null }> } {
-  const started = Date.now();
+export function binEnv(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {
     ...process.env,
     NO_COLOR: '1',
     PROMO_SECRET_STORE: 'file',
-    ...options.env,
+    ...extra,
   };
   for (const name of [
     'CI',
@@ -159,7 +156,6 @@ export function startPromo(
     'PROMO_APP_TOKEN',
     'PROMO_API_URL',
     'PROMO_OUTPUT',
-    // A machine's own proxy would carry the tests' loopback requests away (loopback is proxied, as in curl).
     'HTTPS_PROXY',
     'https_proxy',
     'HTTP_PROXY',
@@ -169,8 +165,21 @@ export function startPromo(
     'NO_PROXY',
     'no_proxy',
   ]) {
-    if (!(options.env && name in options.env)) delete env[name];
+    if (!(extra && name in extra)) delete env[name];
   }
+  return env as NodeJS.ProcessEnv;
+}
+
+/**
+ * The built bin, with its process at hand (to signal it); `done` settles when it exits. A run that
+ * outlives `timeoutMs` is killed, which shows as code -1.
+ */
+export function startPromo(
+  argv: string[],
+  options: SpawnOptions = {},
+): { child: ChildProcess; done: Promise<RunResult & { ms: number; signal: string | null }> } {
+  const started = Date.now();
+  const env = binEnv(options.env);
   const command = [process.execPath, options.bin ?? BIN, ...argv];
   // bash runs promo with its stdout into `(sleep; cat)`, and exits with promo's exit code.
   const [file, args] = options.readStdoutAfterMs
