@@ -129,6 +129,9 @@ const FLUSH_AFTER_MS = 100;
 const SLOW_SYNC_MS = 1;
 const BACK_WITHIN_MS = 4;
 
+/** The longest a line's in-flight record waits for others to share its sync (see Journal.load). */
+const COMPANY_WITHIN_MS = 3;
+
 /**
  * A journal that cannot be written (a full disk, a file-size limit, an I/O error). From then on
  * nothing more is written to it (a record cut short there stays its last line, which a resume
@@ -221,6 +224,37 @@ export class Journal {
     this.markSoon();
   }
 
+  /**
+   * The run's requests out at the service (sent, no answer yet) and how many it may have out at
+   * once (--concurrency), told by the sender. While at least half of them are out, the service has
+   * work enough: a line's in-flight record then waits, up to COMPANY_WITHIN_MS, until a quarter of
+   * them are marked, and they share one write and one sync (a group commit, as PostgreSQL's
+   * commit_delay does while commit_siblings are active). Each line still starts only once its own
+   * record is on the disk. Measured at concurrency 16 (4,000 creates against promo sandbox, on
+   * ext4 where a sync takes ~0.3 ms): one sync for every line when each answer frees one slot.
+   */
+  load?: { out: () => number; most: number };
+  private companyTimer?: NodeJS.Timeout;
+
+  /** An answer came: records that wait for company may wait no longer (load.out fell). */
+  answered(): void {
+    if (this.starting.length > 0) this.markSoon();
+  }
+
+  /** Whether the records marked wait for company now (see load). */
+  private waitsForCompany(): boolean {
+    const load = this.load;
+    if (!load || this.starting.length >= Math.floor(load.most / 4)) return false;
+    if (load.out() < Math.ceil(load.most / 2)) return false;
+    this.companyTimer ??= setTimeout(() => {
+      this.companyTimer = undefined;
+      this.syncMarks(true);
+    }, COMPANY_WITHIN_MS);
+    return true;
+  }
+
+  /** Syncs of in-flight records so far. */
+  syncs = 0;
   /** Syncs of marks under way off the main thread. */
   private syncing = 0;
   /**
@@ -240,8 +274,10 @@ export class Journal {
     });
   }
 
-  private syncMarks(): void {
-    if (this.starting.length === 0) return;
+  private syncMarks(waited = false): void {
+    if (this.starting.length === 0 || (!waited && this.waitsForCompany())) return;
+    clearTimeout(this.companyTimer);
+    this.companyTimer = undefined;
     const marks = this.marks;
     this.marks = '';
     const starting = this.starting.splice(0);
@@ -267,6 +303,7 @@ export class Journal {
       }
       finish(!error && !this.failure);
     };
+    this.syncs += 1;
     const began = process.hrtime.bigint();
     const took = () => Number(process.hrtime.bigint() - began) / 1e6;
     if (this.syncHere) {
@@ -336,6 +373,11 @@ export class Journal {
 
   close(): void {
     this.flush();
+    // Records still waiting for company are written no more: their lines are not sent.
+    clearTimeout(this.companyTimer);
+    this.companyTimer = undefined;
+    this.marks = '';
+    for (const go of this.starting.splice(0)) go(false);
     // A sync under way still uses the descriptor: it is closed when the sync ends.
     if (this.syncing > 0) this.closeAfterSync = true;
     else if (this.fd !== undefined) closeSync(this.fd);

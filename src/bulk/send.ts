@@ -47,6 +47,8 @@ export class LineSender<P, Roles> {
   fatal?: number;
   /** Lines whose request this run sent (or read back). */
   sent = 0;
+  /** Lines whose request is out: marked on the disk, no outcome yet (Journal.load). */
+  private out = 0;
   /** The line that first named each code, in this run or those it resumes (creates only). */
   private readonly codes?: FirstLines;
 
@@ -55,6 +57,7 @@ export class LineSender<P, Roles> {
 
   constructor(private readonly parts: SenderParts<P, Roles>) {
     const { action } = parts.spec;
+    parts.journal.load = { out: () => this.out, most: parts.spec.flags.concurrency };
     if (action.status === 'created' && !action.codeRepeats)
       this.codes = new FirstLines(parts.resumed?.created, parts.repeated);
     this.landingWindowMs = landingWindowMs(parts.rt.ctx.env, parts.rt.globals.timeoutMs);
@@ -132,9 +135,14 @@ export class LineSender<P, Roles> {
         this.sent -= 1;
         return;
       }
-      const outcome = action.marked
-        ? await settleMarked(this.parts.client, { ...action, marked: action.marked }, payload.value, options)
-        : await settle(this.parts.client, action, payload.value, options);
+      this.out += 1;
+      const outcome = await (action.marked
+        ? settleMarked(this.parts.client, { ...action, marked: action.marked }, payload.value, options)
+        : settle(this.parts.client, action, payload.value, options)
+      ).finally(() => {
+        this.out -= 1;
+        this.parts.journal.answered();
+      });
       // The run that took the journal over has the line (in flight): this one records nothing more.
       if (outcome.takenOver) return;
       const done = outcome.done;

@@ -21,8 +21,11 @@ function newJournal(): { journal: Journal; path: string } {
 
 const record = (line: number) => JSON.stringify({ line, status: 'unknown', in_flight: true });
 
-/** Marks `count` lines, `burst` in each turn of the event loop; resolves with what each start saw. */
-function markAll(journal: Journal, path: string, count: number, burst: number) {
+/**
+ * Marks `count` lines, `burst` in each turn of the event loop (the turns a millisecond apart, or
+ * back to back with `immediate`); resolves with what each start saw.
+ */
+function markAll(journal: Journal, path: string, count: number, burst: number, immediate = false) {
   const seen: Array<{ line: number; written: boolean; inFile: boolean }> = [];
   return new Promise<typeof seen>((resolve) => {
     let next = 1;
@@ -34,7 +37,8 @@ function markAll(journal: Journal, path: string, count: number, burst: number) {
           if (seen.length === count) resolve(seen);
         });
       }
-      if (next <= count) setTimeout(turn, 1);
+      if (next <= count && immediate) setImmediate(turn);
+      else if (next <= count) setTimeout(turn, 1);
     };
     turn();
   });
@@ -53,6 +57,49 @@ describe('the journal: a line starts only once its record is written', () => {
     );
     expect(seen.filter((s) => !s.written || !s.inFile)).toEqual([]);
     expect(readFileSync(path, 'utf8').trimEnd().split('\n')).toHaveLength(60);
+  });
+
+  it('while the service is busy, records marked one a turn share syncs; each line still starts after its own is in the file', async () => {
+    const { journal, path } = newJournal();
+    // 16 requests out of --concurrency 16: the service has work enough.
+    journal.load = { out: () => 16, most: 16 };
+    const seen = await markAll(journal, path, 60, 1, true);
+    journal.close();
+    expect(seen.filter((s) => !s.written || !s.inFile)).toEqual([]);
+    expect(seen).toHaveLength(60);
+    // One sync for every line without the wait (the next test). Here the records of four turns
+    // (a quarter of 16) share one; fewer when a turn comes more than three milliseconds late.
+    expect(journal.syncs).toBeGreaterThanOrEqual(15);
+    expect(journal.syncs).toBeLessThanOrEqual(30);
+  });
+
+  it('while few requests are out, each record is synced in its own turn', async () => {
+    const { journal, path } = newJournal();
+    journal.load = { out: () => 7, most: 16 };
+    const seen = await markAll(journal, path, 60, 1, true);
+    journal.close();
+    expect(seen.filter((s) => !s.written || !s.inFile)).toEqual([]);
+    expect(journal.syncs).toBe(60);
+  });
+
+  it('a record waiting for company while nothing else comes still starts', async () => {
+    const { journal, path } = newJournal();
+    journal.load = { out: () => 16, most: 16 };
+    const seen = await markAll(journal, path, 1, 1);
+    expect(seen).toEqual([{ line: 1, written: true, inFile: true }]);
+    expect(journal.syncs).toBe(1);
+    journal.close();
+  });
+
+  it('a record still waiting for company when the journal closes is not started', async () => {
+    const { journal } = newJournal();
+    journal.load = { out: () => 16, most: 16 };
+    const started: boolean[] = [];
+    journal.mark(record(1), (written) => started.push(written));
+    journal.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual([false]);
+    expect(journal.syncs).toBe(0);
   });
 
   it('a journal taken over starts nothing more, and says so once', async () => {
