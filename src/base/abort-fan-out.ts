@@ -2,13 +2,29 @@
 // retry pause): each wait listening to it directly would add a listener per request to one
 // AbortSignal, past Node's limit of 10 (MaxListenersExceededWarning on stderr, where JSON mode
 // promises nothing but promo's own lines). The shared signal gets one listener here instead, and
-// each wait a signal of its own, let go of when the wait ends.
+// each wait a signal of its own, let go of when the wait ends. A wait that needs no AbortSignal of
+// its own (a request on the wire) is only told: an AbortController a request cost ~7 µs, a
+// twentieth of what a bulk run spends on a line beside Node's own HTTP.
 
 export class AbortFanOut {
   private readonly waiting = new Set<AbortController>();
+  private readonly told = new Set<() => void>();
   private listening = false;
 
   constructor(private readonly shared?: AbortSignal) {}
+
+  /** `stop` is called once the shared signal aborts (at once if it has); the function returned stops watching. */
+  watch(stop: () => void): () => void {
+    const { shared } = this;
+    if (!shared) return () => undefined;
+    if (shared.aborted) {
+      stop();
+      return () => undefined;
+    }
+    this.listen(shared);
+    this.told.add(stop);
+    return () => this.told.delete(stop);
+  }
 
   /** A signal aborted with the shared one (already, if it is); `release` once the wait is over. */
   child(): { signal?: AbortSignal; release(): void } {
@@ -19,18 +35,24 @@ export class AbortFanOut {
       controller.abort(shared.reason);
       return { signal: controller.signal, release: () => undefined };
     }
-    if (!this.listening) {
-      this.listening = true;
-      shared.addEventListener(
-        'abort',
-        () => {
-          for (const waiting of this.waiting) waiting.abort(shared.reason);
-          this.waiting.clear();
-        },
-        { once: true },
-      );
-    }
+    this.listen(shared);
     this.waiting.add(controller);
     return { signal: controller.signal, release: () => this.waiting.delete(controller) };
+  }
+
+  private listen(shared: AbortSignal): void {
+    if (this.listening) return;
+    this.listening = true;
+    shared.addEventListener(
+      'abort',
+      () => {
+        for (const waiting of this.waiting) waiting.abort(shared.reason);
+        this.waiting.clear();
+        const told = [...this.told];
+        this.told.clear();
+        for (const stop of told) stop();
+      },
+      { once: true },
+    );
   }
 }

@@ -10,7 +10,8 @@ import type { HttpRequest, HttpResponse, Route } from './types.js';
 export interface ExchangeOptions {
   timeoutMs: number;
   maxAnswerBytes: number;
-  signal?: AbortSignal;
+  /** Calls `stop` once the run is interrupted (at once if it already is); returns what stops watching. */
+  interrupts?: (stop: () => void) => () => void;
   now: () => number;
   /** Already scrubbed of known secrets by the caller; absent without --debug (the trace is not even built). */
   trace?: (line: string) => void;
@@ -29,11 +30,12 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
   return new Promise<HttpResponse>((resolve, reject) => {
     let sent = false;
     let settled = false;
+    let unwatch: () => void = noWatch;
     const settle = (error?: Error) => {
       if (settled) return false;
       settled = true;
       clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onAbort);
+      unwatch();
       if (error) {
         o.trace?.(`< failed after ${o.now() - started} ms: ${error.message}`);
         req.destroy();
@@ -51,8 +53,7 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
       () => fail(`no answer within ${o.timeoutMs / 1000} s`, 'ETIMEDOUT'),
       o.timeoutMs,
     );
-    const onAbort = () => fail('interrupted', 'EINTR');
-    o.signal?.addEventListener('abort', onAbort, { once: true });
+    unwatch = o.interrupts?.(() => fail('interrupted', 'EINTR')) ?? noWatch;
     req.on('finish', () => {
       sent = true;
     });
@@ -90,13 +91,12 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
       const onIdle = () => final(`no data for ${o.timeoutMs / 1000} s`, 'ETIMEDOUT');
       socket.setTimeout(o.timeoutMs);
       socket.on('timeout', onIdle);
-      o.signal?.removeEventListener('abort', onAbort);
-      const onStop = () => final('interrupted', 'EINTR');
-      o.signal?.addEventListener('abort', onStop, { once: true });
+      unwatch();
+      unwatch = o.interrupts?.(() => final('interrupted', 'EINTR')) ?? noWatch;
       const done = () => {
         socket.setTimeout(0);
         socket.off('timeout', onIdle);
-        o.signal?.removeEventListener('abort', onStop);
+        unwatch();
       };
       traceAnswer(res, o, started);
       sink(res, res.headers).then(
@@ -115,6 +115,8 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
     req.end(body);
   });
 }
+
+const noWatch = () => undefined;
 
 function traceAnswer(res: IncomingMessage, o: ExchangeOptions, started: number): void {
   if (!o.trace) return;

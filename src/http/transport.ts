@@ -279,21 +279,18 @@ export class Transport {
     // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
     if ((request.mutates ?? !request.idempotent) && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS)
       dropIdle(route.agent);
-    const interrupt = this.interrupts.child();
-    try {
-      const response = await exchange(route, request, {
-        timeoutMs: this.options.timeoutMs,
-        maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
-        signal: interrupt.signal,
-        now: this.now,
-        trace: this.options.trace ? (line) => this.trace(line) : undefined,
-      });
-      this.lastAnswerAt = this.now();
-      return response;
-    } finally {
-      interrupt.release();
-    }
+    const response = await exchange(route, request, {
+      timeoutMs: this.options.timeoutMs,
+      maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+      interrupts: this.watchInterrupts,
+      now: this.now,
+      trace: this.options.trace ? (line) => this.trace(line) : undefined,
+    });
+    this.lastAnswerAt = this.now();
+    return response;
   }
+
+  private readonly watchInterrupts = (stop: () => void) => this.interrupts.watch(stop);
 }
 
 function stringHeader(response: HttpResponse, name: string): string | undefined {
