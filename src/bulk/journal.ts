@@ -5,9 +5,9 @@
 // says that this line may have reached the service. Outcomes wait for the next such write, or a
 // tenth of a second, and the lines that start in one turn of the event loop (or, while the service
 // is busy, within a few milliseconds: Journal.load) share one write, so that a run costs at most one
-// write per line, not two. The last record of a line
-// is what holds. An input read once (stdin, a FIFO) cannot be hashed whole before the run: its
-// records carry `input_sha256`, a short hash of the input up to their line (same-input.ts).
+// write per line, not two. The last record of a line is what holds. An input read once (stdin, a
+// FIFO) cannot be hashed whole before the run: its records carry `input_sha256`, a short hash of
+// the input up to their line (same-input.ts).
 import { createHash } from 'node:crypto';
 import { closeSync, fdatasync, fdatasyncSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
