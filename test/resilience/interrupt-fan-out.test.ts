@@ -1,0 +1,44 @@
+// One Ctrl-C reaches every wait of a run through one listener (src/base/abort-fan-out.ts): requests
+// on the wire are told by a callback, pauses get an AbortSignal of their own. Many at once add no
+// listener past the first (Node warns on stderr past ten), and one that ended is told nothing.
+import { getEventListeners } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { AbortFanOut } from '../../src/base/abort-fan-out.js';
+
+describe('the interrupt fan-out', () => {
+  it('tells each request still watching once, and none that stopped watching', () => {
+    const run = new AbortController();
+    const fanOut = new AbortFanOut(run.signal);
+    const told: number[] = [];
+    const unwatch = Array.from({ length: 40 }, (_, i) => fanOut.watch(() => told.push(i)));
+    const pause = fanOut.child();
+    for (const stop of unwatch.slice(0, 10)) stop();
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    run.abort();
+    run.abort();
+    expect(told).toEqual(Array.from({ length: 30 }, (_, i) => i + 10));
+    expect(pause.signal?.aborted).toBe(true);
+  });
+
+  it('tells at once a request that starts watching after the interrupt', () => {
+    const run = new AbortController();
+    run.abort();
+    const fanOut = new AbortFanOut(run.signal);
+    let told = 0;
+    fanOut.watch(() => {
+      told += 1;
+    });
+    expect(told).toBe(1);
+    expect(fanOut.child().signal?.aborted).toBe(true);
+  });
+
+  it('without a run to interrupt, tells nothing', () => {
+    const fanOut = new AbortFanOut();
+    let told = 0;
+    fanOut.watch(() => {
+      told += 1;
+    })();
+    expect(told).toBe(0);
+    expect(fanOut.child().signal).toBeUndefined();
+  });
+});
