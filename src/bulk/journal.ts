@@ -244,8 +244,8 @@ export class Journal {
     if (this.starting.length > 0) this.markSoon();
   }
 
-  /** Whether the records marked wait for company now (see load). */
-  private waitsForCompany(): boolean {
+  /** Whether the records marked wait for company now (see load); if so, the timer that ends the wait is set. */
+  private waitForCompany(): boolean {
     const load = this.load;
     if (!load || this.starting.length >= Math.floor(load.most / 4)) return false;
     if (load.out() < Math.ceil(load.most / 2)) return false;
@@ -278,7 +278,7 @@ export class Journal {
   }
 
   private syncMarks(waited = false): void {
-    if (this.starting.length === 0 || (!waited && this.waitsForCompany())) return;
+    if (this.starting.length === 0 || (!waited && this.waitForCompany())) return;
     clearTimeout(this.companyTimer);
     this.companyTimer = undefined;
     const marks = this.marks;

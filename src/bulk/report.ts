@@ -46,10 +46,11 @@ export class Reporter {
     total: number | null,
   ) {
     this.startedAt = rt.ctx.now();
-    this.toStdout = rt.out.isJson || !stdoutIsTTY(rt.ctx);
+    const stdoutTTY = stdoutIsTTY(rt.ctx);
+    this.toStdout = rt.out.isJson || !stdoutTTY;
     // A bar for a person at a terminal: not when stderr is for a program, nor when the lines of
     // the run go to the same terminal on stdout.
-    if (rt.ctx.stderr.isTTY && !rt.out.quiet && !rt.out.stderrJson && !(this.toStdout && stdoutIsTTY(rt.ctx)))
+    if (rt.ctx.stderr.isTTY && !rt.out.quiet && !rt.out.stderrJson && !(this.toStdout && stdoutTTY))
       this.progress = new ProgressLine(
         rt.ctx.stderr,
         () => rt.ctx.now(),
