@@ -8,6 +8,7 @@ import { ApiError, UsageError } from '../src/base/errors.js';
 import { CodeHashes, codeHash, FirstLines } from '../src/bulk/duplicate-codes.js';
 import { type BulkOptions, prepareAll, readInput, runBulk } from '../src/bulk/index.js';
 import type { InputFormat } from '../src/bulk/read.js';
+import { LineChecks } from '../src/bulk/same-input.js';
 import { resolveGlobals } from '../src/runtime/globals.js';
 import { Runtime } from '../src/runtime/runtime.js';
 import { tempDir, testContext } from './helpers/promo.js';
@@ -271,5 +272,34 @@ describe('repeated codes of a large file', () => {
       undefined,
       2,
     ]);
+  });
+});
+
+describe('LineChecks (a file read twice, the second read against the first)', () => {
+  const digests = (lines: Array<string | Uint8Array>) => {
+    const checks = new LineChecks();
+    return lines.map((line) => {
+      checks.add(line);
+      return checks.digest();
+    });
+  };
+
+  it('gives the same digests for the same lines, bytes or text, and 8 hex digits each', () => {
+    const lines = ['{"code":"A"}', '', '{"code":"Ä"}'];
+    const first = digests(lines.map((l) => Buffer.from(l)));
+    expect(digests(lines.map((l) => Buffer.from(l)))).toEqual(first);
+    for (const digest of first) expect(digest).toMatch(/^[0-9a-f]{8}$/);
+    expect(new Set(first).size).toBe(3);
+    expect(digests(['a', 'b'])).toEqual(digests(['a', 'b']));
+  });
+
+  it('differs from the line changed on, and stays different after it: a byte, a blank line, a moved line break', () => {
+    const base = digests(['{"a":1}', '{"a":2}', '{"a":3}']);
+    const edited = digests(['{"a":1}', '{"a":7}', '{"a":3}']);
+    expect(edited[0]).toBe(base[0]);
+    expect(edited[1]).not.toBe(base[1]);
+    expect(edited[2]).not.toBe(base[2]);
+    expect(digests(['', '{"a":1}'])[1]).not.toBe(digests(['{"a":1}'])[0]);
+    expect(digests(['ab', 'c'])[1]).not.toBe(digests(['a', 'bc'])[1]);
   });
 });

@@ -13,7 +13,7 @@ export type { KeptLine } from './spec.js';
 import { CodeHashes } from './duplicate-codes.js';
 import type { InputSource } from './lines.js';
 import { readRecords } from './read.js';
-import { CheckedLines, PrefixHash } from './same-input.js';
+import { CheckedLines, LineChecks } from './same-input.js';
 
 const SHOWN = 10;
 const PREVIEW = 5;
@@ -43,7 +43,7 @@ export async function checkWhole<P, Roles>(
 ): Promise<CheckedInput<P>> {
   let kept: Array<KeptLine<P>> | undefined = (source.size ?? Infinity) <= KEEP_MAX_BYTES ? [] : undefined;
   const lines = new CheckedLines();
-  const reading = await readRecords(source, spec.read, rt.ctx.signal, hash, new PrefixHash());
+  const reading = await readRecords(source, spec.read, rt.ctx.signal, hash, new LineChecks());
   const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
   const shown: Array<{ line: number; problem: string }> = [];
   const first: P[] = [];

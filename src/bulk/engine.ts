@@ -33,7 +33,7 @@ import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
 import { essentialArgs, resumeCommand } from './resume.js';
 import { checkResume } from './resume-check.js';
-import { type CheckedLines, InputChanged, InputDiffers, PrefixHash, SameInput } from './same-input.js';
+import { type CheckedLines, InputChanged, InputDiffers, LineChecks, PrefixHash, SameInput } from './same-input.js';
 import { LineSender } from './send.js';
 import { JournalLost } from './settle.js';
 import type { BulkSpec, KeptLine } from './spec.js';
@@ -129,7 +129,7 @@ class BulkRun<P, Roles> {
     const { spec, rt, source, soft } = this;
     if (spec.dryRun) {
       const again = checked.whole?.lines;
-      const reading = await readRecords(source, spec.read, soft, undefined, again && new PrefixHash());
+      const reading = await readRecords(source, spec.read, soft, undefined, again && new LineChecks());
       return dryRun(rt, spec, reading, checked.whole && { again, repeated: checked.whole.repeated });
     }
     if (spec.movesMoney && !spec.flags.resume && checked.whole)
@@ -252,7 +252,7 @@ class BulkRun<P, Roles> {
       spec.read,
       soft,
       undefined,
-      prefix ?? (again && new PrefixHash()),
+      prefix ?? (again && new LineChecks()),
     );
     const roles = reading.columns ? spec.columns?.(reading.columns) : undefined;
     return { items: reading.items, roles, same, again, prefix };

@@ -8,7 +8,7 @@ import { UsageError } from '../base/errors.js';
 import { loadCsvStream } from '../base/lazy.js';
 import { MAX_LINE_BYTES } from './lines.js';
 import type { ReadItem, Reading } from './records.js';
-import type { PrefixHash } from './same-input.js';
+import type { LineDigests } from './same-input.js';
 
 interface CsvRow {
   record: string[];
@@ -24,7 +24,7 @@ interface CsvSkip {
 
 export async function readCsv(
   chunks: AsyncIterable<Buffer>,
-  prefix: PrefixHash | undefined,
+  prefix: LineDigests | undefined,
 ): Promise<Reading> {
   const { parse } = await loadCsvStream();
   const lines = new LineCounter();

@@ -10,7 +10,7 @@ import { inexactNumber, inexactNumberError } from '../input/exact-numbers.js';
 import { chunksOf, type InputSource, linesOf, lineText, MAX_LINE_BYTES } from './lines.js';
 import { readCsv } from './read-csv.js';
 import type { InputFormat, ReadItem, Reading, ReadOptions } from './records.js';
-import type { PrefixHash } from './same-input.js';
+import type { LineDigests } from './same-input.js';
 
 export type { InputFormat, InputRecord, ReadItem, Reading, ReadOptions } from './records.js';
 
@@ -27,7 +27,7 @@ export async function readRecords(
   options: ReadOptions,
   signal?: AbortSignal,
   hash?: Hash,
-  prefix?: PrefixHash,
+  prefix?: LineDigests,
 ): Promise<Reading> {
   const chunks = replayable(chunksOf(source, signal, hash));
   const byName = EXTENSIONS[/\.([a-z]+)$/i.exec(source.name)?.[1]?.toLowerCase() ?? ''];
@@ -80,7 +80,7 @@ type TextLine = { line: number; text: string; digest?: string };
 /** The text of each line that is not blank; a line too long or not UTF-8 is an error item. */
 async function* textLines(
   lines: ReturnType<typeof linesOf>,
-  prefix: PrefixHash | undefined,
+  prefix: LineDigests | undefined,
 ): AsyncGenerator<TextLine | ReadItem> {
   for await (const raw of lines) {
     const { line } = raw;

@@ -17,8 +17,14 @@ import { SpillFile, type SpillReader } from './spill.js';
 /** Lines to redo held back while the input is checked against the journal; memory stays bounded (BULK_HELP and docs/cli.md say 10,000). */
 export const HOLD_MAX = 10_000;
 
+/** What a reader feeds each line (or CSV record) to, and asks for the digest of all read so far. */
+export interface LineDigests {
+  add(bytes: Uint8Array | string): void;
+  digest(): string;
+}
+
 /** The running hash of an input read once. */
-export class PrefixHash {
+export class PrefixHash implements LineDigests {
   private readonly hash = nodeCrypto().createHash('sha256');
 
   /** Adds a line (or a CSV record) to what has been read. */
@@ -30,6 +36,32 @@ export class PrefixHash {
   /** The journal's `input_sha256` of the input read so far. */
   digest(): string {
     return this.hash.copy().digest('hex').slice(0, 12);
+  }
+}
+
+/**
+ * The check of a file read twice (CheckedLines): a running 32-bit FNV-1a over every line read so
+ * far, as 8 hex digits. It is compared only within one run, the second read against the first,
+ * never written anywhere, so it need not be the journal's SHA-256: CheckedLines keeps 32 bits of
+ * either. Copying a SHA-256 state for each line cost ~4 µs a line, ~40 ms of the check before the
+ * first request of 10,000 creates; this costs a tenth of it.
+ */
+export class LineChecks implements LineDigests {
+  private state = 0x811c9dc5;
+
+  add(bytes: Uint8Array | string): void {
+    let h = this.state;
+    if (typeof bytes === 'string') {
+      for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes.charCodeAt(i), 0x01000193);
+    } else {
+      for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+    }
+    // The line's end, as PrefixHash adds it: "ab" then "c" is not "a" then "bc".
+    this.state = Math.imul(h ^ 10, 0x01000193);
+  }
+
+  digest(): string {
+    return (this.state >>> 0).toString(16).padStart(8, '0');
   }
 }
 
