@@ -33,7 +33,14 @@ import { type ReadItem, readRecords } from './read.js';
 import { importAdvice, Reporter } from './report.js';
 import { essentialArgs, resumeCommand } from './resume.js';
 import { checkResume } from './resume-check.js';
-import { type CheckedLines, InputChanged, InputDiffers, LineChecks, PrefixHash, SameInput } from './same-input.js';
+import {
+  type CheckedLines,
+  InputChanged,
+  InputDiffers,
+  LineChecks,
+  PrefixHash,
+  SameInput,
+} from './same-input.js';
 import { LineSender } from './send.js';
 import { JournalLost } from './settle.js';
 import type { BulkSpec, KeptLine } from './spec.js';
