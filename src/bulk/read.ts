@@ -34,9 +34,7 @@ export async function readRecords(
   const format =
     byName && options.formats.includes(byName) ? byName : detect(await chunks.peekLine(), options);
   if (format === 'csv') return readCsv(chunks, prefix);
-  const lines = textLines(linesOf(chunks), prefix);
-  const items = format === 'ndjson' ? ndjsonItems(lines) : plainItems(lines);
-  return { format, items };
+  return { format, items: textItems(linesOf(chunks), prefix, format === 'ndjson' ? ndjsonItem : plainItem) };
 }
 
 function detect(firstLine: string, options: ReadOptions): InputFormat {
@@ -75,13 +73,16 @@ function replayable(chunks: AsyncGenerator<Buffer>) {
   };
 }
 
-type TextLine = { line: number; text: string; digest?: string };
-
-/** The text of each line that is not blank; a line too long or not UTF-8 is an error item. */
-async function* textLines(
+/**
+ * An item for each line that is not blank (`item` makes it from the text); a line too long or not
+ * UTF-8 is an error item. One generator for reading and parsing: each layer of them costs every
+ * line a promise and a turn of the microtask queue.
+ */
+async function* textItems(
   lines: ReturnType<typeof linesOf>,
   prefix: LineDigests | undefined,
-): AsyncGenerator<TextLine | ReadItem> {
+  item: (text: string, line: number, digest: string | undefined) => ReadItem,
+): AsyncGenerator<ReadItem> {
   for await (const raw of lines) {
     const { line } = raw;
     // A line too long is not kept, its bytes neither: its length stands for it.
@@ -93,19 +94,14 @@ async function* textLines(
     const text = lineText(raw);
     if (text === undefined)
       yield { format: 'error', line, error: `line ${line} is not valid UTF-8`, digest: prefix?.digest() };
-    else if (text.trim() !== '') yield { line, text, digest: prefix?.digest() };
+    else if (text.trim() !== '') yield item(text, line, prefix?.digest());
   }
 }
 
-async function* ndjsonItems(lines: AsyncGenerator<TextLine | ReadItem>): AsyncGenerator<ReadItem> {
-  for await (const item of lines) {
-    if (!('text' in item)) yield item;
-    else {
-      const record = ndjsonRecord(item.text, item.line);
-      if (item.digest !== undefined) record.digest = item.digest;
-      yield record;
-    }
-  }
+function ndjsonItem(text: string, line: number, digest: string | undefined): ReadItem {
+  const record = ndjsonRecord(text, line);
+  if (digest !== undefined) record.digest = digest;
+  return record;
 }
 
 function ndjsonRecord(text: string, line: number): ReadItem {
@@ -123,9 +119,6 @@ function ndjsonRecord(text: string, line: number): ReadItem {
   return { format: 'ndjson', line, value: value as Record<string, unknown> };
 }
 
-async function* plainItems(lines: AsyncGenerator<TextLine | ReadItem>): AsyncGenerator<ReadItem> {
-  for await (const item of lines)
-    yield 'text' in item
-      ? { format: 'lines', line: item.line, value: item.text.trim(), digest: item.digest }
-      : item;
+function plainItem(text: string, line: number, digest: string | undefined): ReadItem {
+  return { format: 'lines', line, value: text.trim(), digest };
 }

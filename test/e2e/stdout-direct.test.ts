@@ -121,6 +121,22 @@ describe('data written straight to stdout', () => {
     expect([run.code, run.stdout, run.stderr]).toEqual([0, '0\n', '']);
   });
 
+  it('--version and -V: the version straight to the pipe, no stream built; a reader that left ends it quietly (exit 0)', async () => {
+    const version = (
+      JSON.parse(readFileSync(join(BIN, '..', '..', 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    for (const flag of ['--version', '-V']) {
+      const run = await runWatched([flag]);
+      expect([run.code, run.stdout, run.built]).toEqual([0, `${version}\n`, false]);
+      const left = await exited(
+        spawn('bash', ['-c', '"$@" | true; echo $PIPESTATUS', 'bash', process.execPath, BIN, flag], {
+          env: binEnv(fixture.env),
+        }),
+      );
+      expect([left.code, left.stdout, left.stderr]).toEqual([0, '0\n', '']);
+    }
+  });
+
   it('Ctrl-C stops a run whose reader never reads, within a second', async () => {
     // promo itself (exec), its stdout a pipe to a reader that never reads: past what the pipe
     // holds (64 KiB), the stream waits for room without holding the event loop.
