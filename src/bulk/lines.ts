@@ -30,11 +30,13 @@ export interface InputSource {
   unblock?(): void;
 }
 
-export function inputSource(name: string, stdin: InputStream, flag = '--input'): InputSource {
+export function inputSource(name: string, stdin: () => InputStream, flag = '--input'): InputSource {
   if (name === '-') {
-    if (stdin.isTTY)
+    // Asked for only here: building Node's stdin stream costs a run that reads a file for nothing.
+    const stream = stdin();
+    if (stream.isTTY)
       throw new UsageError(`${flag} -: stdin is a terminal; pipe the input in, or give a file`);
-    return { name, shared: true, rereadable: false, open: () => stdin };
+    return { name, shared: true, rereadable: false, open: () => stream };
   }
   let regular: boolean;
   let fifo: boolean;

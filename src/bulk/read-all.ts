@@ -20,7 +20,11 @@ export async function readInput(
   options: ReadOptions,
   signal?: AbortSignal,
 ): Promise<InputFile> {
-  const reading = await readRecords(inputSource(source, stdin, flag), options, signal);
+  const reading = await readRecords(
+    inputSource(source, () => stdin, flag),
+    options,
+    signal,
+  );
   const records: InputRecord[] = [];
   const errors: UsageError[] = [];
   for await (const item of reading.items) {

@@ -23,13 +23,19 @@ export interface InputRead {
 // Kept by the run's stdin stream, which is one per run (per process, or per test context): a bulk
 // run binds these to its journal (bulk/binding.ts).
 const readsOfRun = new WeakMap<InputStream, InputRead[]>();
+/** Whether any run in this process read anything: if not, no run's stdin need be asked for. */
+let anyRead = false;
 
-/** What the options of the run with this stdin have read so far, in order. */
-export function inputsRead(stdin: InputStream): readonly InputRead[] {
-  return readsOfRun.get(stdin) ?? [];
+/**
+ * What the options of the run with this stdin have read so far, in order. The stdin is asked for
+ * only once something was read: building Node's stream costs a run that reads none.
+ */
+export function inputsRead(stdin: () => InputStream): readonly InputRead[] {
+  return anyRead ? (readsOfRun.get(stdin()) ?? []) : [];
 }
 
 function recordRead(stdin: InputStream, flag: string, source: string, bytes: Buffer): void {
+  anyRead = true;
   const reads = readsOfRun.get(stdin) ?? [];
   reads.push({ flag, source, sha256: nodeCrypto().createHash('sha256').update(bytes).digest('hex') });
   readsOfRun.set(stdin, reads);

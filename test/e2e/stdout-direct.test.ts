@@ -30,13 +30,14 @@ beforeAll(async () => {
 /** Runs the bin with a preload that notes which of Node's stdout and stderr streams were built. */
 async function runWatched(
   argv: string[],
-): Promise<{ code: number; stdout: string; built: boolean; stderrBuilt: boolean }> {
+  { stdin, quiet = true }: { stdin?: string; quiet?: boolean } = {},
+): Promise<{ code: number; stdout: string; built: boolean; stderrBuilt: boolean; stdinBuilt: boolean }> {
   const hook = join(dir.path, 'watch-streams.cjs');
   const out = join(dir.path, `built-${argv.join('-').replace(/\W/g, '')}.json`);
   writeFileSync(
     hook,
     `const built = {};
-for (const name of ['stdout', 'stderr']) {
+for (const name of ['stdout', 'stderr', 'stdin']) {
   const node = Object.getOwnPropertyDescriptor(process, name);
   Object.defineProperty(process, name, { configurable: true, enumerable: node.enumerable, get() { built[name] = true; return node.get.call(process); } });
 }
@@ -44,14 +45,21 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.WATCH_OUT,
   );
   const run = await spawnPromo(argv, {
     env: { ...fixture.env, NODE_OPTIONS: `--require ${hook}`, WATCH_OUT: out },
+    stdin,
   });
-  expect(run.stderr).toBe('');
-  const built = JSON.parse(readFileSync(out, 'utf8')) as { stdout?: boolean; stderr?: boolean };
+  // A bulk run's notice and summary go to stderr.
+  if (quiet) expect(run.stderr).toBe('');
+  const built = JSON.parse(readFileSync(out, 'utf8')) as {
+    stdout?: boolean;
+    stderr?: boolean;
+    stdin?: boolean;
+  };
   return {
     code: run.code,
     stdout: run.stdout,
     built: built.stdout === true,
     stderrBuilt: built.stderr === true,
+    stdinBuilt: built.stdin === true,
   };
 }
 
@@ -135,6 +143,26 @@ describe('data written straight to stdout', () => {
       );
       expect([left.code, left.stdout, left.stderr]).toEqual([0, '0\n', '']);
     }
+  });
+
+  it('a bulk run reading a file builds no stdin stream; one reading stdin does', async () => {
+    const file = join(dir.path, 'one-create.ndjson');
+    writeFileSync(
+      file,
+      '{"code":"DIRECT-FILE-1","type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":5}}\n',
+    );
+    const fromFile = await runWatched(['voucher', 'create', '--input', file, '-o', 'json'], { quiet: false });
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout).toContain('"status":"created"');
+    expect(fromFile.stdinBuilt).toBe(false);
+    const fromStdin = await runWatched(['voucher', 'create', '--input', '-', '-o', 'json'], {
+      stdin:
+        '{"code":"DIRECT-STDIN-1","type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":5}}\n',
+      quiet: false,
+    });
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.stdout).toContain('"status":"created"');
+    expect(fromStdin.stdinBuilt).toBe(true);
   });
 
   it('Ctrl-C stops a run whose reader never reads, within a second', async () => {
