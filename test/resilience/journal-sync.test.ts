@@ -102,6 +102,35 @@ describe('the journal: a line starts only once its record is written', () => {
     expect(journal.syncs).toBe(0);
   });
 
+  it('a check that found the journal ours stands for the attempts right after it; a take-over is seen once it has aged', async () => {
+    const { journal, path } = newJournal();
+    let stats = 0;
+    let holder: string | undefined;
+    journal.owner = () => {
+      stats += 1;
+      return holder;
+    };
+    let lost = 0;
+    journal.onLost = () => {
+      lost += 1;
+    };
+    // The group's check before its write is never skipped.
+    await markAll(journal, path, 2, 1);
+    expect(stats).toBe(2);
+    // Attempts back to back: at most one of them looks at the lock (one more if the machine
+    // stalled past the window between two of them); without the window each would.
+    expect(journal.owns()).toBe(true);
+    const before = stats;
+    for (let i = 0; i < 5; i++) expect(journal.owns()).toBe(true);
+    expect(stats - before).toBeLessThanOrEqual(1);
+    holder = 'pid 4242 on another host';
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(journal.owns()).toBe(false);
+    expect(journal.owns()).toBe(false);
+    expect(lost).toBe(1);
+    journal.close();
+  });
+
   it('a journal taken over starts nothing more, and says so once', async () => {
     const { journal, path } = newJournal();
     let lost = 0;
