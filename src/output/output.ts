@@ -199,6 +199,16 @@ export class Output {
     return this.drained();
   }
 
+  /**
+   * Text made elsewhere for stdout (lines a bulk --dry-run has laid out), resolving once stdout has
+   * taken it: a slow reader holds the caller back, instead of the text piling up in memory.
+   */
+  writeLines(text: string): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.write(text);
+    return this.drained();
+  }
+
   /** Closes the streamed array (`[]` when no page had an item). */
   jsonArrayEnd(): Promise<void> {
     if (this.closed) return Promise.resolve();

@@ -64,3 +64,37 @@ describe('--all -o ndjson and a slow reader', () => {
     expect(jsonLines(reader.text)).toEqual(JSON.parse(whole.stdout));
   });
 });
+
+describe('a bulk --dry-run and a slow reader', () => {
+  it('writes its JSON lines a few kilobytes at a time, each once stdout took the one before, and every line arrives', async () => {
+    // 600 lines of ~250 bytes: ~150 KB, some tens of batches.
+    const lines = Array.from({ length: 600 }, (_, i) =>
+      JSON.stringify({
+        code: `DRY-HELD-${i + 1}`,
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 5 },
+      }),
+    );
+    const { ctx, stderr } = testContext({ configDir: fx.configDir, stdin: `${lines.join('\n')}\n` });
+    const reader = new HeldReader();
+    ctx.stdout = reader as unknown as OutputStream;
+    const running = main(['voucher', 'create', '--input', '-', '--dry-run', '-o', 'json'], ctx);
+
+    // Held at its first batch: a few kilobytes taken, not the whole run queued up in memory.
+    await until(() => reader.listenerCount('drain') > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reader.text.length).toBeGreaterThan(0);
+    expect(reader.text.length).toBeLessThan(8192);
+    reader.release();
+
+    expect(await running, stderr.text).toBe(0);
+    const shown = jsonLines(reader.text) as Array<{
+      line: number;
+      dry_run: boolean;
+      request: { body: { code: string } };
+    }>;
+    expect(shown.map((l) => l.line)).toEqual(lines.map((_, i) => i + 1));
+    expect(shown.map((l) => l.request.body.code)).toEqual(lines.map((_, i) => `DRY-HELD-${i + 1}`));
+    expect(fx.sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
