@@ -312,8 +312,8 @@ export class Journal {
       finish(!error && !this.failure);
     };
     this.syncs += 1;
-    const began = process.hrtime.bigint();
-    const took = () => Number(process.hrtime.bigint() - began) / 1e6;
+    const began = monotonicMs();
+    const took = () => monotonicMs() - began;
     if (this.syncHere) {
       let error: NodeJS.ErrnoException | null = null;
       try {

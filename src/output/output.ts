@@ -195,13 +195,13 @@ export class Output {
       const body = JSON.stringify(item, null, 2).replaceAll('\n', '\n  ');
       text += `${this.arrayItems++ === 0 ? '[\n' : ',\n'}  ${body}`;
     }
-    this.write(text);
-    return this.drained();
+    return this.writeLines(text);
   }
 
   /**
-   * Text made elsewhere for stdout (lines a bulk --dry-run has laid out), resolving once stdout has
-   * taken it: a slow reader holds the caller back, instead of the text piling up in memory.
+   * Text laid out for stdout (NDJSON lines, what jq printed, a bulk --dry-run's lines), resolving
+   * once stdout has taken it: a slow reader holds the caller back, instead of the text piling up
+   * in memory. Nothing is written once the reader has left.
    */
   writeLines(text: string): Promise<void> {
     if (this.closed) return Promise.resolve();
@@ -211,9 +211,7 @@ export class Output {
 
   /** Closes the streamed array (`[]` when no page had an item). */
   jsonArrayEnd(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.write(this.arrayItems === 0 ? '[]\n' : '\n]\n');
-    return this.drained();
+    return this.writeLines(this.arrayItems === 0 ? '[]\n' : '\n]\n');
   }
 
   /**
@@ -360,8 +358,7 @@ export class Output {
       const lines = items.map((item) => JSON.stringify(this.shaped(item)));
       // --jq on a stream: the filter runs on each object, as `jq` reads NDJSON.
       if (this.jq !== undefined) return this.jqStream().push(lines);
-      this.write(lines.map((line) => `${line}\n`).join(''));
-      return this.drained();
+      return this.writeLines(lines.map((line) => `${line}\n`).join(''));
     }
     if (items.length === 0) {
       this.notice(empty);
@@ -436,10 +433,7 @@ export class Output {
         terminal: this.stdoutIsTTY,
         signal: this.signal(),
       });
-      this.jqQueue = new JqStream(this.jqFilters, async (text) => {
-        this.write(text);
-        await this.drained();
-      });
+      this.jqQueue = new JqStream(this.jqFilters, (text) => this.writeLines(text));
     }
     return this.jqQueue;
   }

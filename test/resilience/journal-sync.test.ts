@@ -59,13 +59,19 @@ describe('the journal: a line starts only once its record is written', () => {
     expect(readFileSync(path, 'utf8').trimEnd().split('\n')).toHaveLength(60);
   });
 
-  it('while the service is busy, records marked one a turn share syncs; each line still starts after its own is in the file', async () => {
+  /** 60 lines marked one a turn back to back, `out` of --concurrency 16 requests out; each start checked. */
+  async function markedUnderLoad(out: number) {
     const { journal, path } = newJournal();
-    // 16 requests out of --concurrency 16: the service has work enough.
-    journal.load = { out: () => 16, most: 16 };
+    journal.load = { out: () => out, most: 16 };
     const seen = await markAll(journal, path, 60, 1, true);
     journal.close();
     expect(seen.filter((s) => !s.written || !s.inFile)).toEqual([]);
+    return { journal, seen };
+  }
+
+  it('while the service is busy, records marked one a turn share syncs; each line still starts after its own is in the file', async () => {
+    // 16 requests out of --concurrency 16: the service has work enough.
+    const { journal, seen } = await markedUnderLoad(16);
     expect(seen).toHaveLength(60);
     // One sync for every line without the wait (the next test). Here the records of four turns
     // (a quarter of 16) share one; fewer when a turn comes more than three milliseconds late.
@@ -74,11 +80,7 @@ describe('the journal: a line starts only once its record is written', () => {
   });
 
   it('while few requests are out, each record is synced in its own turn', async () => {
-    const { journal, path } = newJournal();
-    journal.load = { out: () => 7, most: 16 };
-    const seen = await markAll(journal, path, 60, 1, true);
-    journal.close();
-    expect(seen.filter((s) => !s.written || !s.inFile)).toEqual([]);
+    const { journal } = await markedUnderLoad(7);
     expect(journal.syncs).toBe(60);
   });
 
