@@ -1,5 +1,5 @@
 // The package as a user installs it: a real `npm pack` (its prepack builds dist/) of a copy of the
-// project, installed globally from the tarball into a scratch prefix, offline, and the installed
+// project, installed globally from the tarball into a scratch prefix, and the installed
 // `promo` run from there; `npm install -g <folder>` of a built clone; a clone that was never built.
 import { spawnSync } from 'node:child_process';
 import {
@@ -26,6 +26,8 @@ const { version } = (await import('../../package.json', { with: { type: 'json' }
 function npm(args: string[], cwd: string) {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of Object.keys(env)) if (/^npm_/i.test(name)) delete env[name];
+  // The machine's own authority, if it has one, for the registry (vitest.config.ts keeps it aside).
+  env.NODE_EXTRA_CA_CERTS = process.env.PROMO_TEST_MACHINE_CA;
   const userconfig = join(scratch.path, 'npmrc');
   return spawnSync('npm', [...args, '--userconfig', userconfig, '--no-audit', '--no-fund'], {
     cwd,
@@ -86,9 +88,17 @@ describe('the packed tarball', () => {
     expect(packedFiles.filter((f) => f.endsWith('.cache'))).toEqual([]);
   });
 
-  it('installs globally offline with no dependency but the optional keychain and SQLite ones, no warning, and runs', () => {
+  it('installs globally with no dependency but the optional keychain and SQLite ones, no warning, and runs', () => {
     const prefix = join(scratch.path, 'global');
-    const installed = npm(['install', '-g', tarball, '--prefix', prefix, '--offline'], scratch.path);
+    // From npm's cache where it holds them, else from the registry: a machine that has only run
+    // `npm ci` holds the optional packages' files but not the registry's index of their versions,
+    // without which npm --offline skips them in silence (and Node 20, which has no node:sqlite,
+    // would then have no SQLite for the built-in sandbox). Online, npm would also say on stderr
+    // that a newer npm exists.
+    const installed = npm(
+      ['install', '-g', tarball, '--prefix', prefix, '--prefer-offline', '--no-update-notifier'],
+      scratch.path,
+    );
     expect(installed.status, installed.stderr).toBe(0);
     expect(installed.stderr).toBe('');
     // promo itself, and the optional packages with their binaries for this platform where npm has
