@@ -151,6 +151,16 @@ async function line(node, server) {
       `${c.name.padEnd(42)} ${ms(wall(k)).padStart(9)} ${times(w).padStart(7)} ${ms(cpu(k)).padStart(9)} ${times(u).padStart(7)} ${String(faults(k)).padStart(7)}  ${goal}`,
     );
   }
+  // What promo adds to one request over the floor (bare Node's http.get of the same sandbox), in
+  // the same run: the part of a request goal that promo's own code decides.
+  const floor = all.findIndex((c) => c.name.startsWith('node: one http.get'));
+  for (const [k, c] of all.entries()) {
+    if (c.target !== 2.0) continue;
+    const over = cpu(k) - cpu(floor);
+    console.log(
+      `${c.name}: ${ms(over)} of main-thread CPU above the floor (${times(over / cpu(0))} of node -e 0); the goal leaves ${ms(2.0 * cpu(0) - cpu(floor))}`,
+    );
+  }
   const cacheOk = verdict.count(cache.written > 0 && cache.kept);
   console.log(
     `compile cache: ${cache.written} file(s) written by the first run, ${cache.kept ? 'used unchanged' : 'written again'} by the second: ${cacheOk ? 'met' : 'NOT MET'}`,
