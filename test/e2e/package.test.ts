@@ -102,7 +102,7 @@ describe('the packed tarball', () => {
     expect(installed.status, installed.stderr).toBe(0);
     expect(installed.stderr).toBe('');
     // promo itself, and the optional packages with their binaries for this platform where npm has
-    // them (offline: from its cache): the keychain's, and libsql (SQLite where Node has no
+    // them (from its cache, else the registry): the keychain's, and libsql (SQLite where Node has no
     // node:sqlite) with its two small helpers; nothing else.
     expect(installed.stdout).toMatch(/added \d+ packages?/);
     const own = join(prefix, 'lib', 'node_modules', 'promo-cli', 'node_modules');
