@@ -9,15 +9,12 @@ import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPromo } from '../helpers/promo.js';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { callSandbox, JSON_HEADERS } from '../helpers/sandbox-http.js';
+import { seeded, strikingFirst, testSeed } from '../helpers/seeded.js';
 
 const fx = useSandbox();
 let proxy: FaultProxy;
-const seed = Date.now() % 100_000;
-let state = seed;
-const random = () => {
-  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-  return state / 2 ** 31;
-};
+const seed = testSeed();
+const random = seeded(seed);
 const LINES = 30;
 const stamp = Date.now().toString(36);
 
@@ -31,7 +28,7 @@ beforeAll(async () => {
       resetBefore: 0.05,
       match: (method, path) => method === 'POST' && path.endsWith('/balance'),
     },
-    random,
+    strikingFirst(random),
   );
 });
 afterAll(() => proxy.close());

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { seeded, strikingFirst, testSeed } from '../helpers/seeded.js';
 import { until } from '../helpers/until.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the sandbox's objects, read loosely
@@ -18,23 +19,14 @@ type Json = Record<string, any>;
 
 const fx = useSandbox();
 let proxy: FaultProxy;
-const seed = Date.now() % 100_000;
-
-/** A small seeded generator, so that a failure names the seed that reproduces it. */
-function seeded(start: number): () => number {
-  let state = start;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+const seed = testSeed();
 const random = seeded(seed);
 
 beforeAll(async () => {
   proxy = await startFaultProxy(
     fx.sandbox.url,
     { resetAfter: 0.05, status504After: 0.05, status503Before: 0.05, resetBefore: 0.05 },
-    random,
+    strikingFirst(random),
   );
 });
 afterAll(() => proxy.close());

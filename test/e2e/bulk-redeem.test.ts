@@ -9,20 +9,14 @@ import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPromo } from '../helpers/promo.js';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { callSandbox, JSON_HEADERS } from '../helpers/sandbox-http.js';
+import { seeded, strikingFirst, testSeed } from '../helpers/seeded.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the sandbox's objects, read loosely
 type Json = Record<string, any>;
 
 const fx = useSandbox();
 let proxy: FaultProxy;
-const seed = Number(process.env.PROMO_TEST_SEED) || Date.now() % 100_000;
-function seeded(start: number): () => number {
-  let state = start;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+const seed = testSeed();
 const random = seeded(seed);
 const LINES = 30;
 const stamp = Date.now().toString(36);
@@ -38,7 +32,7 @@ beforeAll(async () => {
       resetBefore: 0.05,
       match: (method, path) => method === 'POST' && path.startsWith('/v1/redemptions'),
     },
-    random,
+    strikingFirst(random),
   );
 });
 afterAll(() => proxy.close());

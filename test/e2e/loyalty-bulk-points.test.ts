@@ -10,14 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startPromo } from '../helpers/promo.js';
 import { APP_ID, APP_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { callSandbox, JSON_HEADERS, type Json } from '../helpers/sandbox-http.js';
+import { seeded, testSeed } from '../helpers/seeded.js';
 
 const fx = useSandbox();
-const seed = Number(process.env.PROMO_TEST_SEED) || Date.now() % 100_000;
-let state = seed;
-const random = () => {
-  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-  return state / 2 ** 31;
-};
+const seed = testSeed();
+const random = seeded(seed);
 const LINES = 10_000;
 const CARDS = 50;
 const headers = { ...JSON_HEADERS, 'X-App-Id': APP_ID, 'X-App-Token': APP_TOKEN };

@@ -7,17 +7,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startPromo } from '../helpers/promo.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { seeded, testSeed } from '../helpers/seeded.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the sandbox's objects, read loosely
 type Json = Record<string, any>;
 
 const fx = useSandbox();
-const seed = Date.now() % 100_000;
-let state = seed;
-const random = () => {
-  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-  return state / 2 ** 31;
-};
+const seed = testSeed();
+const random = seeded(seed);
 const publications = () => fx.sandbox.requests.filter((r) => r.method === 'POST').length;
 
 describe(`publication create --input: killed and resumed (seed ${seed})`, () => {
