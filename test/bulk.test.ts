@@ -24,7 +24,7 @@ function runtime(options: { tty?: boolean; stdin?: string } = {}) {
 describe('readInput', () => {
   it('reads NDJSON by its content, keeping the line of each object and skipping blank lines', async () => {
     const { rt } = runtime({ stdin: '{"a":1}\n\n  \n{"a":2}\n' });
-    const input = await readInput('-', '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+    const input = await readInput('-', '--input', rt.ctx, { formats: ['ndjson', 'csv'] });
     expect(input.format).toBe('ndjson');
     expect(input.records.map((r) => [r.line, r.value])).toEqual([
       [1, { a: 1 }],
@@ -34,7 +34,7 @@ describe('readInput', () => {
 
   it('lists every line that is not a JSON object', async () => {
     const { rt } = runtime({ stdin: '{"a":1}\n[1]\n{oops\n' });
-    const reading = readInput('-', '--input', rt.ctx.stdin, { formats: ['ndjson'] });
+    const reading = readInput('-', '--input', rt.ctx, { formats: ['ndjson'] });
     await expect(reading).rejects.toThrow(/line 2 must be a JSON object\n {2}line 3 is not valid JSON/);
   });
 
@@ -42,7 +42,7 @@ describe('readInput', () => {
     const path = join(dir.path, 'x.csv');
     writeFileSync(path, '\uFEFFcode,note\nA,"two\nlines"\n\nB,plain\n');
     const { rt } = runtime();
-    const input = await readInput(path, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+    const input = await readInput(path, '--input', rt.ctx, { formats: ['ndjson', 'csv'] });
     expect(input.columns).toEqual(['code', 'note']);
     expect(input.records.map((r) => [r.line, r.value])).toEqual([
       [2, { code: 'A', note: 'two\nlines' }],
@@ -61,7 +61,7 @@ describe('readInput', () => {
       const path = join(dir.path, 'lines.csv');
       writeFileSync(path, text);
       const { rt } = runtime();
-      const input = await readInput(path, '--input', rt.ctx.stdin, { formats: ['csv'] });
+      const input = await readInput(path, '--input', rt.ctx, { formats: ['csv'] });
       expect(
         input.records.map((r) => r.line),
         name,
@@ -71,7 +71,7 @@ describe('readInput', () => {
 
   it('names the line of a CSV error, and of bytes that are not UTF-8', async () => {
     const quote = runtime({ stdin: 'code,note\r\nA,"x\r\ny"\r\nB,ok\r\nC,"never closed\r\n' });
-    await expect(readInput('-', '--input', quote.rt.ctx.stdin, { formats: ['csv'] })).rejects.toThrow(
+    await expect(readInput('-', '--input', quote.rt.ctx, { formats: ['csv'] })).rejects.toThrow(
       /line 5 is not valid CSV: a quoted field is never closed \(a " is missing\)$/,
     );
     const path = join(dir.path, 'latin1.csv');
@@ -84,14 +84,14 @@ describe('readInput', () => {
       ]),
     );
     const { rt } = runtime();
-    await expect(readInput(path, '--input', rt.ctx.stdin, { formats: ['csv'] })).rejects.toThrow(
+    await expect(readInput(path, '--input', rt.ctx, { formats: ['csv'] })).rejects.toThrow(
       /^--input: line 5 is not valid UTF-8$/,
     );
   });
 
   it('refuses CSV rows whose length differs from the header', async () => {
     const { rt } = runtime({ stdin: 'code,note\nA,b,c\n' });
-    const reading = readInput('-', '--input', rt.ctx.stdin, { formats: ['csv'] });
+    const reading = readInput('-', '--input', rt.ctx, { formats: ['csv'] });
     await expect(reading).rejects.toThrow(/line 2 is not valid CSV: it has 3 fields, the header 2$/);
   });
 
@@ -99,7 +99,7 @@ describe('readInput', () => {
     const plain = runtime({ stdin: 'A1\n B2 \n' });
     expect(
       (
-        await readInput('-', '--input', plain.rt.ctx.stdin, {
+        await readInput('-', '--input', plain.rt.ctx, {
           formats: ['lines', 'csv'],
           headerNames: ['code'],
         })
@@ -110,9 +110,9 @@ describe('readInput', () => {
     ]);
     const options = { formats: ['lines', 'csv'] as InputFormat[], headerNames: ['code'] };
     const lone = runtime({ stdin: 'code\nA1\n' });
-    expect((await readInput('-', '--input', lone.rt.ctx.stdin, options)).format).toBe('lines');
+    expect((await readInput('-', '--input', lone.rt.ctx, options)).format).toBe('lines');
     const csv = runtime({ stdin: 'code,note\nA1,x\n' });
-    expect((await readInput('-', '--input', csv.rt.ctx.stdin, options)).format).toBe('csv');
+    expect((await readInput('-', '--input', csv.rt.ctx, options)).format).toBe('csv');
   });
 });
 

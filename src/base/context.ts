@@ -49,6 +49,13 @@ export interface DirectStdout {
 }
 
 /** Whether stdout is a terminal, told without building Node's stream where the context can. */
+/**
+ * Where a run reads `-` from: its context, whose stdin the real CLI builds only when asked for
+ * (Node's stream costs a run that never reads it). Also the key of what a run's options read
+ * (input/json-source.ts): one context a run.
+ */
+export type StdinOf = Pick<Context, 'stdin'>;
+
 export function stdoutIsTTY(ctx: Pick<Context, 'stdout' | 'directStdout'>): boolean {
   return ctx.directStdout ? ctx.directStdout.isTTY() : ctx.stdout.isTTY === true;
 }

@@ -28,7 +28,7 @@ function keyOf(read: InputRead): string {
 /** The SHA-256 of everything the run's options read, by option and value; stdin (`-`) included. */
 export function fileHashes(rt: Runtime): Record<string, string> {
   const hashes: Record<string, string> = {};
-  for (const read of inputsRead(() => rt.ctx.stdin)) hashes[keyOf(read)] = read.sha256;
+  for (const read of inputsRead(rt.ctx)) hashes[keyOf(read)] = read.sha256;
   return hashes;
 }
 

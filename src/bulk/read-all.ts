@@ -1,6 +1,6 @@
 // The whole of an input in memory, for a command that needs every record at once (voucher import
 // packs them into 10 MB requests). A bad record refuses the input: every bad line named.
-import type { InputStream } from '../base/context.js';
+import type { StdinOf } from '../base/context.js';
 import { UsageError } from '../base/errors.js';
 import { collectErrors } from './errors.js';
 import { inputSource } from './lines.js';
@@ -16,12 +16,12 @@ export interface InputFile {
 export async function readInput(
   source: string,
   flag: string,
-  stdin: InputStream,
+  run: StdinOf,
   options: ReadOptions,
   signal?: AbortSignal,
 ): Promise<InputFile> {
   const reading = await readRecords(
-    inputSource(source, () => stdin, flag),
+    inputSource(source, () => run.stdin, flag),
     options,
     signal,
   );

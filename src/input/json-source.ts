@@ -2,7 +2,7 @@
 // Every failure names the flag and the problem, and nothing is sent.
 
 import { readFileSync } from 'node:fs';
-import type { InputStream } from '../base/context.js';
+import type { StdinOf } from '../base/context.js';
 import { nodeCrypto } from '../base/crypto.js';
 import { errnoCode, UsageError } from '../base/errors.js';
 import { readStdinBytes } from '../base/stdin.js';
@@ -20,40 +20,34 @@ export interface InputRead {
 
 // Every read goes through readTextSource, so what it records is everything a command read for its
 // options (--body, --customer @FILE, --data @-), found without a list of flags to keep up to date.
-// Kept by the run's stdin stream, which is one per run (per process, or per test context): a bulk
-// run binds these to its journal (bulk/binding.ts).
-const readsOfRun = new WeakMap<InputStream, InputRead[]>();
-/** Whether any run in this process read anything: if not, no run's stdin need be asked for. */
-let anyRead = false;
+// Kept by the run's context (one a run: per process, or per test): a bulk run binds these to its
+// journal (bulk/binding.ts).
+const readsOfRun = new WeakMap<StdinOf, InputRead[]>();
 
-/**
- * What the options of the run with this stdin have read so far, in order. The stdin is asked for
- * only once something was read: building Node's stream costs a run that reads none.
- */
-export function inputsRead(stdin: () => InputStream): readonly InputRead[] {
-  return anyRead ? (readsOfRun.get(stdin()) ?? []) : [];
+/** What the options of this run have read so far, in order. */
+export function inputsRead(run: StdinOf): readonly InputRead[] {
+  return readsOfRun.get(run) ?? [];
 }
 
-function recordRead(stdin: InputStream, flag: string, source: string, bytes: Buffer): void {
-  anyRead = true;
-  const reads = readsOfRun.get(stdin) ?? [];
+function recordRead(run: StdinOf, flag: string, source: string, bytes: Buffer): void {
+  const reads = readsOfRun.get(run) ?? [];
   reads.push({ flag, source, sha256: nodeCrypto().createHash('sha256').update(bytes).digest('hex') });
-  readsOfRun.set(stdin, reads);
+  readsOfRun.set(run, reads);
 }
 
 /**
- * Reads a file path, or stdin for `-`, as UTF-8 text; invalid UTF-8 is refused, not mangled.
- * `given`: the option's value as typed (`@c.json`), for the record of what was read.
+ * Reads a file path, or the run's stdin for `-`, as UTF-8 text; invalid UTF-8 is refused, not
+ * mangled. `given`: the option's value as typed (`@c.json`), for the record of what was read.
  */
 export async function readTextSource(
   source: string,
   flag: string,
-  stdin: InputStream,
+  run: StdinOf,
   given = source,
 ): Promise<string> {
   let bytes: Buffer;
   if (source === '-') {
-    bytes = await readStdinBytes(stdin, MAX_FILE_BYTES);
+    bytes = await readStdinBytes(run.stdin, MAX_FILE_BYTES);
   } else {
     try {
       // Sync on purpose: one file, nothing else to do meanwhile, and node:fs/promises costs start-up.
@@ -66,7 +60,7 @@ export async function readTextSource(
     }
     if (bytes.length > MAX_FILE_BYTES) throw new UsageError(`${flag}: '${source}' is larger than 16 MiB`);
   }
-  recordRead(stdin, flag, given, bytes);
+  recordRead(run, flag, given, bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -90,23 +84,19 @@ export function parseJsonText(text: string, flag: string, where: string): unknow
 export async function readJsonObject(
   source: string,
   flag: string,
-  stdin: InputStream,
+  run: StdinOf,
 ): Promise<Record<string, unknown>> {
   const where = source === '-' ? 'stdin' : `'${source}'`;
-  const value = parseJsonText(await readTextSource(source, flag, stdin), flag, where);
+  const value = parseJsonText(await readTextSource(source, flag, run), flag, where);
   return expectObject(value, flag, where);
 }
 
 /** `--data '{"a":1}'` inline, or `--data @file.json` / `--data @-`. */
-export async function readInlineOrFileJson(
-  value: string,
-  flag: string,
-  stdin: InputStream,
-): Promise<unknown> {
+export async function readInlineOrFileJson(value: string, flag: string, run: StdinOf): Promise<unknown> {
   if (value.startsWith('@')) {
     const source = value.slice(1);
     return parseJsonText(
-      await readTextSource(source, flag, stdin, value),
+      await readTextSource(source, flag, run, value),
       flag,
       source === '-' ? 'stdin' : `'${source}'`,
     );

@@ -165,6 +165,22 @@ describe('data written straight to stdout', () => {
     expect(fromStdin.stdinBuilt).toBe(true);
   });
 
+  it('a command that can read stdin (voucher validate --order-file -) builds its stream only when it does', async () => {
+    const plain = await runWatched(['voucher', 'validate', 'DIRECT-1', '-o', 'json']);
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.stdout).valid).toBe(true);
+    expect(plain.stdinBuilt).toBe(false);
+    const fromStdin = await runWatched(
+      ['voucher', 'validate', 'DIRECT-1', '--order-file', '-', '-o', 'json'],
+      {
+        stdin: '{"amount": 2000}',
+      },
+    );
+    expect(fromStdin.code).toBe(0);
+    expect(JSON.parse(fromStdin.stdout).valid).toBe(true);
+    expect(fromStdin.stdinBuilt).toBe(true);
+  });
+
   it('Ctrl-C stops a run whose reader never reads, within a second', async () => {
     // promo itself (exec), its stdout a pipe to a reader that never reads: past what the pipe
     // holds (64 KiB), the stream waits for room without holding the event loop.

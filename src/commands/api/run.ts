@@ -64,7 +64,7 @@ export function parseApiOptions(flags: ApiFlags): ApiOptions {
 
 export async function run(options: ApiOptions, rt: Runtime): Promise<void> {
   const json =
-    options.data === undefined ? undefined : await readInlineOrFileJson(options.data, '--data', rt.ctx.stdin);
+    options.data === undefined ? undefined : await readInlineOrFileJson(options.data, '--data', rt.ctx);
   for (const secret of secretsIn(json)) rt.secrets.add(secret);
   const client = await rt.client();
   const target = await rt.target();

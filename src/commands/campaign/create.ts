@@ -81,7 +81,7 @@ function checkCodeConfig(voucher: CreateVoucherBody, count: number | undefined):
 export async function buildCampaignBody(flags: Flags, rt: Runtime): Promise<CreateCampaignBody> {
   const name = checkCampaign(flags.name, 'NAME');
   const count = flags.vouchersCount === undefined ? undefined : wholeCount(flags.vouchersCount);
-  const base = flags.body ? await readJsonObject(flags.body, '--body', rt.ctx.stdin) : {};
+  const base = flags.body ? await readJsonObject(flags.body, '--body', rt.ctx) : {};
   const patch = fieldsPatch(campaignFieldValues(flags), nameOf, CAMPAIGN_VOUCHER_FIELDS);
   // The voucher of --body, with the campaign-level fields of either source read as a voucher's.
   const baseVoucher = isObject(base.voucher) ? (base.voucher as CreateVoucherBody) : {};

@@ -53,7 +53,7 @@ const options = defineOptions({
 type Flags = Input<typeof CAMPAIGN_ARG, typeof options>;
 
 export async function buildUpdateBody(flags: Flags, rt: Runtime): Promise<UpdateCampaignBody> {
-  const base = flags.body ? await readJsonObject(flags.body, '--body', rt.ctx.stdin) : {};
+  const base = flags.body ? await readJsonObject(flags.body, '--body', rt.ctx) : {};
   const patch = fieldsPatch(
     {
       category: flags.category,

@@ -49,7 +49,7 @@ export default defineCommand({
     const parts = parseFieldFlags(flags);
     if (flags.sourceId !== undefined) parts.fields.source_id = flags.sourceId;
     const bulk = parseBulkFlags(flags);
-    const body = await customerBody(parts, rt.ctx.stdin);
+    const body = await customerBody(parts, rt.ctx);
     if (flags.input !== undefined) return createMany(body, flags.input, { bulk, dryRun: flags.dryRun }, rt);
     // The service would make an empty customer of nothing: a forgotten flag, not a wish.
     if (Object.keys(body).length === 0)

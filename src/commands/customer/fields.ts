@@ -2,7 +2,7 @@
 // --body's JSON object first, the flags over it. And the check of a customer named on the line.
 import { isDotSegment } from '../../api/client.js';
 import type { CustomerBody } from '../../api/customers.js';
-import type { InputStream } from '../../base/context.js';
+import type { StdinOf } from '../../base/context.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
@@ -42,8 +42,8 @@ export function parseFieldFlags(flags: OptionValues<typeof CUSTOMER_FIELD_OPTION
 }
 
 /** --body's object with the flags laid over it (metadata merged key by key). */
-export async function customerBody(parts: CustomerFieldParts, stdin: InputStream): Promise<CustomerBody> {
-  const base = parts.bodySource === undefined ? {} : await readJsonObject(parts.bodySource, '--body', stdin);
+export async function customerBody(parts: CustomerFieldParts, run: StdinOf): Promise<CustomerBody> {
+  const base = parts.bodySource === undefined ? {} : await readJsonObject(parts.bodySource, '--body', run);
   const body: CustomerBody = { ...base, ...parts.fields };
   if (parts.fields.metadata && isObject(base.metadata)) {
     body.metadata = { ...base.metadata, ...parts.fields.metadata };

@@ -24,7 +24,7 @@ export default defineCommand({
     if (Object.keys(parts.fields).length === 0 && parts.bodySource === undefined) {
       throw new UsageError('nothing to change: give --email, --name, --phone, --metadata or --body');
     }
-    const body = await customerBody(parts, rt.ctx.stdin);
+    const body = await customerBody(parts, rt.ctx);
     const client = await rt.client();
     await rt.out.record(await updateCustomer(client, flags.customer, body), customerCard);
   },

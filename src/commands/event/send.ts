@@ -139,12 +139,12 @@ export function parseEventSendOptions(flags: EventSendFlags): EventSendOptions {
 
 export async function run(options: EventSendOptions, rt: Runtime): Promise<number | undefined> {
   const { bodySource, customerSource, inputSource, bulk, dryRun, ...parts } = options;
-  const base = bodySource === undefined ? {} : await readJsonObject(bodySource, '--body', rt.ctx.stdin);
+  const base = bodySource === undefined ? {} : await readJsonObject(bodySource, '--body', rt.ctx);
   const customer =
     customerSource === undefined
       ? undefined
       : expectObject(
-          await readInlineOrFileJson(customerSource, '--customer', rt.ctx.stdin),
+          await readInlineOrFileJson(customerSource, '--customer', rt.ctx),
           '--customer',
           'the value',
         );

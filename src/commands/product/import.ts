@@ -83,7 +83,7 @@ imported; exit 7 when some were not. Ctrl-C during --wait stops waiting (exit 13
   args: { file: { help: 'CSV file, or - for stdin', required: true, complete: 'files' } },
   options,
   run: async ({ file, wait, dryRun }, rt) => {
-    const input = await readInput(file, 'FILE', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+    const input = await readInput(file, 'FILE', rt.ctx, { formats: ['ndjson', 'csv'] });
     const { csv, rows } = serviceCsv(input);
     const filename = file === '-' ? 'products.csv' : basename(file);
     const client = await rt.client();

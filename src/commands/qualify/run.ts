@@ -52,7 +52,7 @@ const COLUMNS: Column<Qualified>[] = [
 
 export async function run(flags: QualifyFlags, rt: Runtime): Promise<number> {
   // Checked (exit 2, naming the flag) before anything is sent.
-  const parts = await orderParts({ ...flags, orderFile: undefined, metadata: undefined }, rt.ctx.stdin);
+  const parts = await orderParts({ ...flags, orderFile: undefined, metadata: undefined }, rt.ctx);
   const client = await rt.client();
   const limit = flags.limit ?? DEFAULT_LIMIT;
   const answer = await qualify(client, {

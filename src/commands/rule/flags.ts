@@ -160,7 +160,7 @@ export async function rulesObject(flags: RuleFlags, rt: Runtime): Promise<RuleBo
       throw new UsageError(
         '--body gives the whole rules object: put every condition in it, not in flags beside it',
       );
-    return readJsonObject(flags.body, '--body', rt.ctx.stdin);
+    return readJsonObject(flags.body, '--body', rt.ctx);
   }
   if (numbered.length === 0) return undefined;
   if (flags.segment !== undefined) await segmentExists(await rt.client(), flags.segment);

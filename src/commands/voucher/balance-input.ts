@@ -130,7 +130,7 @@ async function readCards(
   if (input === '-') return known;
   let file: Awaited<ReturnType<typeof readInput>>;
   try {
-    file = await readInput(input, '--input', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+    file = await readInput(input, '--input', rt.ctx, { formats: ['ndjson', 'csv'] });
   } catch (error) {
     // The run's own check names the bad lines.
     if (error instanceof UsageError) return known;

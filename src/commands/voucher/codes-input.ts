@@ -50,7 +50,7 @@ export async function codeItems(
 ): Promise<BulkItem<string>[]> {
   const items: BulkItem<string>[] = codes.map((code) => ({ label: code, payload: code }));
   if (inputSource) {
-    const input = await readInput(inputSource, '--input', rt.ctx.stdin, CODE_LIST);
+    const input = await readInput(inputSource, '--input', rt.ctx, CODE_LIST);
     codeColumns(input.columns ?? []);
     const read = prepareAll(
       input.records,

@@ -58,7 +58,7 @@ export function buildBody(
 
 export async function run(options: CreateOptions, rt: Runtime): Promise<number | undefined> {
   const fromFile = options.bodySource
-    ? ((await readJsonObject(options.bodySource, '--body', rt.ctx.stdin)) as CreateVoucherBody)
+    ? ((await readJsonObject(options.bodySource, '--body', rt.ctx)) as CreateVoucherBody)
     : {};
   const base = mergeBody(fromFile, options.patch);
   if (options.inputSource) {

@@ -35,7 +35,7 @@ interface ResultLine {
 const span = (job: { lines: Array<{ line: number }> }) => `${job.lines[0]!.line}-${job.lines.at(-1)!.line}`;
 
 export async function runImport(options: ImportOptions, rt: Runtime): Promise<number> {
-  const input = await readInput(options.source, 'FILE', rt.ctx.stdin, { formats: ['ndjson', 'csv'] });
+  const input = await readInput(options.source, 'FILE', rt.ctx, { formats: ['ndjson', 'csv'] });
   const { campaign } = options;
   const item = campaign === undefined ? importItem : campaignImportItem;
   const chunks = importChunks(importLines(input.records, input.columns, item));

@@ -3,7 +3,7 @@
 // Everything is checked before anything is sent (exit 2 naming the flag).
 import type { CustomerRef, Order, OrderItem, RedeemBody } from '../../api/validations.js';
 import { MAX_REDEEMABLES } from '../../api/validations.js';
-import type { InputStream } from '../../base/context.js';
+import type { StdinOf } from '../../base/context.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../input/json-source.js';
 import { parseMetadata } from '../../input/metadata.js';
@@ -76,11 +76,11 @@ export interface OrderParts {
 }
 
 /** The order, the customer and the metadata the flags give. */
-export async function orderParts(flags: OrderFlags, stdin: InputStream): Promise<OrderParts> {
+export async function orderParts(flags: OrderFlags, run: StdinOf): Promise<OrderParts> {
   const items = (flags.item ?? []).map(parseItem);
   const amount = flags.amount === undefined ? undefined : parseMoney(flags.amount, '--amount');
   const fromFile =
-    flags.orderFile === undefined ? {} : await readJsonObject(flags.orderFile, '--order-file', stdin);
+    flags.orderFile === undefined ? {} : await readJsonObject(flags.orderFile, '--order-file', run);
   const givenItems = Array.isArray(fromFile.items) ? (fromFile.items as OrderItem[]) : [];
   const order: Order = {
     ...fromFile,
@@ -102,11 +102,7 @@ export async function orderParts(flags: OrderFlags, stdin: InputStream): Promise
 }
 
 /** The request body: the codes, the order, the customer and the metadata the flags give. */
-export async function redeemBody(
-  codes: string[],
-  flags: OrderFlags,
-  stdin: InputStream,
-): Promise<RedeemBody> {
+export async function redeemBody(codes: string[], flags: OrderFlags, run: StdinOf): Promise<RedeemBody> {
   const redeemables = checkCodes(codes).map((id) => ({ object: 'voucher' as const, id }));
-  return { redeemables, ...(await orderParts(flags, stdin)) };
+  return { redeemables, ...(await orderParts(flags, run)) };
 }

@@ -139,11 +139,11 @@ ${REDEEM_INPUT_HELP}`,
         throw new UsageError('--no-order is for one redemption: each line of --input has its order');
       if (input === '-' && flags.orderFile === '-')
         throw new UsageError('--input - and --order-file - cannot both read stdin: give one a file');
-      return redeemMany(await orderParts(flags, rt.ctx.stdin), input, { bulk, dryRun }, rt);
+      return redeemMany(await orderParts(flags, rt.ctx), input, { bulk, dryRun }, rt);
     }
     const { order, ...orderFlags } = flags;
     await checkOrderGiven(codes, orderFlags, order, dryRun, rt);
-    const body = await redeemBody(codes, orderFlags, rt.ctx.stdin);
+    const body = await redeemBody(codes, orderFlags, rt.ctx);
     const client = await rt.client();
     if (dryRun) {
       const answer = await validate(client, body);

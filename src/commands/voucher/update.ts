@@ -72,7 +72,7 @@ async function run(input: Input<typeof args, typeof options>, rt: Runtime): Prom
   refuseNotByUpdate(Object.keys(values));
   const patch = fieldsPatch(values);
   const fromFile = input.body
-    ? ((await readJsonObject(input.body, '--body', rt.ctx.stdin)) as CreateVoucherBody)
+    ? ((await readJsonObject(input.body, '--body', rt.ctx)) as CreateVoucherBody)
     : {};
   const base = mergeBody(fromFile, patch);
   if (input.input !== undefined) {

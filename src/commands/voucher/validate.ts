@@ -139,7 +139,7 @@ it checked the codes and said no. Nothing is redeemed.`,
   args: { codes: { help: 'the codes, up to 30', required: true, variadic: true } },
   options: orderOptions,
   run: async ({ codes, ...flags }, rt) => {
-    const body = await redeemBody(codes, flags, rt.ctx.stdin);
+    const body = await redeemBody(codes, flags, rt.ctx);
     const answer = await validate(await rt.client(), body);
     rt.out.csvView = VALIDATION_CSV;
     if (rt.out.isJson) await rt.out.json(answer);
