@@ -123,7 +123,7 @@ class BulkRun<P, Roles> {
     private readonly lock?: JournalLock,
   ) {
     this.soft = rt.ctx.signal ? AbortSignal.any([rt.ctx.signal, this.ending.signal]) : this.ending.signal;
-    this.source = inputSource(spec.input, () => rt.ctx.stdin);
+    this.source = inputSource(spec.input, rt.ctx);
     this.argv = rt.ctx.argv ?? [];
   }
 

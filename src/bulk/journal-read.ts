@@ -48,7 +48,7 @@ type Json = Record<string, unknown>;
  * highest line number the input can have (a file of N bytes has at most N + 1 lines).
  */
 export async function readJournal(path: string, maxLine: number, signal?: AbortSignal): Promise<ReadJournal> {
-  const source = inputSource(path, () => ({ isTTY: false }) as never, '--resume');
+  const source = inputSource(path, { stdin: { isTTY: false } as never }, '--resume');
   const bad = (line: number, what: string) =>
     new UsageError(
       `--resume: '${path}' line ${line}: ${what}`,

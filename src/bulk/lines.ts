@@ -4,7 +4,7 @@
 // FIFO nobody writes to).
 import type { Hash } from 'node:crypto';
 import { close, closeSync, constants, createReadStream, open, openSync, read, statSync } from 'node:fs';
-import type { InputStream } from '../base/context.js';
+import type { StdinOf } from '../base/context.js';
 import { nodeCrypto } from '../base/crypto.js';
 import { errnoCode, InterruptedError, UsageError } from '../base/errors.js';
 
@@ -30,10 +30,10 @@ export interface InputSource {
   unblock?(): void;
 }
 
-export function inputSource(name: string, stdin: () => InputStream, flag = '--input'): InputSource {
+export function inputSource(name: string, run: StdinOf, flag = '--input'): InputSource {
   if (name === '-') {
     // Asked for only here: building Node's stdin stream costs a run that reads a file for nothing.
-    const stream = stdin();
+    const stream = run.stdin;
     if (stream.isTTY)
       throw new UsageError(`${flag} -: stdin is a terminal; pipe the input in, or give a file`);
     return { name, shared: true, rereadable: false, open: () => stream };

@@ -20,11 +20,7 @@ export async function readInput(
   options: ReadOptions,
   signal?: AbortSignal,
 ): Promise<InputFile> {
-  const reading = await readRecords(
-    inputSource(source, () => run.stdin, flag),
-    options,
-    signal,
-  );
+  const reading = await readRecords(inputSource(source, run, flag), options, signal);
   const records: InputRecord[] = [];
   const errors: UsageError[] = [];
   for await (const item of reading.items) {
