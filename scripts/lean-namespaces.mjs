@@ -1,0 +1,118 @@
+// What esbuild writes for a module's namespace, rewritten in the bundles to cost less at start-up,
+// with the same behaviour (scripts/build.mjs runs this on every file it writes):
+// - `var m_exports={};__export(m_exports,{a:()=>a,…})`, run when a file loads for each module it
+//   holds, defines each export as a getter with Object.defineProperty: a call into the runtime, a
+//   descriptor object and a new hidden class an export. The same getters written as an object
+//   literal, `var m_exports={get a(){return a},…}`, read the same bindings.
+// - A chunk's table of modules (split.mjs, chunkEntry) returns `(init_m(),__toCommonJS(m_exports))`:
+//   a second object, with a getter more an export over the first. The modules that take one from a
+//   chunk read its exports once, by name (split.mjs, reexport): the namespace itself does.
+// Measured on Node 20 (BENCHMARKS.md, 2026-11-28, night): ~570 exports defined and ~160 copied in
+// `voucher get`, 2.6% of its instructions. Each rewrite changes the length of a line, so the file's
+// source map is moved to match: --debug stacks still name the right src/ columns.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
+
+const NAME = String.raw`[\w$]+`;
+const EXPORTS = new RegExp(String.raw`var (${NAME})=\{\};__export\(\1,\{([^{}]*)\}\)`, 'g');
+const GETTER = new RegExp(String.raw`^(${NAME}|"[^"\\]*"):\(\)=>(${NAME})$`);
+const CHUNK_TABLE = 'module.exports={"';
+const AS_COMMONJS = new RegExp(String.raw`\(\)=>\((init_${NAME})\(\),__toCommonJS\((${NAME})\)\)`, 'g');
+
+/** `var m_exports={get a(){return a},…}` for the getters esbuild listed in `body`; undefined when one of them is not a plain `a:()=>a`. */
+function literalNamespace(name, body) {
+  const getters = [];
+  for (const entry of body.split(',')) {
+    const found = GETTER.exec(entry);
+    if (!found) return undefined;
+    getters.push(`get ${found[1]}(){return ${found[2]}}`);
+  }
+  return `var ${name}={${getters.join(',')}}`;
+}
+
+/**
+ * One line rewritten, and where it changed: edits as [column, old length, new length], in order.
+ * The chunk's table (`chunkTable`: this file is a chunk) is the only place where a namespace is
+ * returned as itself: elsewhere __toCommonJS may serve code that looks for its __esModule.
+ */
+function rewriteLine(line, chunkTable) {
+  const edits = [];
+  const replace = (text, pattern, make, from = 0) =>
+    text.slice(0, from) +
+    text.slice(from).replace(pattern, (whole, ...groups) => {
+      const made = make(...groups.slice(0, -2));
+      if (made === undefined) return whole;
+      edits.push([from + groups.at(-2), whole.length, made.length]);
+      return made;
+    });
+  let text = replace(line, EXPORTS, literalNamespace);
+  // The columns of the second pass are taken on the first pass's text: both are moved to the
+  // original's below, where each pass's edits are known.
+  const first = edits.splice(0);
+  const table = chunkTable ? text.indexOf(CHUNK_TABLE) : -1;
+  if (table >= 0) text = replace(text, AS_COMMONJS, (init, exports) => `()=>(${init}(),${exports})`, table);
+  return { text, edits: [...first, ...toOriginal(edits.splice(0), first)] };
+}
+
+/** Edits made on a rewritten line, placed on the original's columns (none fall inside `earlier`). */
+function toOriginal(later, earlier) {
+  return later.map(([column, oldLength, newLength]) => {
+    let shift = 0;
+    for (const [at, was, is] of earlier) if (at < column) shift += is - was;
+    return [column - shift, oldLength, newLength];
+  });
+}
+
+/** A generated column moved past `edits`; one inside a rewritten span goes to its start. */
+function moved(column, edits) {
+  let shift = 0;
+  for (const [at, was, is] of edits) {
+    if (column >= at + was) shift += is - was;
+    else if (column > at) return at + shift;
+    else break;
+  }
+  return column + shift;
+}
+
+/** Rewrites `code`; returns it and the edits of each line (by index), for the map. */
+export function leanNamespaces(code, { chunk = false } = {}) {
+  const lines = code.split('\n');
+  const editsByLine = new Map();
+  for (const [i, line] of lines.entries()) {
+    if (!line.includes('__export(') && !(chunk && line.includes(CHUNK_TABLE))) continue;
+    const { text, edits } = rewriteLine(line, chunk);
+    if (edits.length === 0) continue;
+    lines[i] = text;
+    editsByLine.set(
+      i,
+      edits.sort((a, b) => a[0] - b[0]),
+    );
+  }
+  return { code: lines.join('\n'), editsByLine };
+}
+
+/** A source map's `mappings` with each line's generated columns moved past its edits. */
+export function moveMappings(mappings, editsByLine) {
+  if (editsByLine.size === 0) return mappings;
+  const decoded = decode(mappings);
+  for (const [i, edits] of editsByLine) {
+    for (const segment of decoded[i] ?? []) segment[0] = moved(segment[0], edits);
+  }
+  return encode(decoded);
+}
+
+/** Rewrites the bundle `file` in place, and its source map beside it when there is one. */
+export function leanNamespacesOf(file, { chunk = false } = {}) {
+  const { code, editsByLine } = leanNamespaces(readFileSync(file, 'latin1'), { chunk });
+  if (editsByLine.size === 0) return 0;
+  writeFileSync(file, code, 'latin1');
+  let map;
+  try {
+    map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  } catch {
+    return editsByLine.size;
+  }
+  map.mappings = moveMappings(map.mappings, editsByLine);
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+  return editsByLine.size;
+}
