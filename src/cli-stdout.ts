@@ -8,7 +8,7 @@
 //   character device (a terminal needs the stream for its width and colours).
 // Whatever asks for the stream gets the real one, and from then on everything goes through it, in
 // order: what was written straight is already with the system.
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, type Stats, statSync, writeSync } from 'node:fs';
 import type { DirectStdout } from './base/context.js';
 import { errnoCode } from './base/errors.js';
 import { isGoneError } from './cli-terminal.js';
@@ -21,6 +21,16 @@ import { isGoneError } from './cli-terminal.js';
  * waits for a slow reader without holding the event loop.
  */
 const DATA_BYTES = 4096;
+
+/** The character device `stat` is the system's null device, /dev/null (none on Windows: then it is not). */
+function isDevNull(stat: Stats): boolean {
+  try {
+    const devNull = statSync('/dev/null');
+    return devNull.isCharacterDevice() && devNull.rdev === stat.rdev;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Watches process.stdout being built and gives it `onBuilt` (promo's EPIPE handling); returns the
@@ -47,14 +57,21 @@ export function directStdout(
     });
   } else built = true;
 
-  // What the descriptor is, asked once: a character device (a terminal, or /dev/null: the stream
-  // tells which), a pipe or socket, or a file.
+  // What the descriptor is, asked once: a character device (a terminal, or another: the stream
+  // tells which), a pipe or socket, or a file. The null device (a cron job's `> /dev/null`) is known
+  // by its device number, and written as a file is: no terminal, and a write never waits.
   let kind: 'device' | 'pipe' | 'file' | undefined;
   const kindOf = () => {
     if (kind === undefined) {
       try {
         const stat = fstatSync(1);
-        kind = stat.isCharacterDevice() ? 'device' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
+        kind = stat.isCharacterDevice()
+          ? isDevNull(stat)
+            ? 'file'
+            : 'device'
+          : stat.isFIFO() || stat.isSocket()
+            ? 'pipe'
+            : 'file';
       } catch {
         kind = 'pipe';
       }

@@ -119,6 +119,43 @@ describe('data written straight to stdout', () => {
     expect(readFileSync(file, 'utf8')).toBe(fast.stdout);
   });
 
+  it('into /dev/null (a cron job): a list of any length goes straight, without the stream, exit 0', async () => {
+    // The null device is a character device, as a terminal is: only the stream could tell them
+    // apart, at the cost of loading Node's stream machinery for output nobody reads.
+    const hook = join(dir.path, 'watch-null.cjs');
+    const out = join(dir.path, 'built-null.json');
+    writeFileSync(
+      hook,
+      `const node = Object.getOwnPropertyDescriptor(process, 'stdout'); let built = false;
+Object.defineProperty(process, 'stdout', { configurable: true, enumerable: node.enumerable, get() { built = true; return node.get.call(process); } });
+process.on('exit', () => require('node:fs').writeFileSync(process.env.WATCH_OUT, JSON.stringify(built)));\n`,
+    );
+    const run = await exited(
+      spawn(
+        'bash',
+        [
+          '-c',
+          '"$@" > /dev/null; echo $?',
+          'bash',
+          process.execPath,
+          BIN,
+          'voucher',
+          'list',
+          '--all',
+          '--limit',
+          '20',
+          '-o',
+          'ndjson',
+        ],
+        {
+          env: binEnv({ ...fixture.env, NODE_OPTIONS: `--require ${hook}`, WATCH_OUT: out }),
+        },
+      ),
+    );
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '0\n', '']);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toBe(false);
+  });
+
   it('a reader that left before the answer: the run still ends as it would have (exit 0, nothing on stderr)', async () => {
     const argv = ['voucher', 'get', 'DIRECT-1', '-o', 'json'];
     const run = await exited(
