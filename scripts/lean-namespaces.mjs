@@ -8,7 +8,7 @@
 //   a second object, with a getter more an export over the first. The modules that take one from a
 //   chunk read its exports once, by name (split.mjs, reexport): the namespace itself does.
 // Measured on Node 20 (BENCHMARKS.md, 2026-11-28, night): ~570 exports defined and ~160 copied in
-// `voucher get`, 2.6% of its instructions. Each rewrite changes the length of a line, so the file's
+// `voucher get`, 2.8% of its instructions. Each rewrite changes the length of a line, so the file's
 // source map is moved to match: --debug stacks still name the right src/ columns.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode } from '@jridgewell/sourcemap-codec';

@@ -4,8 +4,8 @@
 // no request (a command that makes one loads node:net for it anyway, and saves far less). So, for
 // as long as nothing has asked for the stream:
 // - text printed whole before the run ends (help, usage) is written straight to file descriptor 1;
-// - so is a command's data while it is small (see DATA_BYTES) or goes to a file, never to a
-//   character device (a terminal needs the stream for its width and colours).
+// - so is a command's data while it is small (see DATA_BYTES) or goes to a file or /dev/null,
+//   never to another character device (a terminal needs the stream for its width and colours).
 // Whatever asks for the stream gets the real one, and from then on everything goes through it, in
 // order: what was written straight is already with the system.
 import { fstatSync, type Stats, statSync, writeSync } from 'node:fs';
@@ -65,13 +65,8 @@ export function directStdout(
     if (kind === undefined) {
       try {
         const stat = fstatSync(1);
-        kind = stat.isCharacterDevice()
-          ? isDevNull(stat)
-            ? 'file'
-            : 'device'
-          : stat.isFIFO() || stat.isSocket()
-            ? 'pipe'
-            : 'file';
+        if (stat.isCharacterDevice()) kind = isDevNull(stat) ? 'file' : 'device';
+        else kind = stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
       } catch {
         kind = 'pipe';
       }
