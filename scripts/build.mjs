@@ -356,8 +356,9 @@ for (const [i, chunk] of chunks.entries()) {
 }
 results.push(finalCore);
 // Each module's namespace made cheaper to build at start-up (scripts/lean-namespaces.mjs).
+const chunkFiles = new Set(chunks.map((chunk) => `dist/${chunkFile(chunk)}`));
 for (const file of results.flatMap((r) => Object.keys(r.metafile.outputs)).filter((f) => f.endsWith('.cjs')))
-  leanNamespacesOf(file, { chunk: posix.basename(file).startsWith('commands-') });
+  leanNamespacesOf(file, { chunk: chunkFiles.has(file) });
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
 writeThirdPartyNotices(
   results.map((r) => r.metafile),

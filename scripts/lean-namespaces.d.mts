@@ -5,4 +5,4 @@ export function leanNamespaces(
   options?: { chunk?: boolean },
 ): { code: string; editsByLine: Map<number, Edits> };
 export function moveMappings(mappings: string, editsByLine: Map<number, Edits>): string;
-export function leanNamespacesOf(file: string, options?: { chunk?: boolean }): number;
+export function leanNamespacesOf(file: string, options?: { chunk?: boolean }): void;

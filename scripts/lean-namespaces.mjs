@@ -31,36 +31,26 @@ function literalNamespace(name, body) {
 }
 
 /**
- * One line rewritten, and where it changed: edits as [column, old length, new length], in order.
- * The chunk's table (`chunkTable`: this file is a chunk) is the only place where a namespace is
- * returned as itself: elsewhere __toCommonJS may serve code that looks for its __esModule.
+ * One line rewritten, and where it changed: edits as [column, old length, new length], in order,
+ * on the line as it was. In a chunk (`chunk`), its table of modules (the line's end, from
+ * CHUNK_TABLE on) is the only place where a namespace is returned as itself: elsewhere
+ * __toCommonJS may serve code that looks for its __esModule.
  */
-function rewriteLine(line, chunkTable) {
+function rewriteLine(line, chunk) {
   const edits = [];
-  const replace = (text, pattern, make, from = 0) =>
-    text.slice(0, from) +
-    text.slice(from).replace(pattern, (whole, ...groups) => {
+  const replace = (text, from, pattern, make) =>
+    text.replace(pattern, (whole, ...groups) => {
       const made = make(...groups.slice(0, -2));
       if (made === undefined) return whole;
       edits.push([from + groups.at(-2), whole.length, made.length]);
       return made;
     });
-  let text = replace(line, EXPORTS, literalNamespace);
-  // The columns of the second pass are taken on the first pass's text: both are moved to the
-  // original's below, where each pass's edits are known.
-  const first = edits.splice(0);
-  const table = chunkTable ? text.indexOf(CHUNK_TABLE) : -1;
-  if (table >= 0) text = replace(text, AS_COMMONJS, (init, exports) => `()=>(${init}(),${exports})`, table);
-  return { text, edits: [...first, ...toOriginal(edits.splice(0), first)] };
-}
-
-/** Edits made on a rewritten line, placed on the original's columns (none fall inside `earlier`). */
-function toOriginal(later, earlier) {
-  return later.map(([column, oldLength, newLength]) => {
-    let shift = 0;
-    for (const [at, was, is] of earlier) if (at < column) shift += is - was;
-    return [column - shift, oldLength, newLength];
-  });
+  const table = chunk ? line.indexOf(CHUNK_TABLE) : -1;
+  const end = table >= 0 ? table : line.length;
+  const text =
+    replace(line.slice(0, end), 0, EXPORTS, literalNamespace) +
+    replace(line.slice(end), end, AS_COMMONJS, (init, exports) => `()=>(${init}(),${exports})`);
+  return { text, edits };
 }
 
 /** A generated column moved past `edits`; one inside a rewritten span goes to its start. */
@@ -79,14 +69,10 @@ export function leanNamespaces(code, { chunk = false } = {}) {
   const lines = code.split('\n');
   const editsByLine = new Map();
   for (const [i, line] of lines.entries()) {
-    if (!line.includes('__export(') && !(chunk && line.includes(CHUNK_TABLE))) continue;
     const { text, edits } = rewriteLine(line, chunk);
     if (edits.length === 0) continue;
     lines[i] = text;
-    editsByLine.set(
-      i,
-      edits.sort((a, b) => a[0] - b[0]),
-    );
+    editsByLine.set(i, edits);
   }
   return { code: lines.join('\n'), editsByLine };
 }
@@ -104,15 +90,14 @@ export function moveMappings(mappings, editsByLine) {
 /** Rewrites the bundle `file` in place, and its source map beside it when there is one. */
 export function leanNamespacesOf(file, { chunk = false } = {}) {
   const { code, editsByLine } = leanNamespaces(readFileSync(file, 'latin1'), { chunk });
-  if (editsByLine.size === 0) return 0;
+  if (editsByLine.size === 0) return;
   writeFileSync(file, code, 'latin1');
   let map;
   try {
     map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
   } catch {
-    return editsByLine.size;
+    return;
   }
   map.mappings = moveMappings(map.mappings, editsByLine);
   writeFileSync(`${file}.map`, JSON.stringify(map));
-  return editsByLine.size;
 }

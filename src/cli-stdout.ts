@@ -8,10 +8,10 @@
 //   never to another character device (a terminal needs the stream for its width and colours).
 // Whatever asks for the stream gets the real one, and from then on everything goes through it, in
 // order: what was written straight is already with the system.
-import { fstatSync, type Stats, statSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import type { DirectStdout } from './base/context.js';
 import { errnoCode } from './base/errors.js';
-import { isGoneError } from './cli-terminal.js';
+import { type DescriptorKind, isGoneError } from './cli-terminal.js';
 
 /**
  * How much data may go straight into a pipe or a socket. A write(2) to a blocking pipe waits for
@@ -22,21 +22,13 @@ import { isGoneError } from './cli-terminal.js';
  */
 const DATA_BYTES = 4096;
 
-/** The character device `stat` is the system's null device, /dev/null (none on Windows: then it is not). */
-function isDevNull(stat: Stats): boolean {
-  try {
-    const devNull = statSync('/dev/null');
-    return devNull.isCharacterDevice() && devNull.rdev === stat.rdev;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Watches process.stdout being built and gives it `onBuilt` (promo's EPIPE handling); returns the
- * direct writer. `onBrokenPipe` runs when the reader of help has gone (`promo --help | head -1`).
+ * direct writer for descriptor 1, whose kind was told at start (cli-terminal.ts). `onBrokenPipe`
+ * runs when the reader of help has gone (`promo --help | head -1`).
  */
 export function directStdout(
+  kind: DescriptorKind,
   onBuilt: (stream: NodeJS.WriteStream) => void,
   onBrokenPipe: () => void,
 ): DirectStdout {
@@ -57,22 +49,6 @@ export function directStdout(
     });
   } else built = true;
 
-  // What the descriptor is, asked once: a character device (a terminal, or another: the stream
-  // tells which), a pipe or socket, or a file. The null device (a cron job's `> /dev/null`) is known
-  // by its device number, and written as a file is: no terminal, and a write never waits.
-  let kind: 'device' | 'pipe' | 'file' | undefined;
-  const kindOf = () => {
-    if (kind === undefined) {
-      try {
-        const stat = fstatSync(1);
-        if (stat.isCharacterDevice()) kind = isDevNull(stat) ? 'file' : 'device';
-        else kind = stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
-      } catch {
-        kind = 'pipe';
-      }
-    }
-    return kind;
-  };
   let dataLeft = DATA_BYTES;
 
   /** Writes `text` to descriptor 1: 'done', or 'gone' when the reader has left. */
@@ -101,7 +77,7 @@ export function directStdout(
   return {
     isTTY() {
       // A pipe or a file is never a terminal; only a character device needs the stream to tell.
-      return (built || kindOf() === 'device') && process.stdout.isTTY === true;
+      return (built || kind === 'device') && process.stdout.isTTY === true;
     },
     write(text: string) {
       if (built) {
@@ -113,9 +89,8 @@ export function directStdout(
     writeData(text: string) {
       if (built) return false;
       if (gone) return true;
-      const where = kindOf();
-      if (where === 'device') return false;
-      if (where === 'pipe') {
+      if (kind === 'device') return false;
+      if (kind === 'pipe') {
         const bytes = Buffer.byteLength(text);
         if (bytes > dataLeft) return false;
         dataLeft -= bytes;

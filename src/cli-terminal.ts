@@ -11,21 +11,35 @@ export function isGoneError(error: NodeJS.ErrnoException): boolean {
 }
 
 /**
- * The standard descriptors that may be terminals (told once, at start): character devices other
- * than /dev/null. Asked by stat, not by node:tty, which loads node:net (~6 ms of every run, --help
- * included); a cron job's descriptors (files, pipes, /dev/null) are none of them.
+ * What a standard descriptor is: a character device other than /dev/null ('device': a terminal, or
+ * another device only Node's stream can tell from one), a pipe or socket, or a file (/dev/null
+ * counts as one: never a terminal, and a write to it never waits). Asked by stat, not by node:tty,
+ * which loads node:net (~6 ms of every run, --help included); a descriptor stat cannot read is
+ * taken for a pipe.
  */
-export function terminalsAtStart(): number[] {
-  if (process.platform === 'win32') return [];
+export type DescriptorKind = 'device' | 'pipe' | 'file';
+
+/** The standard descriptors' kinds, by number (0, 1, 2), told once at start. */
+export function standardKinds(): DescriptorKind[] {
   const devNull = rdev('/dev/null');
-  return STANDARD.filter((fd) => {
+  return STANDARD.map((fd) => {
     try {
       const stat = fstatSync(fd);
-      return stat.isCharacterDevice() && stat.rdev !== devNull;
+      if (stat.isCharacterDevice()) return stat.rdev === devNull ? 'file' : 'device';
+      return stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
     } catch {
-      return false;
+      return 'pipe';
     }
   });
+}
+
+/**
+ * The standard descriptors that may be terminals, from their kinds at start; a cron job's (files,
+ * pipes, /dev/null) are none of them. None on Windows, where no terminal aborts the exit.
+ */
+export function terminalsOf(kinds: readonly DescriptorKind[]): number[] {
+  if (process.platform === 'win32') return [];
+  return STANDARD.filter((fd) => kinds[fd] === 'device');
 }
 
 function rdev(path: string): number | undefined {

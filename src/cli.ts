@@ -6,7 +6,13 @@ import { ExitCode, InterruptedError } from './base/errors.js';
 import { loadSandbox } from './base/lazy.js';
 import { abortableSleep } from './base/sleep.js';
 import { directStdout } from './cli-stdout.js';
-import { isGoneError, letGoOfHungUpTerminals, terminalsAtStart, tolerateHangUp } from './cli-terminal.js';
+import {
+  isGoneError,
+  letGoOfHungUpTerminals,
+  standardKinds,
+  terminalsOf,
+  tolerateHangUp,
+} from './cli-terminal.js';
 import { main } from './main.js';
 import { fallbackOutput } from './output/fallback.js';
 import { inquirerPrompts } from './runtime/terminal-prompts.js';
@@ -36,7 +42,8 @@ export async function runCli(
   keepHelp?: (text: string) => void,
 ): Promise<number> {
   // A terminal that hangs up must not make the exit itself fail (cli-terminal.ts).
-  terminals = terminalsAtStart();
+  const kinds = standardKinds();
+  terminals = terminalsOf(kinds);
   const exit = (code: number) => {
     releaseHungUpTerminals();
     exitNow(code);
@@ -92,7 +99,7 @@ export async function runCli(
     });
   };
   let stdin: NodeJS.ReadStream | undefined;
-  const direct = directStdout(onBuilt, () => exit(ExitCode.ok));
+  const direct = directStdout(kinds[1] ?? 'pipe', onBuilt, () => exit(ExitCode.ok));
   const printed: string[] = [];
   if (keepHelp) {
     const write = direct.write;

@@ -48,7 +48,6 @@ export interface DirectStdout {
   readonly gone: boolean;
 }
 
-/** Whether stdout is a terminal, told without building Node's stream where the context can. */
 /**
  * Where a run reads `-` from: its context, whose stdin the real CLI builds only when asked for
  * (Node's stream costs a run that never reads it). Also the key of what a run's options read
@@ -56,6 +55,7 @@ export interface DirectStdout {
  */
 export type StdinOf = Pick<Context, 'stdin'>;
 
+/** Whether stdout is a terminal, told without building Node's stream where the context can. */
 export function stdoutIsTTY(ctx: Pick<Context, 'stdout' | 'directStdout'>): boolean {
   return ctx.directStdout ? ctx.directStdout.isTTY() : ctx.stdout.isTTY === true;
 }
