@@ -27,6 +27,26 @@ describe('a secret is redacted whole', () => {
     expect(secrets.scrub('/v1/a?t=s3cr3t7&b=1')).toBe(`/v1/a?t=${REDACTED}&b=1`);
   });
 
+  it('letters and digits of any script continue a word; other characters bound it', () => {
+    const short = new SecretSet();
+    short.add('sandbox');
+    // Letters and digits beyond ASCII (é, ß, Cyrillic д, Arabic-Indic ٣): part of a longer word.
+    for (const word of ['ésandbox', 'sandboxß', 'дsandbox', 'sandbox٣', 'Zsandbox', 'sandbox9', '_sandbox-'])
+      expect(short.scrub(`a ${word} b`)).toBe(`a ${word} b`);
+    // Punctuation, symbols and spaces of any script: the secret stands whole.
+    for (const [left, right] of [
+      ['.', '.'],
+      ['«', '»'],
+      ['→', '\u00a0'],
+      ['@', '~'],
+      ['[', ']'],
+      ['`', '{'],
+      ['/', ':'],
+    ])
+      expect(short.scrub(`${left}sandbox${right}`)).toBe(`${left}${REDACTED}${right}`);
+    expect(short.scrub('https://assets.sandbox.invalid/x')).toBe(`https://assets.${REDACTED}.invalid/x`);
+  });
+
   it('a secret as long as a real one wherever it stands, inside hyphens and underscores too', () => {
     const long = new SecretSet();
     long.add('6c1f0a2e-9d4b-4c2a-8f3e-0b7d5a1c9e44');
