@@ -19,6 +19,7 @@ import {
   coreEntry,
   dynamicImportsToChunks,
   exportNames,
+  LOAD_CACHED,
   modulesFromElsewhere,
   projectFiles,
 } from './split.mjs';
@@ -127,7 +128,7 @@ const requireLazy = {
     b.onLoad({ filter: /[\\/]src[\\/]base[\\/]lazy\.ts$/ }, () => ({
       contents: [
         "const { join } = require('node:path');",
-        "const { loadCached } = require(join(__dirname, '..', 'bin', 'load-cached.js'));",
+        `const loadCached = ${LOAD_CACHED};`,
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the template is the generated code's own
         "const load = (name) => Promise.resolve().then(() => loadCached(join(__dirname, 'lazy', `${name}.cjs`)));",
         // Built-ins are required: a dynamic import() would start the ES-module loader, ~7 ms, for nothing.

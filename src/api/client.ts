@@ -5,6 +5,7 @@ import { isObject } from '../base/json.js';
 import { VERSION } from '../base/version.js';
 import { REDACTED, redactBody, redactHeader } from '../http/redact.js';
 import type { HttpRequest, HttpResponse, Transport } from '../http/transport.js';
+import { formEncode } from './form.js';
 import type {
   ApiRequest,
   ApiResponse,
@@ -63,7 +64,7 @@ export class ApiClient {
     let body: string | undefined;
     if (request.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(request.form).toString();
+      body = formEncode(Object.entries(request.form));
     } else if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.json);
@@ -217,16 +218,9 @@ export class ApiClient {
   url(path: string, query?: Query | URLSearchParams): URL {
     if (!query && this.lastUrl?.path === path) return this.lastUrl.url;
     checkPathSegments(path);
-    const url = new URL(this.baseUrl + path);
-    if (query instanceof URLSearchParams) {
-      url.search = query.toString();
-    } else if (query) {
-      for (const [key, value] of Object.entries(query)) {
-        if (value === undefined) continue;
-        if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
-        else url.searchParams.set(key, String(value));
-      }
-    }
+    const search =
+      query instanceof URLSearchParams ? query.toString() : query ? formEncode(queryPairs(query)) : '';
+    const url = new URL(this.baseUrl + path + (search === '' ? '' : `?${search}`));
     if (url.href.length > MAX_URL_LENGTH) {
       throw new UsageError(
         `the request URL would be ${url.href.length} characters long; the most promo sends is ${MAX_URL_LENGTH}`,
@@ -235,6 +229,15 @@ export class ApiClient {
     // Nothing changes a URL once made (the transport and http.request only read it).
     if (!query) this.lastUrl = { path, url };
     return url;
+  }
+}
+
+/** A query's pairs in order, a list as one pair per item; undefined values left out. */
+function* queryPairs(query: Query): Generator<[string, string]> {
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) yield [key, String(item)];
+    else yield [key, String(value)];
   }
 }
 
