@@ -51,6 +51,37 @@ describe('lean namespaces', () => {
     );
   });
 
+  it('make a namespace read only through a table when it is first read, the same object after', () => {
+    const table = '"src/a.ts":()=>(init_a(),__toCommonJS(a_exports)),"src/b.ts":()=>(init_b(),__toCommonJS(b_exports))';
+    // b_exports is also read elsewhere in the file: it is made where it was, at once.
+    const line = `${HELPERS}${MODULES}var init_a=()=>{},init_b=()=>{},seen=b_exports;module.exports={${table}};`;
+    const { code } = leanNamespaces(line, { chunk: true });
+    expect(code).toContain('var a_exports;var count=1');
+    expect(code).toContain('var b_exports={get bump(){return bump}}');
+    expect(code).toContain(
+      '"src/a.ts":()=>(init_a(),a_exports??={get count(){return count},get default(){return a_default},get "odd-name"(){return odd}})',
+    );
+    expect(code).toContain('"src/b.ts":()=>(init_b(),b_exports)');
+    const module = { exports: {} as Record<string, () => Record<string, unknown>> };
+    runInNewContext(code, { module });
+    const a = module.exports['src/a.ts']!();
+    expect(a).toBe(module.exports['src/a.ts']!());
+    expect(Object.keys(a)).toEqual(['count', 'default', 'odd-name']);
+    (module.exports['src/b.ts']!().bump as () => void)();
+    expect(a.count).toBe(2);
+  });
+
+  it('make the core’s namespaces when a chunk first asks for them', () => {
+    const line = `${HELPERS}${MODULES}globalThis[Symbol.for("promo.core-modules")]={"src/a.ts":a_exports,"src/b.ts":b_exports};b_exports.bump();`;
+    const { code } = leanNamespaces(line);
+    expect(code).toContain(
+      'globalThis[Symbol.for("promo.core-modules")]={get "src/a.ts"(){return a_exports??={get count(){return count},get default(){return a_default},get "odd-name"(){return odd}}},"src/b.ts":b_exports}',
+    );
+    const modules = runInNewContext(`${code};globalThis[Symbol.for("promo.core-modules")]`);
+    expect(modules['src/a.ts']).toBe(modules['src/a.ts']);
+    expect(modules['src/a.ts'].count).toBe(2);
+  });
+
   it('move a source map’s columns past each rewrite, and one inside a rewrite to its start', () => {
     const before = 'var x=1;var a_exports={};__export(a_exports,{x:()=>x});f();';
     const { code, editsByLine } = leanNamespaces(`${before}\n${before}`);
@@ -78,8 +109,11 @@ describe('lean namespaces', () => {
     for (const file of ['cli.cjs', 'commands-run.cjs', 'commands-voucher.cjs', 'commands-shared.cjs'])
       expect(readFileSync(join(DIST, file), 'latin1')).not.toMatch(/__export\(\w+,/);
     expect(readFileSync(join(DIST, 'commands-token.cjs'), 'latin1')).toContain(
-      'module.exports={"src/commands/token/verbs.ts":()=>(init_verbs(),verbs_exports)}',
+      'module.exports={"src/commands/token/verbs.ts":()=>(init_verbs(),verbs_exports??={get default(){return verbs_default}})}',
     );
+    // The chunks' namespaces are made when taken; the core's, when a chunk asks for them.
+    expect(readFileSync(join(DIST, 'commands-shared.cjs'), 'latin1')).not.toMatch(/_exports\d*=\{get /);
+    expect(core).toMatch(/globalThis\[Symbol\.for\("promo\.core-modules"\)\]=\{get "src\/api\/answer\.ts"\(\)\{return answer_exports\?\?=\{get /);
     // `main` in the built core still maps to its line in src/main.ts.
     const map = JSON.parse(readFileSync(join(DIST, 'cli.cjs.map'), 'utf8'));
     const lines = core.split('\n');
