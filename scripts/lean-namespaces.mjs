@@ -24,7 +24,7 @@ const GETTER = new RegExp(String.raw`^(${NAME}|"[^"\\]*"):\(\)=>(${NAME})$`);
 const CHUNK_TABLE = 'module.exports={"';
 const AS_COMMONJS = new RegExp(String.raw`\(\)=>\((init_${NAME})\(\),__toCommonJS\((${NAME})\)\)`, 'g');
 /** The table the core leaves for the chunks (split.mjs, coreEntry), up to its end. */
-const CORE_TABLE = new RegExp(String.raw`globalThis\[Symbol\.for\("promo\.core-modules"\)\]=\{[^{}]*\}`);
+const CORE_TABLE = /globalThis\[Symbol\.for\("promo\.core-modules"\)\]=\{[^{}]*\}/;
 const CORE_ENTRY = new RegExp(String.raw`("[^"\\]*"):(${NAME})(?=[,}])`, 'g');
 
 /** `{get a(){return a},…}` for the getters esbuild listed in `body`; undefined when one of them is not a plain `a:()=>a`. */
@@ -39,7 +39,8 @@ function literalOf(body) {
 }
 
 /** How many times `name` stands in `code` as a whole identifier. */
-const uses = (code, name) => code.match(new RegExp(String.raw`(?<![\w$])${name.replaceAll('$', '\\$')}(?![\w$])`, 'g'))?.length ?? 0;
+const uses = (code, name) =>
+  code.match(new RegExp(String.raw`(?<![\w$])${name.replaceAll('$', '\\$')}(?![\w$])`, 'g'))?.length ?? 0;
 
 /**
  * The namespaces of `code` read nowhere but through a table (a chunk's, with `chunk`, or the
@@ -49,7 +50,8 @@ const uses = (code, name) => code.match(new RegExp(String.raw`(?<![\w$])${name.r
 function lazyNamespaces(code, chunk) {
   const inTable = new Set();
   const table = chunk ? code.slice(code.indexOf(CHUNK_TABLE)) : (CORE_TABLE.exec(code)?.[0] ?? '');
-  if (chunk && code.includes(CHUNK_TABLE)) for (const found of table.matchAll(AS_COMMONJS)) inTable.add(found[2]);
+  if (chunk && code.includes(CHUNK_TABLE))
+    for (const found of table.matchAll(AS_COMMONJS)) inTable.add(found[2]);
   if (!chunk) for (const found of table.matchAll(CORE_ENTRY)) inTable.add(found[2]);
   const lazy = new Map();
   for (const [, name, body] of code.matchAll(EXPORTS)) {

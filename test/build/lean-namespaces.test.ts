@@ -52,7 +52,8 @@ describe('lean namespaces', () => {
   });
 
   it('make a namespace read only through a table when it is first read, the same object after', () => {
-    const table = '"src/a.ts":()=>(init_a(),__toCommonJS(a_exports)),"src/b.ts":()=>(init_b(),__toCommonJS(b_exports))';
+    const table =
+      '"src/a.ts":()=>(init_a(),__toCommonJS(a_exports)),"src/b.ts":()=>(init_b(),__toCommonJS(b_exports))';
     // b_exports is also read elsewhere in the file: it is made where it was, at once.
     const line = `${HELPERS}${MODULES}var init_a=()=>{},init_b=()=>{},seen=b_exports;module.exports={${table}};`;
     const { code } = leanNamespaces(line, { chunk: true });
@@ -113,7 +114,9 @@ describe('lean namespaces', () => {
     );
     // The chunks' namespaces are made when taken; the core's, when a chunk asks for them.
     expect(readFileSync(join(DIST, 'commands-shared.cjs'), 'latin1')).not.toMatch(/_exports\d*=\{get /);
-    expect(core).toMatch(/globalThis\[Symbol\.for\("promo\.core-modules"\)\]=\{get "src\/api\/answer\.ts"\(\)\{return answer_exports\?\?=\{get /);
+    expect(core).toMatch(
+      /globalThis\[Symbol\.for\("promo\.core-modules"\)\]=\{get "src\/api\/answer\.ts"\(\)\{return answer_exports\?\?=\{get /,
+    );
     // `main` in the built core still maps to its line in src/main.ts.
     const map = JSON.parse(readFileSync(join(DIST, 'cli.cjs.map'), 'utf8'));
     const lines = core.split('\n');
