@@ -51,6 +51,14 @@ export async function runCli(
   // Made on first use, as Node's stdout below: `promo --help` needs neither.
   let interrupt: AbortController | undefined;
   const controller = () => (interrupt ??= new AbortController());
+  // Told at the first signal, beside the controller's listeners (Context.onInterrupt).
+  let interrupted = false;
+  const onInterrupt: Array<() => void> = [];
+  const interruptRun = () => {
+    interrupted = true;
+    controller().abort();
+    for (const listener of onInterrupt.splice(0)) listener();
+  };
   // A bulk run holds the process through the first signal: its requests in flight may finish
   // (within --timeout) and its journal be completed. The second signal aborts them (`stop`).
   let stopController: AbortController | undefined;
@@ -67,13 +75,13 @@ export async function runCli(
       .finally(() => exit(ExitCode.interrupted));
   };
   const onSignal = () => {
-    if (controller().signal.aborted) {
+    if (interrupted) {
       if (holds === 0 || stop().signal.aborted) return stopNow();
       stop().abort();
       setTimeout(stopNow, INTERRUPT_GRACE_MS).unref();
       return;
     }
-    controller().abort();
+    interruptRun();
     setTimeout(() => holds === 0 && stopNow(), INTERRUPT_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
@@ -148,6 +156,10 @@ export async function runCli(
     get signal() {
       return controller().signal;
     },
+    onInterrupt(listener) {
+      if (interrupted) listener();
+      else onInterrupt.push(listener);
+    },
     sandbox: loadSandbox,
     exitsAfterRun: true,
     get stopSignal() {
@@ -167,7 +179,7 @@ export async function runCli(
   await Promise.all(built.map(delivered));
   finished = true;
   releaseHungUpTerminals();
-  return interrupt?.signal.aborted === true && code !== 0 ? ExitCode.interrupted : code;
+  return interrupted && code !== 0 ? ExitCode.interrupted : code;
 }
 
 /**

@@ -3,7 +3,7 @@
 // repeat, and a redacted trace for --debug.
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { AbortFanOut } from '../base/abort-fan-out.js';
+import { AbortFanOut, type AbortSource } from '../base/abort-fan-out.js';
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
 import { abortableSleep } from '../base/sleep.js';
@@ -38,7 +38,8 @@ export interface TransportOptions {
   trace?: (line: string) => void;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  signal?: AbortSignal;
+  /** The run's interruption: requests in flight are aborted, and no new one goes out. */
+  signal?: AbortSignal | AbortSource;
   /**
    * Told before each wait, so that a person sees why nothing happens: a retry (`reason` says what
    * failed) or a pause (`reason` says what for).

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../api/client.js';
 import { issueToken } from '../api/oauth.js';
 import { CachedTokenSource } from '../auth/token-source.js';
+import { LightAbort } from '../base/abort-fan-out.js';
 import type { Context, Prompts } from '../base/context.js';
 import { type Dirs, promoDirs } from '../base/dirs.js';
 import { UsageError } from '../base/errors.js';
@@ -38,7 +39,7 @@ export class Runtime {
    * What aborts requests in flight: Ctrl-C, unless a bulk run lets them finish (see
    * holdRequestsOnInterrupt). Bound late, so that a command may read before its bulk run holds them.
    */
-  private readonly requests = new AbortController();
+  private readonly requests = new LightAbort();
   private requestsHeld = false;
 
   constructor(
@@ -58,7 +59,8 @@ export class Runtime {
     const interrupt = () => {
       if (!this.requestsHeld) this.requests.abort(ctx.signal?.reason);
     };
-    if (ctx.signal?.aborted) interrupt();
+    if (ctx.onInterrupt) ctx.onInterrupt(interrupt);
+    else if (ctx.signal?.aborted) interrupt();
     else ctx.signal?.addEventListener('abort', interrupt, { once: true });
   }
 
@@ -118,7 +120,7 @@ export class Runtime {
         secrets: this.secrets,
         now: () => this.ctx.now(),
         sleep: (ms, signal) => this.ctx.sleep(ms, signal),
-        signal: this.requests.signal,
+        signal: this.requests,
         trace: this.globals.debug ? (line) => this.out.stderrText(line) : undefined,
         onWait: (ms, reason, kind) => {
           if (ms < 1000) return;

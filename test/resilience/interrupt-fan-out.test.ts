@@ -3,7 +3,7 @@
 // listener past the first (Node warns on stderr past ten), and one that ended is told nothing.
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { AbortFanOut } from '../../src/base/abort-fan-out.js';
+import { AbortFanOut, LightAbort } from '../../src/base/abort-fan-out.js';
 
 describe('the interrupt fan-out', () => {
   it('tells each request still watching once, and none that stopped watching', () => {
@@ -18,6 +18,27 @@ describe('the interrupt fan-out', () => {
     run.abort();
     expect(told).toEqual(Array.from({ length: 30 }, (_, i) => i + 10));
     expect(pause.signal?.aborted).toBe(true);
+  });
+
+  it('works the same over a LightAbort (the run’s requests), which has no event target', () => {
+    const run = new LightAbort();
+    const fanOut = new AbortFanOut(run);
+    const told: number[] = [];
+    const unwatch = Array.from({ length: 12 }, (_, i) => fanOut.watch(() => told.push(i)));
+    const pause = fanOut.child();
+    unwatch[0]?.();
+    run.abort('why');
+    run.abort('again');
+    expect(told).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    expect(pause.signal?.aborted).toBe(true);
+    expect(pause.signal?.reason).toBe('why');
+    expect([run.aborted, run.reason]).toEqual([true, 'why']);
+    // Watching after the abort: told at once.
+    let late = 0;
+    fanOut.watch(() => {
+      late += 1;
+    });
+    expect(late).toBe(1);
   });
 
   it('tells at once a request that starts watching after the interrupt', () => {
