@@ -220,7 +220,10 @@ export class ApiClient {
     checkPathSegments(path);
     const search =
       query instanceof URLSearchParams ? query.toString() : query ? formEncode(queryPairs(query)) : '';
-    const url = new URL(this.baseUrl + path + (search === '' ? '' : `?${search}`));
+    // A path that carries a query of its own (none of promo's do) gets the rest after it.
+    const url = new URL(
+      this.baseUrl + path + (search === '' ? '' : `${path.includes('?') ? '&' : '?'}${search}`),
+    );
     if (url.href.length > MAX_URL_LENGTH) {
       throw new UsageError(
         `the request URL would be ${url.href.length} characters long; the most promo sends is ${MAX_URL_LENGTH}`,
