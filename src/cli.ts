@@ -4,6 +4,7 @@ import type { Context, Prompts } from './base/context.js';
 import { platformDirs } from './base/dirs.js';
 import { ExitCode, InterruptedError } from './base/errors.js';
 import { loadSandbox } from './base/lazy.js';
+import { LightAbort } from './base/light-abort.js';
 import { abortableSleep } from './base/sleep.js';
 import { directStdout } from './cli-stdout.js';
 import {
@@ -51,13 +52,11 @@ export async function runCli(
   // Made on first use, as Node's stdout below: `promo --help` needs neither.
   let interrupt: AbortController | undefined;
   const controller = () => (interrupt ??= new AbortController());
-  // Told at the first signal, beside the controller's listeners (Context.onInterrupt).
-  let interrupted = false;
-  const onInterrupt: Array<() => void> = [];
+  // The first signal, told beside the controller's listeners to what asks without one (Context.onInterrupt).
+  const interrupted = new LightAbort();
   const interruptRun = () => {
-    interrupted = true;
     controller().abort();
-    for (const listener of onInterrupt.splice(0)) listener();
+    interrupted.abort();
   };
   // A bulk run holds the process through the first signal: its requests in flight may finish
   // (within --timeout) and its journal be completed. The second signal aborts them (`stop`).
@@ -75,7 +74,7 @@ export async function runCli(
       .finally(() => exit(ExitCode.interrupted));
   };
   const onSignal = () => {
-    if (interrupted) {
+    if (interrupted.aborted) {
       if (holds === 0 || stop().signal.aborted) return stopNow();
       stop().abort();
       setTimeout(stopNow, INTERRUPT_GRACE_MS).unref();
@@ -157,8 +156,8 @@ export async function runCli(
       return controller().signal;
     },
     onInterrupt(listener) {
-      if (interrupted) listener();
-      else onInterrupt.push(listener);
+      if (interrupted.aborted) listener();
+      else interrupted.onAbort(listener);
     },
     sandbox: loadSandbox,
     exitsAfterRun: true,
@@ -179,7 +178,7 @@ export async function runCli(
   await Promise.all(built.map(delivered));
   finished = true;
   releaseHungUpTerminals();
-  return interrupted && code !== 0 ? ExitCode.interrupted : code;
+  return interrupted.aborted && code !== 0 ? ExitCode.interrupted : code;
 }
 
 /**

@@ -6,17 +6,7 @@
 // its own (a request on the wire) is only told: an AbortController a request cost ~7 µs, a
 // twentieth of what a bulk run spends on a line beside Node's own HTTP.
 
-/**
- * What a fan-out watches: whether it was aborted, why, and a way to be told once it is. An
- * AbortSignal is one (fromSignal); a LightAbort is one without Node's event target, whose first
- * listener compiles ~1 ms of Node's own code on Node 24 (half that on Node 20) in a run of one request.
- */
-export interface AbortSource {
-  readonly aborted: boolean;
-  readonly reason?: unknown;
-  /** `listener` is called once, when it aborts (never if it already has: ask `aborted` first). */
-  onAbort(listener: () => void): void;
-}
+import type { AbortSource } from './light-abort.js';
 
 const fromSignal = (signal: AbortSignal): AbortSource => ({
   get aborted() {
@@ -27,24 +17,6 @@ const fromSignal = (signal: AbortSignal): AbortSource => ({
   },
   onAbort: (listener) => signal.addEventListener('abort', listener, { once: true }),
 });
-
-/** An abort that only calls functions: for the run's requests, which need no AbortSignal to stop. */
-export class LightAbort implements AbortSource {
-  aborted = false;
-  reason?: unknown;
-  private readonly listeners: Array<() => void> = [];
-
-  onAbort(listener: () => void): void {
-    this.listeners.push(listener);
-  }
-
-  abort(reason?: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    for (const listener of this.listeners.splice(0)) listener();
-  }
-}
 
 export class AbortFanOut {
   private readonly waiting = new Set<AbortController>();

@@ -3,9 +3,10 @@
 // repeat, and a redacted trace for --debug.
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { AbortFanOut, type AbortSource } from '../base/abort-fan-out.js';
+import { AbortFanOut } from '../base/abort-fan-out.js';
 import { ExitCode, PromoError } from '../base/errors.js';
 import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
+import type { AbortSource } from '../base/light-abort.js';
 import { abortableSleep } from '../base/sleep.js';
 import { exchange, targetOptions } from './exchange.js';
 import {

@@ -3,7 +3,8 @@
 // listener past the first (Node warns on stderr past ten), and one that ended is told nothing.
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { AbortFanOut, LightAbort } from '../../src/base/abort-fan-out.js';
+import { AbortFanOut } from '../../src/base/abort-fan-out.js';
+import { LightAbort } from '../../src/base/light-abort.js';
 
 describe('the interrupt fan-out', () => {
   it('tells each request still watching once, and none that stopped watching', () => {
