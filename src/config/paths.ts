@@ -7,6 +7,7 @@ import {
   openSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   writeSync,
 } from 'node:fs';
@@ -17,27 +18,41 @@ import { errnoCode } from '../base/errors.js';
  * Returns a warning to show when it had to tighten something.
  */
 export function ensurePrivateDir(dir: string): string | undefined {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return tighten(dir, 0o700, true);
+  // Made only when it is not there: the stat that checks its mode says so (and a run that finds
+  // it, nearly every run, never asks mkdirSync, whose first use compiles Node's code for it).
+  let stat = statOf(dir);
+  if (!stat?.isDirectory()) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    stat = statOf(dir);
+  }
+  return tighten(dir, 0o700, true, stat);
 }
 
 /** Tightens a file to 0600 when group or others can read it; says so, since it means someone loosened it. */
 export function ensurePrivateFile(file: string): string | undefined {
-  return tighten(file, 0o600, false);
+  return tighten(file, 0o600, false, statOf(file));
 }
 
-function tighten(path: string, mode: number, directory: boolean): string | undefined {
-  // Windows has no such modes; the profile directory sits in the user's own profile there.
-  if (process.platform === 'win32') return undefined;
-  let current: number;
+/** What stat says of `path`, or nothing when it cannot say (missing, unreadable). */
+function statOf(path: string): Stats | undefined {
   try {
-    const stat = statSync(path);
-    // Something else in a file's place (a directory) is for the reader to report, not to chmod.
-    if (stat.isDirectory() !== directory) return undefined;
-    current = stat.mode & 0o777;
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
+}
+
+function tighten(
+  path: string,
+  mode: number,
+  directory: boolean,
+  stat: Stats | undefined,
+): string | undefined {
+  // Windows has no such modes; the profile directory sits in the user's own profile there.
+  if (process.platform === 'win32' || !stat) return undefined;
+  // Something else in a file's place (a directory) is for the reader to report, not to chmod.
+  if (stat.isDirectory() !== directory) return undefined;
+  const current = stat.mode & 0o777;
   if ((current & 0o077) === 0) return undefined;
   const was = `${path} was readable by others (mode ${current.toString(8)})`;
   try {

@@ -152,6 +152,13 @@ export class ProfileStore {
     return this.read().default_profile;
   }
 
+  /** The profile `name` names, or else the default one, by its name: from one read of the store. */
+  choose(name: string | undefined): { name: string | undefined; profile: Profile | undefined } {
+    const store = this.read();
+    const chosen = name ?? store.default_profile;
+    return { name: chosen, profile: chosen === undefined ? undefined : store.profiles?.[chosen] };
+  }
+
   save(name: string, profile: Profile, makeDefault: boolean): Promise<void> {
     return this.update((store) => {
       const profiles = { ...(store.profiles ?? {}), [name]: profile };

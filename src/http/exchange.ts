@@ -1,8 +1,9 @@
 // One exchange on the wire: the request written, the answer read whole (up to a limit), each step
 // in the --debug trace. Failures before an answer are AttemptFailure, for the retry loop to judge.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { urlToHttpOptions } from 'node:url';
 import { PromoError } from '../base/errors.js';
+import { answerHeaders } from './answer-headers.js';
 import { AnswerTooLargeError, AttemptFailure, socketFailure } from './failures.js';
 import { redactBody, redactHeader } from './redact.js';
 import type { HttpRequest, HttpResponse, Route } from './types.js';
@@ -60,13 +61,14 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
     req.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
+      const resHeaders = answerHeaders(res.rawHeaders);
       if (request.sink && status >= 200 && status < 300) {
         clearTimeout(timer);
-        streamed(res, request.sink);
+        streamed(res, resHeaders, request.sink);
         return;
       }
       // Refused before reading: a body that large cannot be a real answer.
-      if (Number(res.headers['content-length']) > limit) {
+      if (Number(resHeaders['content-length']) > limit) {
         settle(new AnswerTooLargeError(request, limit));
         return;
       }
@@ -79,11 +81,17 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
       });
       res.on('error', (error: NodeJS.ErrnoException) => settle(socketFailure(error, sent, route.via)));
       res.on('end', () => {
-        if (settle()) resolve(answer(res, Buffer.concat(chunks).toString('utf8'), o, started));
+        // One chunk (most answers) is decoded as it is, without a copy.
+        const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        if (settle()) resolve(answer(res, resHeaders, whole.toString('utf8'), o, started));
       });
     });
     /** A 2xx body handed to the sink as it arrives; an idle connection times out, a long download does not. */
-    function streamed(res: IncomingMessage, sink: NonNullable<HttpRequest['sink']>) {
+    function streamed(
+      res: IncomingMessage,
+      resHeaders: IncomingHttpHeaders,
+      sink: NonNullable<HttpRequest['sink']>,
+    ) {
       // Whatever fails now may have left part of the body with the sink: never repeated.
       const final = (message: string, code: string) => settle(new AttemptFailure(message, code, true, true));
       // Idle time on the socket, not a listener on the body (which would let it flow past back-pressure).
@@ -98,11 +106,11 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
         socket.off('timeout', onIdle);
         unwatch();
       };
-      traceAnswer(res, o, started);
-      sink(res, res.headers).then(
+      traceAnswer(res, resHeaders, o, started);
+      sink(res, resHeaders).then(
         () => {
           done();
-          if (settle()) resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
+          if (settle()) resolve({ status: res.statusCode ?? 0, headers: resHeaders, text: '' });
         },
         (error: NodeJS.ErrnoException) => {
           done();
@@ -118,19 +126,30 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
 
 const noWatch = () => undefined;
 
-function traceAnswer(res: IncomingMessage, o: ExchangeOptions, started: number): void {
+function traceAnswer(
+  res: IncomingMessage,
+  headers: IncomingHttpHeaders,
+  o: ExchangeOptions,
+  started: number,
+): void {
   if (!o.trace) return;
   o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
-  for (const [name, value] of Object.entries(res.headers))
+  for (const [name, value] of Object.entries(headers))
     o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
 }
 
-function answer(res: IncomingMessage, text: string, o: ExchangeOptions, started: number): HttpResponse {
+function answer(
+  res: IncomingMessage,
+  headers: IncomingHttpHeaders,
+  text: string,
+  o: ExchangeOptions,
+  started: number,
+): HttpResponse {
   if (o.trace) {
-    traceAnswer(res, o, started);
-    if (text) o.trace(`< ${redactBody(text, res.headers['content-type'])}`);
+    traceAnswer(res, headers, o, started);
+    if (text) o.trace(`< ${redactBody(text, headers['content-type'])}`);
   }
-  return { status: res.statusCode ?? 0, headers: res.headers, text };
+  return { status: res.statusCode ?? 0, headers, text };
 }
 
 type Target = Pick<ReturnType<typeof urlToHttpOptions>, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;

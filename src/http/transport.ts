@@ -213,7 +213,8 @@ export class Transport {
   private readonly directRoutes: Partial<Record<'http:' | 'https:', Route>> = {};
 
   private async route(url: URL): Promise<Route> {
-    const server = this.inProcess.get(url.origin);
+    // Only with a server in this process: the URL's origin is made on first use (Node's code for it too).
+    const server = this.inProcess.size > 0 ? this.inProcess.get(url.origin) : undefined;
     if (server) {
       if (server.route) return server.route;
       this.modules['http:'] ??= await loadHttp();

@@ -101,12 +101,16 @@ export class Runtime {
 
   tokenCache(): TokenCache {
     const { timeoutMs, retries } = this.globals;
+    const ctx = this.ctx;
     this.tokenCacheInstance ??= new TokenCache(this.dirs.cache, {
       warn: (warning) => void this.out.warn(warning),
       // A process issuing a token holds the lock for as long as its request may take, attempts
       // and back-off included; waiting less would issue a second token beside it.
       lockWaitMs: timeoutMs * (retries + 1) + 30_000,
-      signal: this.ctx.signal,
+      // Asked for only when the lock is waited for: the CLI makes its AbortController on first ask.
+      get signal() {
+        return ctx.signal;
+      },
       trace: this.globals.debug ? (line) => this.out.stderrText(line) : undefined,
     });
     return this.tokenCacheInstance;

@@ -25,7 +25,9 @@ export interface Target {
 export const SANDBOX_CREDENTIALS = { appId: 'sandbox', appToken: 'sandbox' };
 
 export function resolveTarget(globals: Globals, env: Context['env'], store: ProfileStore): Target {
-  const name = globals.profile ?? store.defaultName();
+  // One read of the store gives the default's name and the profile; none for --profile sandbox.
+  const chosen = globals.profile === SANDBOX_PROFILE ? undefined : store.choose(globals.profile);
+  const name = globals.profile ?? chosen?.name;
   if (name === SANDBOX_PROFILE) {
     return {
       profile: SANDBOX_PROFILE,
@@ -64,7 +66,7 @@ export function resolveTarget(globals: Globals, env: Context['env'], store: Prof
       refusedHint: ENV_REFUSED,
     };
   }
-  const profile = store.get(name);
+  const profile = chosen?.profile;
   if (!profile) throw unknownProfile(name, store.names());
   return {
     profile: name,
