@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { build } from 'esbuild';
 import { assignChunks } from './chunks.mjs';
+import { padLargeSources } from './large-sources.mjs';
 import { leanNamespacesOf } from './lean-namespaces.mjs';
 import { writeThirdPartyNotices } from './notices.mjs';
 import {
@@ -360,6 +361,9 @@ results.push(finalCore);
 const chunkFiles = new Set(chunks.map((chunk) => `dist/${chunkFile(chunk)}`));
 for (const file of results.flatMap((r) => Object.keys(r.metafile.outputs)).filter((f) => f.endsWith('.cjs')))
   leanNamespacesOf(file, { chunk: chunkFiles.has(file) });
+// Sources of 32-128 KiB out of V8's young generation (scripts/large-sources.mjs); not the jq
+// worker's, which a worker reads, not bin/load-cached.js.
+padLargeSources('dist', { skip: [JQ_WORKER.slice('dist/'.length)] });
 writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
 writeThirdPartyNotices(
   results.map((r) => r.metafile),
