@@ -181,22 +181,23 @@ function readCache(file, source) {
     bytes.copyWithin(0, runsEnd);
     if (sumInMemory(length) !== expected) return undefined;
     data = new Uint8Array(wasmSum.m.buffer, 0, length);
+    return { data, length, runs: runs.split('\n'), inMemory: true };
   } else {
     data = bytes.subarray(runsEnd);
     if (checksum(data) !== expected) return undefined;
   }
-  return { data, runs: runs.split('\n') };
+  return { data, length, runs: runs.split('\n'), inMemory: false };
 }
 
 /**
- * The file whole, read straight into the checksum's memory (grown to fit): no buffer of its own
- * for a cache read once and then dropped, and no copy to sum it. Valid until the next read.
+ * The file whole, read straight into the checksum's memory from `at` (grown to fit): no buffer of
+ * its own for a cache read once and then dropped, and no copy to sum it. Valid until the next read.
  */
-function readIntoSumMemory(path) {
+function readIntoSumMemory(path, at = 0) {
   const fd = fs.openSync(path, 'r');
   try {
     const size = fs.fstatSync(fd).size;
-    const into = new Uint8Array(sumMemory(size + 4).buffer, 0, size);
+    const into = new Uint8Array(sumMemory(at + size + 4).buffer, at, size);
     let read = 0;
     while (read < size) {
       const got = fs.readSync(fd, into, read, size - read, read);
@@ -209,6 +210,27 @@ function readIntoSumMemory(path) {
   }
 }
 
+/**
+ * The source of `file`, read into the checksum's memory past the cache's data: memory already
+ * touched, where a buffer of its own (a bundle is padded to 128 KiB, past which the C library maps
+ * fresh pages for each) would cost ~32 page faults a file. Else, or if that fails, read whole.
+ * The cache's data is made again over the memory, which growing it may have replaced.
+ */
+function readSource(file, cached) {
+  if (typeof WebAssembly === 'object' && (!cached || cached.inMemory)) {
+    try {
+      const bytes = readIntoSumMemory(file, cached ? (cached.length + 7) & ~7 : 0);
+      const text = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      if (cached) cached.data = new Uint8Array(wasmSum.m.buffer, 0, cached.length);
+      return text;
+    } catch {}
+  }
+  return decode(fs.readFileSync(file));
+}
+
+// The build writes ASCII (esbuild escapes the rest): decoded as Latin-1, a copy, not UTF-8 decoding.
+const decode = (bytes) => (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'));
+
 function loadCached(file) {
   if (!cacheDir) return require(file);
   if (loaded.has(file)) return loaded.get(file).module.exports;
@@ -217,9 +239,7 @@ function loadCached(file) {
     const { Script } = require('node:vm');
     const source = fs.statSync(file);
     const cached = readCache(file, source);
-    // The build writes ASCII (esbuild escapes the rest): decoded as Latin-1, a copy, not UTF-8 decoding.
-    const bytes = fs.readFileSync(file);
-    const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    const text = readSource(file, cached);
     const script = new Script(text.startsWith(WRAP_START) ? text : Module.wrap(text), {
       filename: file,
       cachedData: cached?.data,
