@@ -203,12 +203,16 @@ function chunksRead(node, env, args) {
   const out = join(dir, 'chunks.json');
   writeFileSync(
     hook,
-    `const fs = require('fs'); const read = fs.readFileSync; const seen = new Set();
-fs.readFileSync = function (file, ...rest) {
-  const m = /[\\\\/]dist[\\\\/]commands-(.+)\\.cjs$/.exec(String(file));
-  if (m) seen.add(m[1]);
-  return read.call(this, file, ...rest);
-};
+    `const fs = require('fs'); const seen = new Set();
+// Read whole (readFileSync), or opened and read into the loader's own memory (openSync).
+for (const name of ['readFileSync', 'openSync']) {
+  const original = fs[name];
+  fs[name] = function (file, ...rest) {
+    const m = /[\\\\/]dist[\\\\/]commands-(.+)\\.cjs$/.exec(String(file));
+    if (m) seen.add(m[1]);
+    return original.call(this, file, ...rest);
+  };
+}
 process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen].sort())));\n`,
   );
   timed(args, { env: { ...env, NODE_OPTIONS: `--require ${hook}` }, command: node, input: '' });

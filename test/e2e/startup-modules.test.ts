@@ -95,13 +95,16 @@ async function chunksRead(argv: string[]): Promise<string[]> {
   writeFileSync(
     hook,
     `const fs = require('node:fs');
-const read = fs.readFileSync;
 const seen = new Set();
-fs.readFileSync = function (file, ...rest) {
-  const chunk = /[\\\\/]dist[\\\\/](?:commands-(.+)\\.cjs|(help)[\\\\/](.+)\\.json)$/.exec(String(file));
-  if (chunk) seen.add(chunk[1] ?? chunk[2] + '/' + chunk[3]);
-  return read.call(this, file, ...rest);
-};
+// Read whole (readFileSync), or opened and read into memory of the loader's own (openSync).
+for (const name of ['readFileSync', 'openSync']) {
+  const original = fs[name];
+  fs[name] = function (file, ...rest) {
+    const chunk = /[\\\\/]dist[\\\\/](?:commands-(.+)\\.cjs|(help)[\\\\/](.+)\\.json)$/.exec(String(file));
+    if (chunk) seen.add(chunk[1] ?? chunk[2] + '/' + chunk[3]);
+    return original.call(this, file, ...rest);
+  };
+}
 process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen].sort())));\n`,
   );
   const run = await spawnPromo(argv, { env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` } });
