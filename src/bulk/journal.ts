@@ -9,7 +9,7 @@
 // FIFO) cannot be hashed whole before the run: its records carry `input_sha256`, a short hash of
 // the input up to their line (same-input.ts).
 import { createHash } from 'node:crypto';
-import { closeSync, fdatasync, fdatasyncSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExitCode, PromoError } from '../base/errors.js';
 import type { ErrorJson } from '../output/errors.js';
@@ -407,13 +407,21 @@ export class Journal {
   }
 }
 
-/** Where a run's journal goes without --results: one new file per run under the state directory (beside what voucher import keeps). */
+/**
+ * Where a run's journal goes without --results: one new file per run under the state directory
+ * (beside what voucher import keeps), named by the second it started, the command and a random
+ * suffix. Runs started in the same second (a script's loop) get names of their own: a name already
+ * taken is drawn again, so that a run never meets another's journal as if it were an earlier run.
+ */
 export function defaultJournalPath(dir: string, command: string, nowMs: number): string {
   const stamp = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  const suffix = Math.floor(Math.random() * 0x10000)
-    .toString(16)
-    .padStart(4, '0');
-  return join(dir, 'runs', `${stamp}-${command.replace(/ /g, '-')}-${suffix}.ndjson`);
+  for (;;) {
+    const suffix = Math.floor(Math.random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
+    const path = join(dir, 'runs', `${stamp}-${command.replace(/ /g, '-')}-${suffix}.ndjson`);
+    if (!existsSync(path)) return path;
+  }
 }
 
 /**
