@@ -181,12 +181,11 @@ function readCache(file, source) {
     bytes.copyWithin(0, runsEnd);
     if (sumInMemory(length) !== expected) return undefined;
     data = new Uint8Array(wasmSum.m.buffer, 0, length);
-    return { data, length, runs: runs.split('\n'), inMemory: true };
   } else {
     data = bytes.subarray(runsEnd);
     if (checksum(data) !== expected) return undefined;
   }
-  return { data, length, runs: runs.split('\n'), inMemory: false };
+  return { data, runs: runs.split('\n') };
 }
 
 /**
@@ -217,13 +216,16 @@ function readIntoSumMemory(path, at = 0) {
  * The cache's data is made again over the memory, which growing it may have replaced.
  */
 function readSource(file, cached) {
-  if (typeof WebAssembly === 'object' && (!cached || cached.inMemory)) {
+  const length = cached?.data.length ?? 0;
+  if (typeof WebAssembly === 'object' && (!cached || cached.data.buffer === wasmSum?.m.buffer)) {
     try {
-      const bytes = readIntoSumMemory(file, cached ? (cached.length + 7) & ~7 : 0);
-      const text = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-      if (cached) cached.data = new Uint8Array(wasmSum.m.buffer, 0, cached.length);
-      return text;
-    } catch {}
+      const bytes = readIntoSumMemory(file, (length + 7) & ~7);
+      return decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    } catch {
+      // Read whole, below.
+    } finally {
+      if (cached) cached.data = new Uint8Array(wasmSum.m.buffer, 0, length);
+    }
   }
   return decode(fs.readFileSync(file));
 }

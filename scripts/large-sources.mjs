@@ -14,9 +14,8 @@ import { join } from 'node:path';
 export const LARGE_SOURCE = 128 * 1024 + 64;
 export const PADDED_FROM = 32 * 1024;
 
-/** Pads the bundles in `dir` and its subfolders, but those of `skip` (paths in `dir`, with '/'); returns their paths. */
+/** Pads the bundles in `dir` and its subfolders, but those of `skip` (paths in `dir`, with '/'). */
 export function padLargeSources(dir, { skip = [] } = {}) {
-  const padded = [];
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const file = join(dir, name);
     const relative = name.replaceAll('\\', '/');
@@ -25,7 +24,5 @@ export function padLargeSources(dir, { skip = [] } = {}) {
     if (size < PADDED_FROM || size >= LARGE_SOURCE) continue;
     const text = readFileSync(file, 'latin1');
     writeFileSync(file, text + ' '.repeat(LARGE_SOURCE - size), 'latin1');
-    padded.push(file);
   }
-  return padded;
 }
