@@ -7,6 +7,7 @@
 // twentieth of what a bulk run spends on a line beside Node's own HTTP.
 
 import type { AbortSource } from './light-abort.js';
+import { Slots } from './slots.js';
 
 const fromSignal = (signal: AbortSignal): AbortSource => ({
   get aborted() {
@@ -19,8 +20,9 @@ const fromSignal = (signal: AbortSignal): AbortSource => ({
 });
 
 export class AbortFanOut {
-  private readonly waiting = new Set<AbortController>();
-  private readonly told = new Set<() => void>();
+  // Slots, not Sets: see slots.ts.
+  private readonly waiting = new Slots<AbortController>();
+  private readonly told = new Slots<() => void>();
   private listening = false;
   private readonly shared?: AbortSource;
 
@@ -37,8 +39,7 @@ export class AbortFanOut {
       return () => undefined;
     }
     this.listen(shared);
-    this.told.add(stop);
-    return () => this.told.delete(stop);
+    return this.told.add(stop);
   }
 
   /** A signal aborted with the shared one (already, if it is); `release` once the wait is over. */
@@ -51,19 +52,15 @@ export class AbortFanOut {
       return { signal: controller.signal, release: () => undefined };
     }
     this.listen(shared);
-    this.waiting.add(controller);
-    return { signal: controller.signal, release: () => this.waiting.delete(controller) };
+    return { signal: controller.signal, release: this.waiting.add(controller) };
   }
 
   private listen(shared: AbortSource): void {
     if (this.listening) return;
     this.listening = true;
     shared.onAbort(() => {
-      for (const waiting of this.waiting) waiting.abort(shared.reason);
-      this.waiting.clear();
-      const told = [...this.told];
-      this.told.clear();
-      for (const stop of told) stop();
+      for (const waiting of this.waiting.takeAll()) waiting.abort(shared.reason);
+      for (const stop of this.told.takeAll()) stop();
     });
   }
 }

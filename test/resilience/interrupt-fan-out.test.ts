@@ -5,6 +5,7 @@ import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { AbortFanOut } from '../../src/base/abort-fan-out.js';
 import { LightAbort } from '../../src/base/light-abort.js';
+import { Slots } from '../../src/base/slots.js';
 
 describe('the interrupt fan-out', () => {
   it('tells each request still watching once, and none that stopped watching', () => {
@@ -62,5 +63,33 @@ describe('the interrupt fan-out', () => {
     })();
     expect(told).toBe(0);
     expect(fanOut.child().signal).toBeUndefined();
+  });
+});
+
+// The fan-out's watchers are held in Slots (src/base/slots.ts): places freed are used again, a
+// remover frees its own place once, and one called after takeAll frees nothing of what came later.
+describe('slots', () => {
+  it('uses a freed place again and counts what it holds', () => {
+    const slots = new Slots<string>();
+    const removeA = slots.add('a');
+    slots.add('b');
+    removeA();
+    removeA();
+    expect(slots.size).toBe(1);
+    slots.add('c');
+    slots.add('d');
+    expect(slots.size).toBe(3);
+    expect(slots.takeAll()).toEqual(['c', 'b', 'd']);
+    expect(slots.size).toBe(0);
+  });
+
+  it('keeps what was added after takeAll when an earlier remover is called', () => {
+    const slots = new Slots<string>();
+    const removeOld = slots.add('old');
+    expect(slots.takeAll()).toEqual(['old']);
+    slots.add('new');
+    removeOld();
+    expect(slots.size).toBe(1);
+    expect(slots.takeAll()).toEqual(['new']);
   });
 });
