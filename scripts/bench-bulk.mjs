@@ -94,6 +94,19 @@ function row(name, figure, target, ok) {
 // Throughput, rounds interleaved (this machine is shared: neighbours' load comes and goes), each
 // side against a fresh sandbox every round; medians compared.
 const creates = join(dir, 'creates.ndjson');
+/** promo's arguments for the creates against the sandbox at `url`. */
+const createsAt = (url) => [
+  '--api-url',
+  url,
+  'voucher',
+  'create',
+  '--input',
+  creates,
+  '--concurrency',
+  '16',
+  '-o',
+  'json',
+];
 await writeLines(creates, CREATES, () => JSON.stringify(BODY));
 const rates = { cannon: [], promo: [], http: [] };
 // CPU milliseconds per run: each client, and the sandbox that served it.
@@ -141,10 +154,7 @@ for (let round = 0; round < ROUNDS; round++) {
   rates.cannon.push(cannon.requests.total / cannon.duration);
   const forPromo = await sandbox('1000000/min');
   const promoSandboxFrom = procCpuMs(forPromo.pid);
-  const run = promo(
-    ['--api-url', forPromo.url, 'voucher', 'create', '--input', creates, '--concurrency', '16', '-o', 'json'],
-    { extraEnv: withTotalCpu },
-  );
+  const run = promo(createsAt(forPromo.url), { extraEnv: withTotalCpu });
   cpu.promo.push(reportedCpuMs());
   cpu.promoSandbox.push(procCpuMs(forPromo.pid) - promoSandboxFrom);
   forPromo.stop();
@@ -198,23 +208,11 @@ if (!Number.isNaN(median(cpu.promoSandbox))) {
 // requests' watchers once kept 59 of 390 MB (src/base/slots.ts). One more run, traced.
 {
   const traced = await sandbox('1000000/min');
-  const run = timed(
-    [
-      '--trace-gc-nvp',
-      bin,
-      '--api-url',
-      traced.url,
-      'voucher',
-      'create',
-      '--input',
-      creates,
-      '--concurrency',
-      '16',
-      '-o',
-      'json',
-    ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'], check: false },
-  );
+  const run = timed(['--trace-gc-nvp', bin, ...createsAt(traced.url)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    check: false,
+  });
   traced.stop();
   if (run.code !== 0) throw new Error(`promo exited ${run.code}: ${run.stderr.slice(-500)}`);
   const scavenges = run.stdout.split('\n').filter((line) => line.includes(' gc=s '));
