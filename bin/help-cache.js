@@ -1,9 +1,9 @@
 // `promo --help` as an earlier run printed it. The root help is the same text for every run of one
 // build on a stdout of one kind (a pipe or a file: 80 columns, no colour; a terminal: its width and
 // whether it shows colour), and laying it out is most of what `promo --help` costs. The run that
-// lays it out keeps it here, beside the code cache, stamped with the size and time of the bundle
-// that made it, and its length and sum; a later run with the same bundle and stdout prints it without
-// loading the CLI.
+// lays it out keeps it here, beside the code cache, stamped with promo's version, the size and time
+// of the bundle that made it, and its length and sum; a later run with the same bundle and stdout
+// prints it without loading the CLI.
 // Anything that does not match is ignored and laid out again. NODE_DISABLE_COMPILE_CACHE=1 turns
 // it off with the code cache.
 'use strict';
@@ -39,7 +39,10 @@ function helpFile(dir, cliFile, kind) {
 /** The first line of a kept help: the bundle's size and time, and the help's length and sum (a file cut short or damaged is no help). */
 const stamp = (cliFile, help) => {
   const source = fs.statSync(cliFile);
-  return `${source.size}:${Math.trunc(source.mtimeMs)}:${help.length}:${fnv(help)}`;
+  // promo's version too: an upgrade from the registry gives every file npm's one time (1985-10-26),
+  // and the bundle is padded to one size (scripts/large-sources.mjs), so size and time stay.
+  const { version } = require('../package.json');
+  return `${version}:${source.size}:${Math.trunc(source.mtimeMs)}:${help.length}:${fnv(help)}`;
 };
 
 /** Prints the kept help; false when there is none for this bundle and stdout. */

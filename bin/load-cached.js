@@ -7,21 +7,24 @@
 //   22.1, module.enableCompileCache) holds only what is compiled before a module runs, and is
 //   turned on only for what is required the ordinary way. V8 trusts cache bytes: a file damaged
 //   past its header can crash the process (exit 133). Each file here carries the length and a
-//   checksum of its cache data, and the size and time of the source it was made from; anything
-//   that does not match is ignored, never handed to V8.
+//   checksum of its cache data, and the length and checksum of the source it was made from;
+//   anything that does not match is ignored, never handed to V8.
 // - A cache holds what the runs that made it compiled: a chunk that several commands load (the
 //   runtime's) cached by the first, say `profile add`, would leave `voucher get` compiling its own
 //   functions on every run (~5 ms of CPU). So each cache says which commands made it (their first
 //   two words), and a run of another command writes it again at exit, with its functions added,
 //   up to MAX_RUNS commands per file.
+// - What this file does on every run is kept to Node functions that are few and cheap to compile:
+//   each one first called here is compiled on every run (no cache holds Node's own functions), and
+//   those add up. Four calls a file (open, read, read, close), no stat, no Buffer methods but the
+//   decoding (ARCHITECTURE.md, "promo's code cache, every line").
 // NODE_DISABLE_COMPILE_CACHE=1, Node's own switch, turns both off. Any failure is only slower.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const Module = require('node:module');
 const { isAscii } = require('node:buffer');
 
-const MAGIC = 0x50434332; // "PCC2"
+const MAGIC = 0x50434333; // "PCC3"
 
 // What the build puts around each file this module loads (scripts/build.mjs): the function Node's
 // loader would wrap the file in, written out, so that its source is compiled as it is read. Wrapped
@@ -32,7 +35,10 @@ const MAGIC = 0x50434332; // "PCC2"
 const WRAP_START =
   "((f) => typeof arguments === 'undefined' ? f : f.apply(this, arguments))(function (exports, require, module, __filename, __dirname) {";
 const WRAP_END = '\n})';
-const HEADER_BYTES = 28;
+// A cache file: this header (six 32-bit words, little-endian: the magic number, the checksum of the
+// cache data, the source's length and checksum, the data's length, the length of the list of
+// commands), that list (Latin-1, one a line), then V8's cache data.
+const HEADER_BYTES = 24;
 const MAX_RUNS = 16;
 
 let cacheDir;
@@ -52,8 +58,11 @@ function useCodeCache(dir, argv = []) {
     .slice(0, 2)
     .join(' ')
     .replace(/[^\x21-\x7e ]/g, '');
-  if (typeof Module.enableCompileCache === 'function') {
-    // For what is required the ordinary way (the keychain's native binding's JavaScript).
+  // Node's own compile cache, for what is required the ordinary way (the keychain's native
+  // binding's JavaScript). node:module is not loaded on Node 20, which has no such cache: loading
+  // it there would cost ~0.3 ms for nothing.
+  const Module = Number.parseInt(process.versions.node, 10) >= 22 ? require('node:module') : undefined;
+  if (typeof Module?.enableCompileCache === 'function') {
     try {
       // Node would make the directories readable by all; with PROMO_CONFIG_DIR they hold secrets too.
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -61,63 +70,80 @@ function useCodeCache(dir, argv = []) {
       // Node writes its cache when the process ends, after it has put SIGXFSZ back to its default:
       // past a file-size limit (ulimit -f) that write would kill a run that already reported its
       // error. Written here, in the 'exit' event, promo still ignores SIGXFSZ: the write only fails.
-      if (typeof Module.flushCompileCache === 'function') process.on('exit', flushCompileCache);
+      if (typeof Module.flushCompileCache === 'function') {
+        process.on('exit', () => {
+          try {
+            Module.flushCompileCache();
+          } catch {}
+        });
+      }
     } catch {}
   }
   // The bundles of dist/ get promo's own cache on every line: Node's holds only the functions
   // compiled before a module runs, and a bundle compiles most of its functions lazily, as they
   // are first called; this one is made at exit, with them (--help 5-6 ms, voucher get 8-9 ms of
   // CPU less than with Node's on Node 22, 24 and 26).
-  cacheDir = path.join(dir, `${process.version}-${process.arch}`);
+  cacheDir = `${dir}${path.sep}${process.version}-${process.arch}`;
   process.on('exit', writeCaches);
 }
 
-function flushCompileCache() {
-  try {
-    Module.flushCompileCache();
-  } catch {}
-}
-
-// The checksum: two running sums over 32-bit words (Fletcher's), in 93 bytes of WebAssembly. It
-// runs a few hundred kilobytes in well under a millisecond, with no module to load (node:zlib's
+// The checksum: two running sums over 64-bit words (Fletcher's), folded to 32 bits, in 103 bytes of
+// WebAssembly: `s(start, end)` sums the memory from `start` to `end`, a multiple of 8 bytes apart.
+// It runs a few hundred kilobytes in well under a millisecond, with no module to load (node:zlib's
 // CRC-32 costs ~1.5 ms to load; the same loop in JavaScript takes longer than the compile it saves).
+// Its memory (`m`, 512 KiB to start with, grown by pages of 64 KiB) is also where files are read:
+// memory touched once, where a buffer of each file's own would cost fresh pages (page faults).
 const SUM_WASM =
-  '0061736d0100000001060160017f017f030201000503010001070902016d0200017300000a37013501037f41012102' +
-  '02400340200120004f0d01200220012802006a220220036a2103200141046a21010c000b0b20022003411f6c730b';
-let wasmSum;
+  '0061736d0100000001070160027f7f017f030201000503010008070902016d0200017300000a40013e01027e4201' +
+  '210202400340200020014f0d01200220002903007c220220037c2103200041086a21000c000b0b2002200342' +
+  '1f7e852202200242208885a70b';
+let wasm;
 
-/** The checksum's memory, at least `bytes` long (grown by whole pages of 64 KiB). */
-function sumMemory(bytes) {
-  wasmSum ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SUM_WASM, 'hex'))).exports;
-  const memory = wasmSum.m;
-  const missing = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
-  if (missing > 0) memory.grow(missing);
-  return memory;
+/** The WebAssembly checksum's exports, or undefined without WebAssembly (node --jitless). */
+function summer() {
+  if (wasm === undefined) {
+    try {
+      wasm = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SUM_WASM, 'hex'))).exports;
+    } catch {
+      wasm = null;
+    }
+  }
+  return wasm ?? undefined;
 }
 
-/** The sums of the memory's first `length` bytes, zeros filling up its last word. */
-function sumInMemory(length) {
-  const padded = (length + 3) & ~3;
-  new Uint8Array(sumMemory(padded).buffer, length, padded - length).fill(0);
-  return wasmSum.s(padded) >>> 0;
+/** The memory's bytes, at least `bytes` long. */
+function memoryOf(w, bytes) {
+  const missing = Math.ceil(bytes / 65536) - w.m.buffer.byteLength / 65536;
+  if (missing > 0) w.m.grow(missing);
+  return new Uint8Array(w.m.buffer);
 }
 
-function checksum(bytes) {
-  const padded = (bytes.length + 3) & ~3;
-  if (typeof WebAssembly === 'object') {
-    new Uint8Array(sumMemory(padded).buffer).set(bytes);
-    return sumInMemory(bytes.length);
+/** The checksum of `length` bytes of the memory from `at`, zeros filling up its last word. */
+function sumAt(w, at, length) {
+  const end = at + ((length + 7) & ~7);
+  memoryOf(w, end).fill(0, at + length, end);
+  return w.s(at, end) >>> 0;
+}
+
+/** The same checksum of `bytes`, for a line without WebAssembly. */
+function sumOf(bytes) {
+  const w = summer();
+  if (w) {
+    memoryOf(w, bytes.length + 8).set(bytes);
+    return sumAt(w, 0, bytes.length);
   }
-  // Without WebAssembly (node --jitless): the same sums, slowly.
-  const copy = Buffer.alloc(padded);
-  copy.set(bytes);
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < padded; i += 4) {
-    a = (a + copy.readInt32LE(i)) | 0;
-    b = (b + a) | 0;
+  const padded = new Uint8Array((bytes.length + 7) & ~7);
+  padded.set(bytes);
+  const words = new DataView(padded.buffer);
+  const mask = (1n << 64n) - 1n;
+  let a = 1n;
+  let b = 0n;
+  for (let i = 0; i < padded.length; i += 8) {
+    a = (a + words.getBigUint64(i, true)) & mask;
+    b = (b + a) & mask;
   }
-  return (a ^ Math.imul(b, 31)) >>> 0;
+  const folded = a ^ ((b * 31n) & mask);
+  return Number((folded ^ (folded >> 32n)) & 0xffffffffn);
 }
 
 /**
@@ -146,92 +172,98 @@ function cacheFile(file) {
   for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
   // The name after the last separator (path.basename compiles ~2 KB of Node's code on first use).
   const name = file.slice(Math.max(file.lastIndexOf('/'), path.sep === '\\' ? file.lastIndexOf('\\') : -1) + 1);
-  return path.join(cacheDir, `${name}-${(hash >>> 0).toString(36)}.cache`);
+  return `${cacheDir}${path.sep}${name}-${(hash >>> 0).toString(36)}.cache`;
 }
 
 /**
- * The cache data of `file` when the cache file is whole and was made from this very source, and
- * the commands whose runs made it.
+ * Reads `file` whole into the memory from `at` (grown as it fills): no stat first, read until the
+ * end. Returns its length.
  */
-function readCache(file, source) {
-  let bytes;
+function readInto(w, file, at) {
+  const fd = fs.openSync(file, 'r');
   try {
-    bytes = typeof WebAssembly === 'object' ? readIntoSumMemory(cacheFile(file)) : fs.readFileSync(cacheFile(file));
-  } catch {
-    return undefined;
-  }
-  if (bytes.length < HEADER_BYTES) return undefined;
-  const header = Buffer.from(bytes.buffer, bytes.byteOffset, HEADER_BYTES);
-  if (header.readUInt32LE(0) !== MAGIC) return undefined;
-  const runsEnd = HEADER_BYTES + header.readUInt32LE(24);
-  if (runsEnd > bytes.length) return undefined;
-  const runs = Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, runsEnd - HEADER_BYTES).toString('latin1');
-  const length = bytes.length - runsEnd;
-  if (
-    header.readUInt32LE(8) !== source.size ||
-    header.readDoubleLE(12) !== source.mtimeMs ||
-    header.readUInt32LE(20) !== length
-  )
-    return undefined;
-  const expected = header.readUInt32LE(4);
-  let data;
-  if (bytes.buffer === wasmSum?.m.buffer) {
-    // Summed where it was read: moved to the start of the memory (the header is read by now), the
-    // data is also what V8 reads, until the next file is read there.
-    bytes.copyWithin(0, runsEnd);
-    if (sumInMemory(length) !== expected) return undefined;
-    data = new Uint8Array(wasmSum.m.buffer, 0, length);
-  } else {
-    data = bytes.subarray(runsEnd);
-    if (checksum(data) !== expected) return undefined;
-  }
-  return { data, runs: runs.split('\n') };
-}
-
-/**
- * The file whole, read straight into the checksum's memory from `at` (grown to fit): no buffer of
- * its own for a cache read once and then dropped, and no copy to sum it. Valid until the next read.
- */
-function readIntoSumMemory(path, at = 0) {
-  const fd = fs.openSync(path, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const into = new Uint8Array(sumMemory(at + size + 4).buffer, at, size);
-    let read = 0;
-    while (read < size) {
-      const got = fs.readSync(fd, into, read, size - read, read);
-      if (got === 0) break;
-      read += got;
+    let end = at;
+    for (;;) {
+      let memory = memoryOf(w, end + 8);
+      if (memory.length - end < 65536) memory = memoryOf(w, end + 262144);
+      const got = fs.readSync(fd, memory, end, memory.length - end - 8, null);
+      if (got === 0) return end - at;
+      end += got;
     }
-    return into.subarray(0, read);
   } finally {
     fs.closeSync(fd);
   }
 }
 
 /**
- * The source of `file`, read into the checksum's memory past the cache's data: memory already
- * touched, where a buffer of its own (a bundle is padded to 128 KiB, past which the C library maps
- * fresh pages for each) would cost ~32 page faults a file. Else, or if that fails, read whole.
- * The cache's data is made again over the memory, which growing it may have replaced.
+ * The header, runs and data of a cache file held in `bytes` (a DataView over them is `view`), when
+ * it is whole and was made from this very source; else undefined.
  */
-function readSource(file, cached) {
-  const length = cached?.data.length ?? 0;
-  if (typeof WebAssembly === 'object' && (!cached || cached.data.buffer === wasmSum?.m.buffer)) {
+function parseCache(bytes, view, sourceLength, sourceSum, sumData) {
+  if (bytes.length < HEADER_BYTES || view.getUint32(0, true) !== MAGIC) return undefined;
+  const runsEnd = HEADER_BYTES + view.getUint32(20, true);
+  const length = bytes.length - runsEnd;
+  if (
+    runsEnd > bytes.length ||
+    view.getUint32(8, true) !== sourceLength ||
+    view.getUint32(12, true) !== sourceSum ||
+    view.getUint32(16, true) !== length ||
+    sumData(runsEnd, length) !== view.getUint32(4, true)
+  )
+    return undefined;
+  let runs = '';
+  for (let i = HEADER_BYTES; i < runsEnd; i++) runs += String.fromCharCode(bytes[i]);
+  return { data: bytes.subarray(runsEnd), runs: runs.split('\n') };
+}
+
+/**
+ * The source of `file` (a string), its length and checksum, and its cache when one is there, whole
+ * and made from it. With WebAssembly both are read into its memory, the cache first: its data is
+ * valid until the next file is read.
+ */
+function readWithCache(file) {
+  const w = summer();
+  if (!w) {
+    const bytes = fs.readFileSync(file);
+    const sourceSum = sumOf(bytes);
+    let cached;
     try {
-      const bytes = readIntoSumMemory(file, (length + 7) & ~7);
-      return decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-    } catch {
-      // Read whole, below.
-    } finally {
-      if (cached) cached.data = new Uint8Array(wasmSum.m.buffer, 0, length);
-    }
+      const cache = fs.readFileSync(cacheFile(file));
+      const view = new DataView(cache.buffer, cache.byteOffset, cache.length);
+      cached = parseCache(cache, view, bytes.length, sourceSum, (at, length) => sumOf(cache.subarray(at, at + length)));
+    } catch {}
+    return { text: decode(bytes), sourceLength: bytes.length, sourceSum, cached };
   }
-  return decode(fs.readFileSync(file));
+  let cacheLength = 0;
+  try {
+    cacheLength = readInto(w, cacheFile(file), 0);
+  } catch {}
+  // The source after the cache, a word apart: the cache's last word, summed, ends before it.
+  const at = (cacheLength + 15) & ~7;
+  const sourceLength = readInto(w, file, at);
+  const sourceSum = sumAt(w, at, sourceLength);
+  const text = decode(Buffer.from(w.m.buffer, at, sourceLength));
+  let cached;
+  if (cacheLength > 0) {
+    const bytes = new Uint8Array(w.m.buffer, 0, cacheLength);
+    const view = new DataView(w.m.buffer, 0, cacheLength);
+    const sumData = (start, length) => {
+      // The bytes past the data, up to its last word, are in the gap before the source: zeros.
+      new Uint8Array(w.m.buffer, start + length, 8).fill(0);
+      return w.s(start, start + ((length + 7) & ~7)) >>> 0;
+    };
+    cached = parseCache(bytes, view, sourceLength, sourceSum, sumData);
+  }
+  return { text, sourceLength, sourceSum, cached };
 }
 
 // The build writes ASCII (esbuild escapes the rest): decoded as Latin-1, a copy, not UTF-8 decoding.
-const decode = (bytes) => (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'));
+const decode = (bytes) =>
+  isAscii(bytes)
+    ? typeof bytes.latin1Slice === 'function'
+      ? bytes.latin1Slice(0, bytes.length)
+      : bytes.toString('latin1')
+    : bytes.toString('utf8');
 
 function loadCached(file) {
   if (!cacheDir) return require(file);
@@ -239,16 +271,14 @@ function loadCached(file) {
   let entry;
   try {
     const { Script } = require('node:vm');
-    const source = fs.statSync(file);
-    const cached = readCache(file, source);
-    const text = readSource(file, cached);
-    const script = new Script(text.startsWith(WRAP_START) ? text : Module.wrap(text), {
+    const { text, sourceLength, sourceSum, cached } = readWithCache(file);
+    const script = new Script(text.startsWith(WRAP_START) ? text : require('node:module').wrap(text), {
       filename: file,
       cachedData: cached?.data,
     });
     const runs = cached && !script.cachedDataRejected ? cached.runs : [];
     const known = runs.includes(runKey) || runs.length >= MAX_RUNS;
-    entry = { script, source, runs, write: !cached || script.cachedDataRejected || !known };
+    entry = { script, sourceLength, sourceSum, runs, write: !cached || script.cachedDataRejected || !known };
   } catch {
     return require(file);
   }
@@ -271,22 +301,25 @@ function loadCached(file) {
  * no usable cache or this command had not added its own yet (making one costs a few milliseconds).
  */
 function writeCaches() {
-  for (const [file, { script, source, runs, write }] of loaded) {
+  for (const [file, { script, sourceLength, sourceSum, runs, write }] of loaded) {
     if (!write) continue;
     try {
       const data = script.createCachedData();
       const made = Buffer.from([...runs, runKey].join('\n'), 'latin1');
-      const header = Buffer.alloc(HEADER_BYTES);
-      header.writeUInt32LE(MAGIC, 0);
-      header.writeUInt32LE(checksum(data), 4);
-      header.writeUInt32LE(source.size, 8);
-      header.writeDoubleLE(source.mtimeMs, 12);
-      header.writeUInt32LE(data.length, 20);
-      header.writeUInt32LE(made.length, 24);
+      const bytes = new Uint8Array(HEADER_BYTES + made.length + data.length);
+      const header = new DataView(bytes.buffer, 0, HEADER_BYTES);
+      header.setUint32(0, MAGIC, true);
+      header.setUint32(4, sumOf(data), true);
+      header.setUint32(8, sourceLength, true);
+      header.setUint32(12, sourceSum, true);
+      header.setUint32(16, data.length, true);
+      header.setUint32(20, made.length, true);
+      bytes.set(made, HEADER_BYTES);
+      bytes.set(data, HEADER_BYTES + made.length);
       fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       const target = cacheFile(file);
       const temporary = `${target}.${process.pid}`;
-      fs.writeFileSync(temporary, Buffer.concat([header, made, data]), { mode: 0o600 });
+      fs.writeFileSync(temporary, bytes, { mode: 0o600 });
       fs.renameSync(temporary, target);
     } catch {}
   }
@@ -295,4 +328,4 @@ function writeCaches() {
 // For the bundles' chunk loader (scripts/split.mjs): found without resolving this file's path again.
 globalThis[Symbol.for('promo.load-cached')] = loadCached;
 
-module.exports = { codeCacheDir, useCodeCache, loadCached, checksum, WRAP_START, WRAP_END };
+module.exports = { codeCacheDir, useCodeCache, loadCached, checksum: sumOf, WRAP_START, WRAP_END };

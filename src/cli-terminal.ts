@@ -21,11 +21,15 @@ export type DescriptorKind = 'device' | 'pipe' | 'file';
 
 /** The standard descriptors' kinds, by number (0, 1, 2), told once at start. */
 export function standardKinds(): DescriptorKind[] {
-  const devNull = rdev('/dev/null');
+  // /dev/null's device number, read only when a descriptor is a character device (never in a pipe).
+  let devNull: number | undefined | null = null;
   return STANDARD.map((fd) => {
     try {
       const stat = fstatSync(fd);
-      if (stat.isCharacterDevice()) return stat.rdev === devNull ? 'file' : 'device';
+      if (stat.isCharacterDevice()) {
+        if (devNull === null) devNull = rdev('/dev/null');
+        return stat.rdev === devNull ? 'file' : 'device';
+      }
       return stat.isFIFO() || stat.isSocket() ? 'pipe' : 'file';
     } catch {
       return 'pipe';

@@ -3,7 +3,6 @@
 // only when a secret is read or written there, never bundled (it is native code). Where it cannot
 // be reached (no D-Bus session, a locked or absent keyring, the package not installed), every call
 // fails with KeychainUnavailable, which says why; callers fall back or explain.
-import { createRequire } from 'node:module';
 
 /** Where promo's entries sit in the keychain: this service, one account per profile and config dir. */
 export const KEYCHAIN_SERVICE = 'promo-cli';
@@ -27,9 +26,13 @@ function keyring(env: NodeJS.ProcessEnv): KeyringModule {
     throw new KeychainUnavailable('no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)');
   if (loaded === undefined) {
     try {
-      // The bundle is CommonJS and has `require`; as an ES module (tests) it makes one.
+      // The bundle is CommonJS and has `require`; as an ES module (tests) it makes one. node:module
+      // only then: every command that reads a profile loads this file, and node:module brings
+      // Node's ES module loader with it (~0.3 ms on Node 20).
       const load: NodeRequire =
-        typeof require === 'function' ? require : createRequire((import.meta as { url: string }).url);
+        typeof require === 'function'
+          ? require
+          : process.getBuiltinModule('node:module').createRequire((import.meta as { url: string }).url);
       loaded = load('@napi-rs/keyring') as KeyringModule;
     } catch (error) {
       loaded = new KeychainUnavailable(

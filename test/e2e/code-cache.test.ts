@@ -18,6 +18,25 @@ function scratch() {
   return dir.path;
 }
 
+/** A copy of the built install (bin, dist, package.json) whose files a test may change. */
+function copyOfTheBuild(): string {
+  const install = scratch();
+  for (const part of ['bin', 'dist', 'package.json'])
+    cpSync(join(dirname(dirname(BIN)), part), join(install, part), { recursive: true });
+  return install;
+}
+
+/** The one time npm gives every file it installs: an upgrade from the registry keeps it. */
+const NPM_TIME = new Date('1985-10-26T08:15:00Z');
+
+/** `from` made `to` (as long) in a file, which keeps its size and npm's time, as across an upgrade. */
+function upgradeInPlace(file: string, from: string, to: string) {
+  const size = statSync(file).size;
+  writeFileSync(file, readFileSync(file, 'latin1').replace(from, to), 'latin1');
+  utimesSync(file, NPM_TIME, NPM_TIME);
+  expect(statSync(file).size).toBe(size);
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name))
@@ -127,6 +146,28 @@ describe('the code cache', () => {
     expect(runChunk()).toEqual(second);
   });
 
+  it('made from another source of the same size and time, is not used: the new source runs', async () => {
+    // As after an upgrade from the registry: npm gives every file it installs one time (1985-10-26),
+    // and each padded bundle is 128 KiB and 64 bytes (scripts/large-sources.mjs), whatever is in it.
+    // V8 checks only the length; the cache's own check was the size and time, so the new source ran
+    // with the old one's compiled code.
+    const install = copyOfTheBuild();
+    const bin = join(install, 'bin', 'promo.js');
+    const env = { PROMO_CONFIG_DIR: scratch() };
+    const help = join(install, 'dist', 'commands-help.cjs');
+    utimesSync(help, NPM_TIME, NPM_TIME);
+    const argv = ['token', 'inspect', '--bogus'];
+    const first = await spawnPromo(argv, { env, bin });
+    expect([first.code, first.stderr]).toEqual([2, expect.stringContaining("unknown option '--bogus'")]);
+    expect((await spawnPromo(argv, { env, bin })).stderr).toBe(first.stderr);
+    upgradeInPlace(help, 'error: unknown option', 'error: UNKNOWN OPTION');
+    const upgraded = await spawnPromo(argv, { env, bin });
+    expect([upgraded.code, upgraded.stderr]).toEqual([
+      2,
+      first.stderr.replace('unknown option', 'UNKNOWN OPTION'),
+    ]);
+  });
+
   it('is not written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
     const dir = scratch();
     const run = await spawnPromo(['--help'], {
@@ -138,10 +179,27 @@ describe('the code cache', () => {
 });
 
 describe('promo --help kept beside it', () => {
+  it('is laid out again after an upgrade: another version, its bundle of the same size and time', async () => {
+    // npm's one time for every file, and a bundle padded to one size: only the version tells.
+    const install = copyOfTheBuild();
+    const bin = join(install, 'bin', 'promo.js');
+    const env = { PROMO_CONFIG_DIR: scratch() };
+    const cli = join(install, 'dist', 'cli.cjs');
+    utimesSync(cli, NPM_TIME, NPM_TIME);
+    const first = await spawnPromo(['--help'], { env, bin });
+    expect(first.stdout).toContain('Operate a Voucherify promotion account');
+    expect((await spawnPromo(['--help'], { env, bin })).stdout).toBe(first.stdout);
+    upgradeInPlace(cli, 'Operate a Voucherify', 'OPERATE A VOUCHERIFY');
+    const manifest = join(install, 'package.json');
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    writeFileSync(manifest, JSON.stringify({ ...pkg, version: `${pkg.version}-next` }));
+    const upgraded = await spawnPromo(['--help'], { env, bin });
+    expect([upgraded.code, upgraded.stderr]).toEqual([0, '']);
+    expect(upgraded.stdout).toBe(first.stdout.replace('Operate a Voucherify', 'OPERATE A VOUCHERIFY'));
+  });
+
   it('is printed by the next run without loading the CLI, until the bundle changes; damaged, is laid out again', async () => {
-    const install = scratch();
-    for (const part of ['bin', 'dist', 'package.json'])
-      cpSync(join(dirname(dirname(BIN)), part), join(install, part), { recursive: true });
+    const install = copyOfTheBuild();
     const bin = join(install, 'bin', 'promo.js');
     const env = { PROMO_CONFIG_DIR: scratch() };
     // A whole second, which the file system gives back exactly.
