@@ -1,9 +1,9 @@
 // `promo --help` as an earlier run printed it. The root help is the same text for every run of one
 // build on a stdout of one kind (a pipe or a file: 80 columns, no colour; a terminal: its width and
 // whether it shows colour), and laying it out is most of what `promo --help` costs. The run that
-// lays it out keeps it here, beside the code cache, stamped with promo's version, the size and time
-// of the bundle that made it, and its length and sum; a later run with the same bundle and stdout
-// prints it without loading the CLI.
+// lays it out keeps it here, beside the code cache, stamped with the size and times (modified,
+// changed) of the bundle that made it, and its length and sum; a later run with the same bundle and
+// stdout prints it without loading the CLI.
 // Anything that does not match is ignored and laid out again. NODE_DISABLE_COMPILE_CACHE=1 turns
 // it off with the code cache.
 'use strict';
@@ -36,13 +36,14 @@ function helpFile(dir, cliFile, kind) {
   return path.join(dir, `help-${kind}-${fnv(cliFile)}.txt`);
 }
 
-/** The first line of a kept help: the bundle's size and time, and the help's length and sum (a file cut short or damaged is no help). */
+/** The first line of a kept help: the bundle's size and times, and the help's length and sum (a file cut short or damaged is no help). */
 const stamp = (cliFile, help) => {
   const source = fs.statSync(cliFile);
-  // promo's version too: an upgrade from the registry gives every file npm's one time (1985-10-26),
-  // and the bundle is padded to one size (scripts/large-sources.mjs), so size and time stay.
-  const { version } = require('../package.json');
-  return `${version}:${source.size}:${Math.trunc(source.mtimeMs)}:${help.length}:${fnv(help)}`;
+  // Its change time too, which the file system sets whenever the file is written: an upgrade from the
+  // registry gives every file npm's one time (1985-10-26), and the bundle is padded to one size
+  // (scripts/large-sources.mjs), so its size and modification time stay.
+  const changed = `${Math.trunc(source.mtimeMs)}:${Math.trunc(source.ctimeMs)}`;
+  return `${source.size}:${changed}:${help.length}:${fnv(help)}`;
 };
 
 /** Prints the kept help; false when there is none for this bundle and stdout. */
