@@ -92,7 +92,7 @@ function useCodeCache(dir, argv = []) {
 // WebAssembly: `s(start, end)` sums the memory from `start` to `end`, a multiple of 8 bytes apart.
 // It runs a few hundred kilobytes in well under a millisecond, with no module to load (node:zlib's
 // CRC-32 costs ~1.5 ms to load; the same loop in JavaScript takes longer than the compile it saves).
-// Its memory (`m`, 512 KiB to start with, grown by pages of 64 KiB) is also where files are read:
+// Its memory (`m`, 512 KiB to start with, grown as a file needs) is also where files are read:
 // memory touched once, where a buffer of each file's own would cost fresh pages (page faults).
 const SUM_WASM =
   '0061736d0100000001070160027f7f017f030201000503010008070902016d0200017300000a40013e01027e4201' +
