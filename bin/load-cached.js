@@ -197,10 +197,11 @@ function readInto(w, file, at) {
 }
 
 /**
- * The header, runs and data of a cache file held in `bytes` (a DataView over them is `view`), when
- * it is whole and was made from this very source; else undefined.
+ * The runs and data of a cache file held in `bytes`, when it is whole and was made from this very
+ * source; else undefined. `sumData(at, length)` sums that many of its bytes from `at`.
  */
-function parseCache(bytes, view, sourceLength, sourceSum, sumData) {
+function parseCache(bytes, sourceLength, sourceSum, sumData) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   if (bytes.length < HEADER_BYTES || view.getUint32(0, true) !== MAGIC) return undefined;
   const runsEnd = HEADER_BYTES + view.getUint32(20, true);
   const dataAt = (runsEnd + 7) & ~7;
@@ -231,8 +232,7 @@ function readWithCache(file) {
     let cached;
     try {
       const cache = fs.readFileSync(cacheFile(file));
-      const view = new DataView(cache.buffer, cache.byteOffset, cache.length);
-      cached = parseCache(cache, view, bytes.length, sourceSum, (at, length) => sumOf(cache.subarray(at, at + length)));
+      cached = parseCache(cache, bytes.length, sourceSum, (at, length) => sumOf(cache.subarray(at, at + length)));
     } catch {}
     return { text: decode(bytes), sourceLength: bytes.length, sourceSum, cached };
   }
@@ -245,17 +245,13 @@ function readWithCache(file) {
   const sourceLength = readInto(w, file, at);
   const sourceSum = sumAt(w, at, sourceLength);
   const text = decode(Buffer.from(w.m.buffer, at, sourceLength));
-  let cached;
-  if (cacheLength > 0) {
-    const bytes = new Uint8Array(w.m.buffer, 0, cacheLength);
-    const view = new DataView(w.m.buffer, 0, cacheLength);
-    const sumData = (start, length) => {
-      // The bytes past the data, up to its last word, are in the gap before the source: zeros.
-      new Uint8Array(w.m.buffer, start + length, 8).fill(0);
-      return w.s(start, start + ((length + 7) & ~7)) >>> 0;
-    };
-    cached = parseCache(bytes, view, sourceLength, sourceSum, sumData);
-  }
+  // Summed where it lies: the zeros that fill up the data's last word fall in that gap.
+  const cached =
+    cacheLength > 0
+      ? parseCache(new Uint8Array(w.m.buffer, 0, cacheLength), sourceLength, sourceSum, (start, length) =>
+          sumAt(w, start, length),
+        )
+      : undefined;
   return { text, sourceLength, sourceSum, cached };
 }
 

@@ -9,8 +9,6 @@
 export class Slots<T> {
   private readonly items: Array<T | undefined> = [];
   private readonly free: number[] = [];
-  /** How many are held. */
-  size = 0;
   /** Raised by takeAll: what was added before then is no longer held, and its remover does nothing. */
   private round = 0;
 
@@ -18,7 +16,6 @@ export class Slots<T> {
   add(item: T): () => void {
     const at = this.free.pop() ?? this.items.length;
     this.items[at] = item;
-    this.size += 1;
     const round = this.round;
     let held = true;
     return () => {
@@ -26,8 +23,12 @@ export class Slots<T> {
       held = false;
       this.items[at] = undefined;
       this.free.push(at);
-      this.size -= 1;
     };
+  }
+
+  /** How many are held. */
+  get size(): number {
+    return this.items.length - this.free.length;
   }
 
   /** Everything held, each let go of, in the order of their places. */
@@ -35,7 +36,6 @@ export class Slots<T> {
     const taken = this.items.filter((item): item is T => item !== undefined);
     this.items.length = 0;
     this.free.length = 0;
-    this.size = 0;
     this.round += 1;
     return taken;
   }
