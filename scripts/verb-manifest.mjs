@@ -4,9 +4,13 @@
 // `run` and its value parsers. So `voucher get` loads get.ts and what it imports, not the module
 // of every voucher verb. The data is read from the definitions themselves at build time (never
 // written by hand); a noun whose verbs are not each some module's export (export's verbs are made
-// by a function) keeps its verbs.ts as it is. test/registry/verb-manifest.test.ts holds that the
-// data is the definitions but for their functions.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// by a function) keeps its verbs.ts as it is. A command of one word (src/commands/<name>/, whose
+// index.ts gives the registry the definition in its command.ts) is carried the same way: its
+// index.ts becomes its data and a `load` of command.ts, so that neither its options' parsers nor
+// what they import (qualify's answers, the sandbox's flags, the completion scripts) are in the
+// core every command loads. test/registry/verb-manifest.test.ts holds that the data is the
+// definitions but for their functions.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -103,11 +107,12 @@ function verbImports(file) {
 }
 
 /**
- * `manifests`: noun folder → the module text that stands for its verbs.ts in the build;
- * `helpFiles`: noun folder → the text of its dist/help/<noun>.json (see helpPreamble);
- * `verbModules`: the verb modules they load (project keys, `src/commands/voucher/get.ts`), for
- * scripts/chunks.mjs; `data`: noun folder → the data they hold and, per verb, the module and export
- * its `load` takes (for the test).
+ * `manifests`: `<noun>/verbs` or `<command>/index` → the module text that stands for that file of
+ * src/commands/ in the build; `helpFiles`: noun or command folder → the text of its
+ * dist/help/<name>.json (see helpPreamble); `verbModules`: the verb modules they load (project
+ * keys, `src/commands/voucher/get.ts`), for scripts/chunks.mjs; `data`: noun folder → the data
+ * they hold and, per verb, the module and export its `load` takes; `commandData`: the same for each
+ * command of one word (both for the test).
  */
 export async function verbManifests(options = STANDALONE) {
   const nouns = readdirSync('src/commands').filter((noun) => {
@@ -117,6 +122,9 @@ export async function verbManifests(options = STANDALONE) {
       return false;
     }
   });
+  // The commands of one word: a folder with a command.ts (the definition its index.ts gives on).
+  const oneWord = readdirSync('src/commands').filter((name) => existsSync(`src/commands/${name}/command.ts`));
+  const commandData = new Map();
   const imports = new Map(nouns.map((noun) => [noun, verbImports(`src/commands/${noun}/verbs.ts`)]));
   const lines = [];
   for (const [i, noun] of nouns.entries()) {
@@ -124,6 +132,8 @@ export async function verbManifests(options = STANDALONE) {
     for (const [k, { spec }] of imports.get(noun).entries())
       lines.push(`export * as noun${i}_${k} from './src/commands/${noun}/${spec.slice(2)}.ts';`);
   }
+  for (const [i, name] of oneWord.entries())
+    lines.push(`export { default as command${i} } from './src/commands/${name}/command.ts';`);
   const out = await build({
     ...options,
     stdin: { contents: lines.join('\n'), resolveDir: '.', loader: 'ts', sourcefile: 'verb-manifest.ts' },
@@ -155,24 +165,13 @@ export async function verbManifests(options = STANDALONE) {
     });
     if (where.includes(undefined)) continue;
     const helps = [];
-    /** `data` and `extra`, with the help-only fields of `data` behind getters; a verb's (lazy) as verbData has it. */
-    const entry = (data, extra, lazy = false) => {
-      const { run, help } = splitHelp(data);
-      helps.push(help);
-      const keys = JSON.stringify(Object.keys(help));
-      // Object.assign, not a spread: a spread would call the getters.
-      const target = lazy
-        ? `Object.assign(${verbData(run)}, { ${extra} })`
-        : `{ ...${asJson(run)}, ${extra} }`;
-      return `withHelp(${target}, ${helps.length - 1}, ${keys})`;
-    };
     const entries = commands.map((def, j) => {
       const { spec, name } = where[j];
       const load = `() => import('${spec}.js').then((m) => m.${name === 'default' ? 'default' : name})`;
-      return entry(definitionData(def), `load: ${load}`, true);
+      return entryText(helps, definitionData(def), `load: ${load}`, true);
     });
-    const whole = entry(definitionData(rest), `commands: [\n${entries.join(',\n')}\n]`);
-    manifests.set(noun, `${helpPreamble(noun)}export default ${whole};\n`);
+    const whole = entryText(helps, definitionData(rest), `commands: [\n${entries.join(',\n')}\n]`);
+    manifests.set(`${noun}/verbs`, `${helpPreamble(noun)}export default ${whole};\n`);
     helpFiles.set(noun, JSON.stringify(helps));
     const modules = where.map(({ spec, name }) => ({
       file: `src/commands/${noun}/${spec.slice(2)}.ts`,
@@ -181,17 +180,49 @@ export async function verbManifests(options = STANDALONE) {
     for (const { file } of modules) verbModules.add(file);
     data.set(noun, { ...definitionData(rest), commands: commands.map(definitionData), modules });
   }
-  return { manifests, helpFiles, verbModules, data };
+  for (const [i, name] of oneWord.entries()) {
+    const def = mod[`command${i}`];
+    const helps = [];
+    const whole = entryText(
+      helps,
+      definitionData(def),
+      "load: () => import('./command.js').then((m) => m.default)",
+      true,
+    );
+    manifests.set(`${name}/index`, `${helpPreamble(name)}export default ${whole};\n`);
+    helpFiles.set(name, JSON.stringify(helps));
+    commandData.set(name, {
+      ...definitionData(def),
+      module: { file: `src/commands/${name}/command.ts`, name: 'default' },
+    });
+  }
+  return { manifests, helpFiles, verbModules, data, commandData };
 }
 
-/** The esbuild plugin that puts each manifest in place of its verbs.ts. */
+/**
+ * A definition's `data` and `extra` as code, the help-only fields of `data` (pushed on `helps`)
+ * behind getters; a verb's or a one-word command's (`lazy`) fields as verbData has them.
+ */
+function entryText(helps, data, extra, lazy = false) {
+  const { run, help } = splitHelp(data);
+  helps.push(help);
+  const keys = JSON.stringify(Object.keys(help));
+  // Object.assign, not a spread: a spread would call the getters.
+  const target = lazy ? `Object.assign(${verbData(run)}, { ${extra} })` : `{ ...${asJson(run)}, ${extra} }`;
+  return `withHelp(${target}, ${helps.length - 1}, ${keys})`;
+}
+
+/** The esbuild plugin that puts each manifest in place of its verbs.ts or index.ts. */
 export const verbManifestPlugin = (manifests) => ({
   name: 'verb-manifests',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/][\w-]+[\\/]verbs\.ts$/, namespace: 'file' }, (args) => {
-      const noun = args.path.split(/[\\/]/).at(-2);
-      const contents = manifests.get(noun);
-      return contents === undefined ? undefined : { contents, loader: 'js' };
-    });
+    b.onLoad(
+      { filter: /[\\/]src[\\/]commands[\\/][\w-]+[\\/](verbs|index)\.ts$/, namespace: 'file' },
+      (args) => {
+        const [folder, file] = args.path.split(/[\\/]/).slice(-2);
+        const contents = manifests.get(`${folder}/${file.slice(0, -'.ts'.length)}`);
+        return contents === undefined ? undefined : { contents, loader: 'js' };
+      },
+    );
   },
 });

@@ -13,10 +13,11 @@
 //      });
 //    and add it to its noun's `commands` in src/commands/voucher/verbs.ts (a new noun: a folder
 //    with an index.ts, whose defineNoun gives its name and summary and imports its verbs.ts, listed
-//    in src/registry/index.ts; a command of one word keeps its options in its index.ts and its
-//    work in a run.ts that `run` loads with a dynamic import of ./run.js, so that the core stays
-//    small: the build puts whatever is imported that way in a chunk of dist/, see
-//    scripts/split.mjs).
+//    in src/registry/index.ts; a command of one word keeps its definition in a command.ts, which
+//    its index.ts re-exports for the registry, and its work in a run.ts that `run` loads with a
+//    dynamic import of ./run.js, so that the core stays small: the build carries the definition in
+//    the core as data and puts command.ts, and whatever is imported with import(), in chunks of
+//    dist/, see scripts/verb-manifest.mjs and scripts/split.mjs).
 // 2. One api function (src/api/vouchers.ts: getVoucher(client, code)) that builds the request.
 // 3. For a service operation: one sandbox route (packages/sandbox/src/), so that tests run against it.
 // Then refresh README's command table, which test/registry/readme.test.ts keeps equal to the
