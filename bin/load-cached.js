@@ -9,11 +9,12 @@
 //   past its header can crash the process (exit 133). Each file here carries the length and a
 //   checksum of its cache data, and the length and checksum of the source it was made from;
 //   anything that does not match is ignored, never handed to V8.
-// - A cache holds what the runs that made it compiled: a chunk that several commands load (the
+// - A cache holds what the run that made it compiled: a chunk that several commands load (the
 //   runtime's) cached by the first, say `profile add`, would leave `voucher get` compiling its own
-//   functions on every run (~5 ms of CPU). So each cache says which commands made it (their first
-//   two words), and a run of another command writes it again at exit, with its functions added,
-//   up to MAX_RUNS commands per file.
+//   functions on every run (~5 ms of CPU). So a file has a cache per command (its first two words):
+//   one made by every command a user runs would make each of them read and deserialize all the
+//   others' functions too (`voucher get` ~1.4% more instructions after ten commands). Up to
+//   MAX_COMMANDS a file; a new one takes the place of the one written longest ago.
 // - What this file does on every run is kept to Node functions that are few and cheap to compile:
 //   each one first called here is compiled on every run (no cache holds Node's own functions), and
 //   those add up. Four calls a file (open, read, read, close), no stat, no Buffer methods but the
@@ -24,7 +25,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { isAscii } = require('node:buffer');
 
-const MAGIC = 0x50434334; // "PCC4"
+const MAGIC = 0x50434335; // "PCC5"
 
 // What the build puts around each file this module loads (scripts/build.mjs): the function Node's
 // loader would wrap the file in, written out, so that its source is compiled as it is read. Wrapped
@@ -36,11 +37,11 @@ const WRAP_START =
   "((f) => typeof arguments === 'undefined' ? f : f.apply(this, arguments))(function (exports, require, module, __filename, __dirname) {";
 const WRAP_END = '\n})';
 // A cache file: this header (six 32-bit words, little-endian: the magic number, the checksum of the
-// cache data, the source's length and checksum, the data's length, the length of the list of
-// commands), that list (Latin-1, one a line), then V8's cache data from the next multiple of 8
+// cache data, the source's length and checksum, the data's length, the length of the command that
+// made it), that command (Latin-1), then V8's cache data from the next multiple of 8
 // bytes: V8 copies data that is not so aligned into a buffer of its own (~40 fresh pages a file).
 const HEADER_BYTES = 24;
-const MAX_RUNS = 16;
+const MAX_COMMANDS = 16;
 
 let cacheDir;
 let runKey = '';
@@ -48,12 +49,12 @@ const loaded = new Map();
 
 /**
  * Turns the code cache on for what loadCached() loads next; `dir` is made on first write. `argv`,
- * the command line, says which command this run is (see MAX_RUNS).
+ * the command line, says which command this run is: its caches are its own (see MAX_COMMANDS).
  */
 function useCodeCache(dir, argv = []) {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
   // The first two words that are not options nor, likely, an option's value (`--profile sandbox`):
-  // a guess, which at worst writes a cache again for nothing, up to MAX_RUNS times.
+  // a guess, which at worst makes a cache more for the same command.
   runKey = argv
     .filter((word, i) => !word.startsWith('-') && !(argv[i - 1]?.startsWith('-') && !argv[i - 1].includes('=')))
     .slice(0, 2)
@@ -167,14 +168,25 @@ function codeCacheDir(env = process.env, platform = process.platform, home = und
   return path.join(cache, 'code-cache');
 }
 
-/** Where the cache of `file` goes: its name and a hash of its full path (two installs may share). */
-function cacheFile(file) {
+/** A short hash of `text` (FNV-1a), in base 36. */
+function hashOf(text) {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * What the caches of `file` are called: its name and a hash of its full path (two installs may
+ * share the directory), then a hash of the command's words.
+ */
+function cachePrefix(file) {
   // The name after the last separator (path.basename compiles ~2 KB of Node's code on first use).
   const name = file.slice(Math.max(file.lastIndexOf('/'), path.sep === '\\' ? file.lastIndexOf('\\') : -1) + 1);
-  return `${cacheDir}${path.sep}${name}-${(hash >>> 0).toString(36)}.cache`;
+  return `${name}-${hashOf(file)}-`;
 }
+
+/** Where this command's cache of `file` goes. */
+const cacheFile = (file) => `${cacheDir}${path.sep}${cachePrefix(file)}${hashOf(runKey)}.cache`;
 
 /**
  * Reads `file` whole into the memory from `at` (grown as it fills): no stat first, read until the
@@ -197,14 +209,15 @@ function readInto(w, file, at) {
 }
 
 /**
- * The runs and data of a cache file held in `bytes`, when it is whole and was made from this very
- * source; else undefined. `sumData(at, length)` sums that many of its bytes from `at`.
+ * The data of a cache file held in `bytes` (past the command that made it, which is there for
+ * people), when it is whole and was made from this very source; else undefined. `sumData(at,
+ * length)` sums that many of its bytes from `at`.
  */
 function parseCache(bytes, sourceLength, sourceSum, sumData) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   if (bytes.length < HEADER_BYTES || view.getUint32(0, true) !== MAGIC) return undefined;
-  const runsEnd = HEADER_BYTES + view.getUint32(20, true);
-  const dataAt = (runsEnd + 7) & ~7;
+  const commandEnd = HEADER_BYTES + view.getUint32(20, true);
+  const dataAt = (commandEnd + 7) & ~7;
   const length = bytes.length - dataAt;
   if (
     dataAt > bytes.length ||
@@ -214,10 +227,7 @@ function parseCache(bytes, sourceLength, sourceSum, sumData) {
     sumData(dataAt, length) !== view.getUint32(4, true)
   )
     return undefined;
-  // Decoded at once: a string grown a character at a time makes one for each (~6 KB of young
-  // garbage for the core's list of commands).
-  const runs = decode(Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, runsEnd - HEADER_BYTES));
-  return { data: bytes.subarray(dataAt), runs: runs.split('\n') };
+  return { data: bytes.subarray(dataAt) };
 }
 
 /**
@@ -275,9 +285,7 @@ function loadCached(file) {
       filename: file,
       cachedData: cached?.data,
     });
-    const runs = cached && !script.cachedDataRejected ? cached.runs : [];
-    const known = runs.includes(runKey) || runs.length >= MAX_RUNS;
-    entry = { script, sourceLength, sourceSum, runs, write: !cached || script.cachedDataRejected || !known };
+    entry = { script, sourceLength, sourceSum, write: !cached || script.cachedDataRejected };
   } catch {
     return require(file);
   }
@@ -296,15 +304,15 @@ function loadCached(file) {
 }
 
 /**
- * At exit, so that the cache also holds the functions this run compiled lazily; only when there was
- * no usable cache or this command had not added its own yet (making one costs a few milliseconds).
+ * At exit, so that the cache also holds the functions this run compiled lazily; only when this
+ * command had no usable cache of the file (making one costs a few milliseconds).
  */
 function writeCaches() {
-  for (const [file, { script, sourceLength, sourceSum, runs, write }] of loaded) {
+  for (const [file, { script, sourceLength, sourceSum, write }] of loaded) {
     if (!write) continue;
     try {
       const data = script.createCachedData();
-      const made = Buffer.from([...runs, runKey].join('\n'), 'latin1');
+      const made = Buffer.from(runKey, 'latin1');
       const dataAt = (HEADER_BYTES + made.length + 7) & ~7;
       const bytes = new Uint8Array(dataAt + data.length);
       const header = new DataView(bytes.buffer, 0, HEADER_BYTES);
@@ -318,9 +326,30 @@ function writeCaches() {
       bytes.set(data, dataAt);
       fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       const target = cacheFile(file);
+      makeRoomFor(file, target);
       const temporary = `${target}.${process.pid}`;
       fs.writeFileSync(temporary, bytes, { mode: 0o600 });
       fs.renameSync(temporary, target);
+    } catch {}
+  }
+}
+
+/**
+ * Keeps the caches of `file` to MAX_COMMANDS with `target` among them: those written longest ago go
+ * (a command whose cache went makes it again on its next run). Run only before a write.
+ */
+function makeRoomFor(file, target) {
+  const prefix = cachePrefix(file);
+  const others = fs
+    .readdirSync(cacheDir)
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.cache'))
+    .map((name) => `${cacheDir}${path.sep}${name}`)
+    .filter((other) => other !== target)
+    .map((other) => ({ other, time: fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => a.time - b.time);
+  for (const { other } of others.slice(0, Math.max(0, others.length - (MAX_COMMANDS - 1)))) {
+    try {
+      fs.unlinkSync(other);
     } catch {}
   }
 }

@@ -119,31 +119,65 @@ describe('the code cache', () => {
     expect([cut.code, cut.stderr, cut.stdout]).toEqual([0, '', first.stdout]);
   });
 
-  it('of a chunk two commands load is written again by the second, with its functions, then left alone', async () => {
+  it('of a chunk two commands load is one for each: the second command writes its own, the first’s left as it was', async () => {
     const env = { PROMO_CONFIG_DIR: scratch() };
-    const runChunk = () => {
-      const [file] = filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache')).filter((f) =>
-        /commands-run\.cjs-/.test(f),
-      );
-      return { bytes: readFileSync(file!), time: statSync(file!).mtimeMs };
-    };
+    const runChunk = () =>
+      filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache'))
+        .filter((f) => /commands-run\.cjs-/.test(f))
+        .map((file) => ({ file, bytes: readFileSync(file), time: statSync(file).mtimeMs }));
     const run = async (argv: string[]) => {
       const done = await spawnPromo(argv, { env });
       expect([done.code, done.stderr]).toEqual([0, '']);
     };
     await run(list);
     const first = runChunk();
+    expect(first).toHaveLength(1);
+    expect(first[0]!.bytes.toString('latin1')).toContain('templates list');
     await run(list);
     expect(runChunk()).toEqual(first);
-    // Another command: the runtime's chunk is cached again, naming both commands.
+    // Another command: a cache of the runtime's chunk of its own, naming it; the first one stays.
     const other = ['--profile', 'sandbox', 'customer', 'list', '--limit', '1', '-o', 'json'];
     await run(other);
-    const second = runChunk();
-    expect(second.bytes.equals(first.bytes)).toBe(false);
-    expect(second.bytes.toString('latin1')).toContain('templates list');
+    const both = runChunk();
+    expect(both).toHaveLength(2);
+    expect(both).toContainEqual(first[0]);
+    const second = both.find((cache) => cache.file !== first[0]!.file)!;
+    expect(second.bytes.toString('latin1')).toContain('customer list');
+    expect(second.bytes.toString('latin1')).not.toContain('templates list');
     await run(other);
     await run(list);
-    expect(runChunk()).toEqual(second);
+    expect(runChunk()).toEqual(both);
+  });
+
+  it('of a file holds up to 16 commands: a new one takes the place of the one written longest ago', async () => {
+    const env = { PROMO_CONFIG_DIR: scratch() };
+    const first = await spawnPromo(list, { env });
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    const [made] = filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache')).filter((f) =>
+      /[/\\]cli\.cjs-/.test(f),
+    );
+    // Fifteen more commands' caches of the core, the first of them the oldest.
+    const others = Array.from({ length: 15 }, (_, i) =>
+      made!.replace(/-[0-9a-z]+\.cache$/, `-other${i}.cache`),
+    );
+    for (const [i, file] of others.entries()) {
+      cpSync(made!, file);
+      utimesSync(file, new Date(Date.UTC(2026, 0, 1 + i)), new Date(Date.UTC(2026, 0, 1 + i)));
+    }
+    const core = () =>
+      filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache'))
+        .filter((f) => /[/\\]cli\.cjs-/.test(f))
+        .sort();
+    expect(core()).toHaveLength(16);
+    const next = await spawnPromo(
+      ['--profile', 'sandbox', 'customer', 'list', '--limit', '1', '-o', 'json'],
+      { env },
+    );
+    expect([next.code, next.stderr]).toEqual([0, '']);
+    const after = core();
+    expect(after).toHaveLength(16);
+    expect(after).not.toContain(others[0]);
+    expect(after).toEqual(expect.arrayContaining([made!, ...others.slice(1)]));
   });
 
   it('made from another source of the same size and time, is not used: the new source runs', async () => {
