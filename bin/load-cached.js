@@ -336,10 +336,14 @@ function writeCaches() {
 
 /**
  * Keeps the caches of `file` to MAX_COMMANDS with `target` among them: those written longest ago go
- * (a command whose cache went makes it again on its next run). Run only before a write.
+ * (a command whose cache went makes it again on its next run). Run only before a write; the one
+ * cache of the file that builds before 2026-11-29 kept (`<name>-<hash>.cache`) goes too.
  */
 function makeRoomFor(file, target) {
   const prefix = cachePrefix(file);
+  try {
+    fs.unlinkSync(`${cacheDir}${path.sep}${prefix.slice(0, -1)}.cache`);
+  } catch {}
   const others = fs
     .readdirSync(cacheDir)
     .filter((name) => name.startsWith(prefix) && name.endsWith('.cache'))

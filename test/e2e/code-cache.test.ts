@@ -149,7 +149,7 @@ describe('the code cache', () => {
     expect(runChunk()).toEqual(both);
   });
 
-  it('of a file holds up to 16 commands: a new one takes the place of the one written longest ago', async () => {
+  it('of a file holds up to 16 commands: a new one takes the place of the one written longest ago, and of the one cache builds before kept', async () => {
     const env = { PROMO_CONFIG_DIR: scratch() };
     const first = await spawnPromo(list, { env });
     expect([first.code, first.stderr]).toEqual([0, '']);
@@ -164,11 +164,14 @@ describe('the code cache', () => {
       cpSync(made!, file);
       utimesSync(file, new Date(Date.UTC(2026, 0, 1 + i)), new Date(Date.UTC(2026, 0, 1 + i)));
     }
+    // And the one cache of the core that builds before kept for every command.
+    const before = made!.replace(/-[0-9a-z]+\.cache$/, '.cache');
+    cpSync(made!, before);
     const core = () =>
       filesUnder(join(env.PROMO_CONFIG_DIR, 'code-cache'))
         .filter((f) => /[/\\]cli\.cjs-/.test(f))
         .sort();
-    expect(core()).toHaveLength(16);
+    expect(core()).toHaveLength(17);
     const next = await spawnPromo(
       ['--profile', 'sandbox', 'customer', 'list', '--limit', '1', '-o', 'json'],
       { env },
@@ -177,6 +180,7 @@ describe('the code cache', () => {
     const after = core();
     expect(after).toHaveLength(16);
     expect(after).not.toContain(others[0]);
+    expect(after).not.toContain(before);
     expect(after).toEqual(expect.arrayContaining([made!, ...others.slice(1)]));
   });
 
