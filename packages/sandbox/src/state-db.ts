@@ -76,8 +76,19 @@ CREATE INDEX IF NOT EXISTS entries_ref ON entries (slice, ref) WHERE ref IS NOT 
 export const HOLDER = "json_extract(doc, '$.holder_id')";
 const HOLDER_INDEX = `CREATE INDEX IF NOT EXISTS entries_holder ON entries (slice, ${HOLDER}, created, key) WHERE ${HOLDER} IS NOT NULL`;
 
+/**
+ * The card transactions still keyed by their id alone (as a promo before 2026-11-27 wrote them):
+ * none, once a file is opened, but an older promo may write more. The open's rekeying
+ * (state-open.ts) finds them through this index; without it the statement read the key of every
+ * transaction on every open (16 ms at 100,000, every command of the built-in profile). SQLite keeps
+ * it up on every write, whichever promo writes.
+ */
+const UNKEYED_INDEX =
+  "CREATE INDEX IF NOT EXISTS entries_unkeyed ON entries (slice) WHERE slice = 'transactions' AND instr(key, '/') = 0";
+
 export function addLaterIndexes(db: SqlDatabase): void {
   db.exec(HOLDER_INDEX);
+  db.exec(UNKEYED_INDEX);
 }
 
 /** Ends a transaction that SQLite may have rolled back itself (a full disk, an I/O error). */

@@ -158,13 +158,15 @@ export function connect(path: string, wal = true): Tables {
 /**
  * A card's transactions are keyed `voucher_id/id` (card-transactions.ts), so that its trail is a
  * range of the key index; a file an older promo wrote keys them by id alone. They are keyed anew,
- * once (the statement finds nothing to change on every later open). An older promo reads the new
- * keys as well: it walks the slice.
+ * once: every later open finds none through the index of those keyed by id alone
+ * (`entries_unkeyed`, whose condition this statement's repeats so that SQLite uses it). An older
+ * promo reads the new keys as well: it walks the slice.
  */
+export const REKEY_CARD_TRANSACTIONS =
+  "UPDATE entries SET key = json_extract(doc, '$.voucher_id') || '/' || key WHERE slice = 'transactions' AND instr(key, '/') = 0 AND json_extract(doc, '$.voucher_id') IS NOT NULL";
+
 function rekeyCardTransactions(db: SqlDatabase): void {
-  db.exec(
-    "UPDATE entries SET key = json_extract(doc, '$.voucher_id') || '/' || key WHERE slice = 'transactions' AND instr(key, '/') = 0 AND json_extract(doc, '$.voucher_id') IS NOT NULL",
-  );
+  db.exec(REKEY_CARD_TRANSACTIONS);
 }
 
 /**

@@ -3,6 +3,7 @@
 // the file: the trail is whole after the upgrade.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REKEY_CARD_TRANSACTIONS } from '../src/state-open.js';
 import { APP_HEADERS, temporaryDirectory } from './core-helpers.js';
 import { Database, useStateFileSandboxes } from './helpers/state-file.js';
 
@@ -52,6 +53,12 @@ describe('card transactions in a state file', () => {
     const rows = after.prepare("SELECT key FROM entries WHERE slice = 'transactions' ORDER BY rowid").all();
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(String(row.key)).toMatch(/^v_[0-9a-f]+\/vtx_/);
+    // Later opens find what is left to key through an index, not by reading every transaction's key.
+    const plan = after
+      .prepare(`EXPLAIN QUERY PLAN ${REKEY_CARD_TRANSACTIONS}`)
+      .all()
+      .map((r) => String(r.detail));
+    expect(plan).toEqual(['SEARCH entries USING INDEX entries_unkeyed (slice=?)']);
     after.close();
   });
 });
