@@ -127,7 +127,7 @@ function sumAt(w, at, length) {
   return w.s(at, end) >>> 0;
 }
 
-/** The same checksum of `bytes`, for a line without WebAssembly. */
+/** The same checksum of `bytes` held apart (in JavaScript on a line without WebAssembly). */
 function sumOf(bytes) {
   const w = summer();
   if (w) {
@@ -308,6 +308,8 @@ function loadCached(file) {
  * command had no usable cache of the file (making one costs a few milliseconds).
  */
 function writeCaches() {
+  // The directory's names, read once for every file written (makeRoomFor).
+  let names;
   for (const [file, { script, sourceLength, sourceSum, write }] of loaded) {
     if (!write) continue;
     try {
@@ -324,9 +326,12 @@ function writeCaches() {
       header.setUint32(20, made.length, true);
       bytes.set(made, HEADER_BYTES);
       bytes.set(data, dataAt);
-      fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+      if (names === undefined) {
+        fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+        names = fs.readdirSync(cacheDir);
+      }
       const target = cacheFile(file);
-      makeRoomFor(file, target);
+      makeRoomFor(file, target, names);
       const temporary = `${target}.${process.pid}`;
       fs.writeFileSync(temporary, bytes, { mode: 0o600 });
       fs.renameSync(temporary, target);
@@ -335,17 +340,20 @@ function writeCaches() {
 }
 
 /**
- * Keeps the caches of `file` to MAX_COMMANDS with `target` among them: those written longest ago go
- * (a command whose cache went makes it again on its next run). Run only before a write; the one
- * cache of the file that builds before 2026-11-29 kept (`<name>-<hash>.cache`) goes too.
+ * Keeps the caches of `file` to MAX_COMMANDS with `target` among them, `names` the directory's:
+ * those written longest ago go (a command whose cache went makes it again on its next run). Run
+ * only before a write; the one cache of the file that builds before 2026-11-29 kept
+ * (`<name>-<hash>.cache`) goes too.
  */
-function makeRoomFor(file, target) {
+function makeRoomFor(file, target, names) {
   const prefix = cachePrefix(file);
-  try {
-    fs.unlinkSync(`${cacheDir}${path.sep}${prefix.slice(0, -1)}.cache`);
-  } catch {}
-  const others = fs
-    .readdirSync(cacheDir)
+  const before = `${prefix.slice(0, -1)}.cache`;
+  if (names.includes(before)) {
+    try {
+      fs.unlinkSync(`${cacheDir}${path.sep}${before}`);
+    } catch {}
+  }
+  const others = names
     .filter((name) => name.startsWith(prefix) && name.endsWith('.cache'))
     .map((name) => `${cacheDir}${path.sep}${name}`)
     .filter((other) => other !== target)

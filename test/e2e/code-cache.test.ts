@@ -29,6 +29,17 @@ function copyOfTheBuild(): string {
 /** The one time npm gives every file it installs: an upgrade from the registry keeps it. */
 const NPM_TIME = new Date('1985-10-26T08:15:00Z');
 
+/**
+ * A copy of the build as npm installs it, `bundle` (a file of dist/) with npm's one time: its bin,
+ * a config directory of its own, and that bundle's path.
+ */
+function installedCopy(bundle: string) {
+  const install = copyOfTheBuild();
+  const file = join(install, 'dist', bundle);
+  utimesSync(file, NPM_TIME, NPM_TIME);
+  return { bin: join(install, 'bin', 'promo.js'), env: { PROMO_CONFIG_DIR: scratch() }, file };
+}
+
 /** `from` made `to` (as long) in a file, which keeps its size and npm's time, as across an upgrade. */
 function upgradeInPlace(file: string, from: string, to: string) {
   const size = statSync(file).size;
@@ -189,11 +200,7 @@ describe('the code cache', () => {
     // and each padded bundle is 128 KiB and 64 bytes (scripts/large-sources.mjs), whatever is in it.
     // V8 checks only the length; the cache's own check was the size and time, so the new source ran
     // with the old one's compiled code.
-    const install = copyOfTheBuild();
-    const bin = join(install, 'bin', 'promo.js');
-    const env = { PROMO_CONFIG_DIR: scratch() };
-    const help = join(install, 'dist', 'commands-help.cjs');
-    utimesSync(help, NPM_TIME, NPM_TIME);
+    const { bin, env, file: help } = installedCopy('commands-help.cjs');
     const argv = ['token', 'inspect', '--bogus'];
     const first = await spawnPromo(argv, { env, bin });
     expect([first.code, first.stderr]).toEqual([2, expect.stringContaining("unknown option '--bogus'")]);
@@ -219,11 +226,7 @@ describe('the code cache', () => {
 describe('promo --help kept beside it', () => {
   it('is laid out again after an upgrade, its bundle of the same size and modification time', async () => {
     // npm's one time for every file, and a bundle padded to one size: the change time tells.
-    const install = copyOfTheBuild();
-    const bin = join(install, 'bin', 'promo.js');
-    const env = { PROMO_CONFIG_DIR: scratch() };
-    const cli = join(install, 'dist', 'cli.cjs');
-    utimesSync(cli, NPM_TIME, NPM_TIME);
+    const { bin, env, file: cli } = installedCopy('cli.cjs');
     const first = await spawnPromo(['--help'], { env, bin });
     expect(first.stdout).toContain('Operate a Voucherify promotion account');
     expect((await spawnPromo(['--help'], { env, bin })).stdout).toBe(first.stdout);
