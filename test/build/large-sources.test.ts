@@ -16,7 +16,9 @@ const bundles = () =>
     .map((name) => name.replaceAll('\\', '/'))
     .filter((name) => name.endsWith('.cjs') && name !== 'lazy/jq-worker.cjs');
 
-const youngLarge = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_large_object_space');
+/** What each of V8's heap spaces holds now, by name. */
+const spacesUsed = () =>
+  Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size]));
 
 describe('large sources', () => {
   it('leave no bundle that promo loads between 32 KiB and a large object', () => {
@@ -35,12 +37,24 @@ describe('large sources', () => {
   });
 
   it('make a source V8 keeps with its large objects on this line', () => {
-    const space = youngLarge();
-    if (!space) throw new Error('this V8 names no new_large_object_space');
-    const before = space.space_used_size;
-    const source = readFileSync(join(DIST, 'cli.cjs')).toString('latin1');
-    const after = youngLarge()?.space_used_size ?? 0;
-    expect(source.length).toBe(LARGE_SOURCE);
-    expect(after - before).toBeGreaterThanOrEqual(LARGE_SOURCE);
+    if (!('new_large_object_space' in spacesUsed()))
+      throw new Error('this V8 names no new_large_object_space');
+    // A scavenge between the two readings (the test's worker has allocated before; the string's
+    // own allocation may set one off) moves or frees what the young large-object space held, and
+    // the difference says nothing: such a reading, told by the young generation's fall, is taken
+    // again: 7% of readings in a loop that allocates between them were (each Node line, 5,000
+    // readings); five in a row, about 2 in a million.
+    for (let reading = 0; reading < 5; reading++) {
+      const before = spacesUsed();
+      const source = readFileSync(join(DIST, 'cli.cjs')).toString('latin1');
+      const after = spacesUsed();
+      expect(source.length).toBe(LARGE_SOURCE);
+      if ((after.new_space ?? 0) < (before.new_space ?? 0)) continue;
+      expect(
+        (after.new_large_object_space ?? 0) - (before.new_large_object_space ?? 0),
+      ).toBeGreaterThanOrEqual(LARGE_SOURCE);
+      return;
+    }
+    throw new Error('a scavenge came between every two readings');
   });
 });
