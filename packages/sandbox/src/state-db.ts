@@ -83,8 +83,8 @@ const HOLDER_INDEX = `CREATE INDEX IF NOT EXISTS entries_holder ON entries (slic
  * transaction on every open (16 ms at 100,000, every command of the built-in profile). SQLite keeps
  * it up on every write, whichever promo writes.
  */
-const UNKEYED_INDEX =
-  "CREATE INDEX IF NOT EXISTS entries_unkeyed ON entries (slice) WHERE slice = 'transactions' AND instr(key, '/') = 0";
+export const UNKEYED_TRANSACTIONS = "slice = 'transactions' AND instr(key, '/') = 0";
+const UNKEYED_INDEX = `CREATE INDEX IF NOT EXISTS entries_unkeyed ON entries (slice) WHERE ${UNKEYED_TRANSACTIONS}`;
 
 export function addLaterIndexes(db: SqlDatabase): void {
   db.exec(HOLDER_INDEX);

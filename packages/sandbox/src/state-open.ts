@@ -12,6 +12,7 @@ import {
   SCHEMA_VERSION,
   Tables,
   transaction,
+  UNKEYED_TRANSACTIONS,
 } from './state-db.js';
 import { looksLikeSqlite, readLegacyState } from './state-legacy.js';
 import type { SandboxState } from './types.js';
@@ -159,11 +160,10 @@ export function connect(path: string, wal = true): Tables {
  * A card's transactions are keyed `voucher_id/id` (card-transactions.ts), so that its trail is a
  * range of the key index; a file an older promo wrote keys them by id alone. They are keyed anew,
  * once: every later open finds none through the index of those keyed by id alone
- * (`entries_unkeyed`, whose condition this statement's repeats so that SQLite uses it). An older
- * promo reads the new keys as well: it walks the slice.
+ * (`entries_unkeyed`, whose condition, UNKEYED_TRANSACTIONS, this statement shares so that SQLite
+ * uses it). An older promo reads the new keys as well: it walks the slice.
  */
-export const REKEY_CARD_TRANSACTIONS =
-  "UPDATE entries SET key = json_extract(doc, '$.voucher_id') || '/' || key WHERE slice = 'transactions' AND instr(key, '/') = 0 AND json_extract(doc, '$.voucher_id') IS NOT NULL";
+export const REKEY_CARD_TRANSACTIONS = `UPDATE entries SET key = json_extract(doc, '$.voucher_id') || '/' || key WHERE ${UNKEYED_TRANSACTIONS} AND json_extract(doc, '$.voucher_id') IS NOT NULL`;
 
 function rekeyCardTransactions(db: SqlDatabase): void {
   db.exec(REKEY_CARD_TRANSACTIONS);
