@@ -28,6 +28,41 @@ describe('an unknown command with --help', () => {
     });
   });
 
+  // Not a typo but a part of a name (`--amount` of `--amount-off` and `--gift-amount`), or its
+  // start (`--conc`): the options of that command (and the global ones) that hold it, none sent.
+  it.each([
+    [
+      ['voucher', 'create', '--type', 'gift', '--amount', '50'],
+      '--amount',
+      'Did you mean --amount-limit, --amount-off, --fixed-amount or --gift-amount?',
+    ],
+    [['voucher', 'create', '--input', 'x.csv', '--conc', '4'], '--conc', 'Did you mean --concurrency?'],
+    [['voucher', 'list', '--prof', 'sandbox'], '--prof', 'Did you mean --profile?'],
+    [
+      ['campaign', 'create', 'x', '--voucher-count', '5'],
+      '--voucher-count',
+      'Did you mean --vouchers-count?',
+    ],
+    [
+      ['voucher', 'create', '--date', '2026-01-01'],
+      '--date',
+      'Did you mean --start-date or --expiration-date?',
+    ],
+  ])('promo %j: exit 2, the options that hold %s', async (argv, flag, hint) => {
+    const run = await runPromo([...argv, '--json']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(errorOf(run.stderr)).toMatchObject({ message: `unknown option '${flag}'`, hint });
+  });
+
+  it('a flag that no option holds keeps the pointer to --help', async () => {
+    const run = await runPromo(['voucher', 'list', '--frobnicate', '--json']);
+    expect(run.code).toBe(2);
+    expect(errorOf(run.stderr)).toMatchObject({
+      message: "unknown option '--frobnicate'",
+      hint: 'Run with --help for usage.',
+    });
+  });
+
   it('a word close to nothing: exit 2, unknown, and the commands there are', async () => {
     const run = await runPromo(['voucher', 'frobnicate', '--help', '--json']);
     expect(run).toMatchObject({ code: 2, stdout: '' });
