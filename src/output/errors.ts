@@ -68,6 +68,9 @@ export function errorJson(error: unknown): ErrorJson {
 }
 
 function errorKey(error: PromoError): string {
+  // An error that stands for one of the service's refusals keeps its key.
+  const own = (error as { key?: unknown }).key;
+  if (typeof own === 'string') return own;
   const name = error.name.replace(/Error$/, '');
   return `${name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() || 'promo'}_error`;
 }

@@ -77,9 +77,41 @@ describe('redemption rollback', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ object: 'redemption_rollback', redemption: id });
     expect(await used('BACK-1')).toBe(0);
-    const again = await fx.run(['redemption', 'rollback', id, '--yes']);
+    // Rolled back already: read as such, neither asked about nor sent again; exit 1, as when the
+    // service refuses it (already_rolled_back).
+    const posts = () =>
+      fx.sandbox.requests.filter((r) => r.method === 'POST' && r.rawPath.endsWith('/rollback'));
+    const sent = posts().length;
+    const again = await fx.run(['redemption', 'rollback', id], { tty: true, answers: [true] });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already_rolled_back');
+    expect(again.asked).toEqual([]);
+    expect(again.stderr).toContain(`${id} is rolled back already (status ROLLED_BACK): nothing sent`);
+    const json = await fx.run(['redemption', 'rollback', id, '--yes', '-o', 'json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr).error).toMatchObject({ key: 'already_rolled_back', exit_code: 1 });
+    expect(posts()).toHaveLength(sent);
+  });
+
+  it('several ids, one rolled back already: the others are asked about and rolled back, that one reported, exit 7', async () => {
+    await voucher('MIX-1');
+    await voucher('MIX-2');
+    const first = await redeemed(['MIX-1']);
+    const second = await redeemed(['MIX-2']);
+    expect((await fx.run(['redemption', 'rollback', first, '--yes'])).code).toBe(0);
+    const run = await fx.run(['redemption', 'rollback', first, second], { tty: true, answers: [true] });
+    expect(run.code, run.stderr).toBe(7);
+    expect(run.asked).toHaveLength(1);
+    expect(run.asked[0]).toContain(second);
+    expect(run.asked[0]).not.toContain(first);
+    expect(run.stderr).toContain(`${first} is rolled back already (status ROLLED_BACK): nothing sent`);
+    expect(await used('MIX-2')).toBe(0);
+    const rollbacks = fx.sandbox.requests.filter(
+      (r) => r.method === 'POST' && r.rawPath.endsWith('/rollback'),
+    );
+    expect(rollbacks.map((r) => r.rawPath)).toEqual([
+      `/v1/redemptions/${first}/rollback`,
+      `/v1/redemptions/${second}/rollback`,
+    ]);
   });
 
   it('rolls a stacked redemption back whole by its parent id', async () => {

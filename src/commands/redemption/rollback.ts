@@ -1,8 +1,10 @@
 // promo redemption rollback <id>...: gives the uses and gift credits back (a refund). Asks first on
 // a terminal (it moves money back); --yes without one. A stacked redemption's id rolls every code
 // back at once. A lost answer is read back, never resent blindly (rollback-once.ts).
+import { ALREADY_ROLLED_BACK } from 'promo-sandbox/facts/redemption-keys';
 import { getRedemption, type Redemption } from '../../api/redemptions.js';
-import { ExitCode, UsageError } from '../../base/errors.js';
+import { ExitCode, PromoError, UsageError } from '../../base/errors.js';
+import { shellQuote } from '../../base/shell.js';
 import { BULK_HELP, parseBulkFlags } from '../../bulk/index.js';
 import { escapeForTerminal } from '../../output/escape.js';
 import { formatMoney } from '../../output/table.js';
@@ -44,6 +46,21 @@ async function printRolledBack(rt: Runtime, done: RolledBack[]): Promise<void> {
   if (lines.length > 0) rt.out.text(escapeForTerminal(lines.join('\n')));
 }
 
+const rolledBackAlready = (id: string) => `${id} is rolled back already (status ROLLED_BACK): nothing sent`;
+
+/** The one redemption named was rolled back already: said before asking, nothing sent. */
+class RolledBackAlreadyError extends PromoError {
+  /** The key of the service's own refusal of a repeat, which a script may test. */
+  readonly key = ALREADY_ROLLED_BACK;
+  constructor(id: string) {
+    super(
+      rolledBackAlready(id),
+      ExitCode.failure,
+      `What became of it: promo redemption get ${shellQuote(id)}`,
+    );
+  }
+}
+
 export default defineCommand({
   path: ['redemption', 'rollback'],
   summary: 'Roll redemptions back: the uses and gift credits return (asks first; --yes without a terminal)',
@@ -51,7 +68,8 @@ export default defineCommand({
 ROLLED_BACK; the id of a stacked redemption (the parent voucher redeem names) rolls back every
 code at once. It moves money back: on a terminal promo asks first, without one it needs --yes;
 declined, exit 8. -o json: the service's rollback (an array for several ids). Several ids: each is
-tried, exit 7 when some failed. A rollback whose answer is lost is read back (ROLLED_BACK: it
+tried, exit 7 when some failed. One rolled back already is said so, neither asked about nor sent
+(alone: exit 1, key already_rolled_back, as the service refuses a repeat). A rollback whose answer is lost is read back (ROLLED_BACK: it
 happened); not rolled back yet, it may still land, so it is not sent again: exit 6 with the command
 that checks.
 --input FILE|- rolls back a refund batch (ids one a line, or NDJSON with "id" and "reason") through
@@ -91,8 +109,15 @@ ${BULK_HELP}`,
     const unique = [...new Set(ids)];
     const client = await rt.client();
     const redemptions = await Promise.all(unique.map((id) => getRedemption(client, id)));
-    const shown = redemptions.slice(0, 5).map(describe).join(', ');
-    const more = redemptions.length > 5 ? ` and ${redemptions.length - 5} more` : '';
+    // Rolled back already: nothing to ask about nor to send. One id alone is refused as the service
+    // refuses a repeat (exit 1, already_rolled_back); among several, a line failed (exit 7).
+    const already = redemptions.filter((r) => r.status === 'ROLLED_BACK');
+    const pending = redemptions.filter((r) => r.status !== 'ROLLED_BACK');
+    if (redemptions.length === 1 && already.length === 1) throw new RolledBackAlreadyError(already[0]!.id);
+    for (const r of already) await rt.out.warn(rolledBackAlready(r.id));
+    if (pending.length === 0) return ExitCode.partial;
+    const shown = pending.slice(0, 5).map(describe).join(', ');
+    const more = pending.length > 5 ? ` and ${pending.length - 5} more` : '';
     const { profile } = await rt.target();
     await confirmOrCancel(
       rt,
@@ -106,8 +131,8 @@ ${BULK_HELP}`,
       return ExitCode.ok;
     }
     const done: RolledBack[] = [];
-    let failed = 0;
-    for (const redemption of redemptions) {
+    let failed = already.length;
+    for (const redemption of pending) {
       try {
         done.push(await rollbackOnce(client, redemption, { reason, debug }));
       } catch (error) {
