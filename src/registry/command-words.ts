@@ -35,6 +35,17 @@ export function checkCommandWords(program: Command, argv: readonly string[]): vo
     }
     // A command without commands of its own: the words from here are its arguments.
     if (command.commands.length === 0) return;
+    // `promo voucher help [verb]`: commander's help command of a noun (its help lists it), which
+    // it makes when asked for, not one of its commands; the word after it must name a verb.
+    if (arg === 'help' && command !== program && !command.commands.some((c) => c.name() === arg)) {
+      const verb = argv.slice(i + 1).find((word) => !word.startsWith('-'));
+      if (
+        verb !== undefined &&
+        !command.commands.some((c) => c.name() === verb || c.aliases().includes(verb))
+      )
+        throw unknownCommandWord(verb, command, path);
+      return;
+    }
     const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
     if (!next) throw unknownCommandWord(arg, command, path);
     command = next;

@@ -63,6 +63,27 @@ describe('an unknown command with --help', () => {
     });
   });
 
+  // Each noun's help lists `help [command]`: it works as that line says, as `promo help NOUN VERB`.
+  it.each([
+    [['voucher', 'help', 'create'], 'Usage: promo voucher create'],
+    [['loyalty', 'help', 'points'], 'Usage: promo loyalty points'],
+    [['voucher', 'help', 'show'], 'Usage: promo voucher get|show'],
+    [['loyalty', 'help'], 'Usage: promo loyalty'],
+  ])('promo %j: exit 0, the help of that command', async (argv, usage) => {
+    const run = await runPromo(argv);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.startsWith(`${usage} `), run.stdout.split('\n')[0]).toBe(true);
+  });
+
+  it('promo voucher help craete: exit 2, the verb it may have meant, no help', async () => {
+    const run = await runPromo(['voucher', 'help', 'craete', '--json']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(errorOf(run.stderr)).toMatchObject({
+      message: "unknown command 'craete' for 'voucher'",
+      hint: 'Did you mean create?',
+    });
+  });
+
   it('a word close to nothing: exit 2, unknown, and the commands there are', async () => {
     const run = await runPromo(['voucher', 'frobnicate', '--help', '--json']);
     expect(run).toMatchObject({ code: 2, stdout: '' });
