@@ -76,6 +76,23 @@ describe('voucher import without --wait', () => {
     expect(fx.sandbox.requests).toEqual([]);
   });
 
+  it('a CSV of codes alone: each line says the type is required and what gives it, nothing sent', async () => {
+    const s = stem();
+    const path = file(`${s}.csv`, `code\n${s}-1\n${s}-2\n`);
+    const { code, stderr } = await promo(['voucher', 'import', path, '-o', 'json']);
+    expect(code).toBe(2);
+    const missing =
+      '--type (type) is required: DISCOUNT_VOUCHER or GIFT_VOUCHER (or the discount or gift fields that imply it)';
+    expect(JSON.parse(stderr).error.message).toBe(
+      [
+        'FILE has lines the import would not take (2); nothing was sent:',
+        `  line 2: ${missing}`,
+        `  line 3: ${missing}`,
+      ].join('\n'),
+    );
+    expect(fx.sandbox.requests).toEqual([]);
+  });
+
   it('prints the requests and sends nothing with --dry-run', async () => {
     const s = stem();
     const path = file(`${s}.ndjson`, ndjson(percentVoucher(`${s}-1`)));

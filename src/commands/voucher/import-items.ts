@@ -68,7 +68,9 @@ export function importItem(body: CreateVoucherBody): ImportVoucher {
   if (typeof item.type !== 'string' || !TYPES[item.type]) {
     bad(
       'type',
-      `must be DISCOUNT_VOUCHER or GIFT_VOUCHER (or follow from a discount or a gift), not ${JSON.stringify(item.type)}`,
+      given(item.type)
+        ? `must be DISCOUNT_VOUCHER or GIFT_VOUCHER (or follow from a discount or a gift), not ${JSON.stringify(item.type)}`
+        : 'is required: DISCOUNT_VOUCHER or GIFT_VOUCHER (or the discount or gift fields that imply it)',
     );
   }
   if (!given(item.code) || item.code === '') bad('code', 'is required: the import does not generate codes');
