@@ -53,3 +53,18 @@ describe('validity_hours periods that clash', () => {
     },
   );
 });
+
+describe('a daily period with a time left out', () => {
+  it('says the time is required, not that undefined is no time; nothing sent', async () => {
+    const daily = [{ days_of_week: [1], expiration_time: '17:00' }];
+    const body = { discount: { type: 'PERCENT', percent_off: 5 }, validity_hours: { daily } };
+    const run = await fx.run(['voucher', 'create', '--body', '-', '-o', 'json'], {
+      stdin: JSON.stringify(body),
+    });
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stderr).error.message).toBe(
+      '--validity-hours (validity_hours.daily[0].start_time) is required: a time in HH:mm (00:00 to 23:59)',
+    );
+    expect(fx.sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});

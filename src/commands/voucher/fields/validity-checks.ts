@@ -45,6 +45,7 @@ export function checkValidityHours(value: unknown): void {
     if (!isObject(item)) bad(path, 'must be an object with start_time, expiration_time and days_of_week');
     for (const key of ['start_time', 'expiration_time']) {
       const time = item[key];
+      if (!given(time)) bad(`${path}.${key}`, 'is required: a time in HH:mm (00:00 to 23:59)');
       if (typeof time !== 'string' || !HH_MM.test(time))
         bad(`${path}.${key}`, `must be a time in HH:mm (00:00 to 23:59), not ${shown(time)}`);
     }
