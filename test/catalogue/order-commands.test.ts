@@ -57,6 +57,11 @@ describe('promo order', () => {
         "error: --item must be ID:QTY or ID:QTY:PRICE (prod_1:2:10.50), not 'x'\n",
       ],
       [
+        ['order', 'create'],
+        // (at the terminal's 80 columns)
+        'error: an order needs at least one field: --source-id, --status, --amount, --item, --customer or\n--metadata\n',
+      ],
+      [
         ['order', 'update', 'oc-x'],
         'error: nothing to change: give --status, --amount, --item, --customer or --metadata\n',
       ],

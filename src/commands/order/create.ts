@@ -26,6 +26,11 @@ export default defineCommand({
     if (flags.sourceId === '') throw new UsageError('--source-id must not be empty');
     const body = orderBody(flags);
     if (flags.sourceId !== undefined) body.source_id = flags.sourceId;
+    // An order of nothing would be a new empty one on every run: a command typed too soon.
+    if (Object.keys(body).length === 0)
+      throw new UsageError(
+        'an order needs at least one field: --source-id, --status, --amount, --item, --customer or --metadata',
+      );
     await rt.out.record(await createOrder(await rt.client(), body), orderCard);
   },
 });
