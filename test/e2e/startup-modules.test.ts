@@ -181,6 +181,28 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}
   },
 );
 
+it('the built-in profile on libsql copies neither fs nor path export by export (its loader reads them as they are)', async () => {
+  const hook = join(dir.path, 'copy-hook.cjs');
+  const out = join(dir.path, 'copies.json');
+  // TypeScript's __importStar, as @neon-rs/load was written, defines a getter for every export of
+  // fs and of path on a new object; the build hands it the modules themselves.
+  writeFileSync(
+    hook,
+    `const define = Object.defineProperty; const copied = [];
+Object.defineProperty = function (target, key, descriptor) {
+  if ((key === 'existsSync' || key === 'join') && typeof descriptor?.get === 'function') copied.push(key);
+  return define.call(this, target, key, descriptor);
+};
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(copied)));\n`,
+  );
+  const run = await spawnPromo(['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json'], {
+    env: { ...fx.env, PROMO_SANDBOX_SQLITE: 'libsql', NODE_OPTIONS: `--require ${hook}` },
+  });
+  expect([run.code, run.stderr]).toEqual([0, '']);
+  expect(JSON.parse(run.stdout)).toHaveLength(1);
+  expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([]);
+});
+
 it('voucher get parses its own verb’s options alone, and no verb’s help (the manifest’s fields read when asked)', async () => {
   const hook = join(dir.path, 'parse-hook.cjs');
   const out = join(dir.path, 'parsed.json');
