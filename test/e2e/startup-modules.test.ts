@@ -12,21 +12,42 @@ import { useSandbox } from '../helpers/sandbox.js';
 const fx = useSandbox();
 const dir = tempDir('promo-startup-');
 afterAll(() => dir.cleanup());
+/** A read through the built-in profile, and its sandbox on libsql (Node 20's SQLite) on every line. */
+const BUILT_IN_READ = ['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json'];
+const LIBSQL = { PROMO_SANDBOX_SQLITE: 'libsql' };
+
+/**
+ * A run of the bin with a preload: `watch` is its code, which keeps what it sees in `seen` (an
+ * array or a set, or a function that gives one at exit), written out as JSON when the run exits.
+ * The run's result, and what the preload saw.
+ */
+async function watched<T = string>(
+  name: string,
+  watch: string,
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ run: Awaited<ReturnType<typeof spawnPromo>>; seen: T[] }> {
+  const hook = join(dir.path, `${name}-hook.cjs`);
+  const out = join(dir.path, `${name}.json`);
+  writeFileSync(
+    hook,
+    `${watch}
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify([...(typeof seen === 'function' ? seen() : seen)])));\n`,
+  );
+  const run = await spawnPromo(argv, { env: { ...fx.env, ...env, NODE_OPTIONS: `--require ${hook}` } });
+  return { run, seen: JSON.parse(readFileSync(out, 'utf8')) };
+}
 
 /** The built-in modules a run of the bin loaded beyond a bare `node`. */
 async function loaded(argv: string[]): Promise<string[]> {
-  const hook = join(dir.path, 'hook.cjs');
-  const out = join(dir.path, 'loaded.json');
-  writeFileSync(
-    hook,
+  const { run, seen } = await watched(
+    'loaded',
     `const before = new Set(process.moduleLoadList);
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(
-  process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)),
-)));\n`,
+const seen = () => process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13));`,
+    argv,
   );
-  const run = await spawnPromo(argv, { env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` } });
   expect([run.code, run.stderr]).toEqual([0, '']);
-  return JSON.parse(readFileSync(out, 'utf8'));
+  return seen;
 }
 
 beforeAll(async () => {
@@ -65,20 +86,15 @@ it('a read through the built-in profile does not load node:crypto either (the sa
 });
 
 it('the built-in profile opens no port: its sandbox is reached in-process, and --debug says so', async () => {
-  const hook = join(dir.path, 'listen-hook.cjs');
-  const out = join(dir.path, 'listens.json');
-  writeFileSync(
-    hook,
+  const { run, seen } = await watched(
+    'listens',
     `const net = require('node:net'); const seen = [];
 const listen = net.Server.prototype.listen; net.Server.prototype.listen = function (...args) { seen.push('listen'); return listen.apply(this, args); };
-const connect = net.Socket.prototype.connect; net.Socket.prototype.connect = function (...args) { seen.push('connect'); return connect.apply(this, args); };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));\n`,
+const connect = net.Socket.prototype.connect; net.Socket.prototype.connect = function (...args) { seen.push('connect'); return connect.apply(this, args); };`,
+    ['--profile', 'sandbox', '--debug', 'voucher', 'get', 'NOT-THERE-1'],
   );
-  const run = await spawnPromo(['--profile', 'sandbox', '--debug', 'voucher', 'get', 'NOT-THERE-1'], {
-    env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` },
-  });
   expect(run.code).toBe(3);
-  expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([]);
+  expect(seen).toEqual([]);
   expect(run.stderr).toContain(
     '* built-in sandbox in this process, no port open: requests to http://sandbox.invalid go to it',
   );
@@ -90,10 +106,8 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}
  * help-only text of a noun it read (`help/voucher` for dist/help/voucher.json).
  */
 async function chunksRead(argv: string[]): Promise<string[]> {
-  const hook = join(dir.path, 'chunks-hook.cjs');
-  const out = join(dir.path, 'chunks.json');
-  writeFileSync(
-    hook,
+  const { run, seen } = await watched(
+    'chunks',
     `const fs = require('node:fs');
 const seen = new Set();
 // Read whole (readFileSync), or opened and read into memory of the loader's own (openSync).
@@ -104,12 +118,11 @@ for (const name of ['readFileSync', 'openSync']) {
     if (chunk) seen.add(chunk[1] ?? chunk[2] + '/' + chunk[3]);
     return original.call(this, file, ...rest);
   };
-}
-process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify([...seen].sort())));\n`,
+}`,
+    argv,
   );
-  const run = await spawnPromo(argv, { env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` } });
   expect([run.code, run.stderr]).toEqual([0, '']);
-  return JSON.parse(readFileSync(out, 'utf8'));
+  return seen.sort();
 }
 
 it('token inspect reads its noun’s chunk (which holds its two verbs) and the runtime’s alone: no other noun’s code', async () => {
@@ -162,61 +175,44 @@ it('promo --help builds no stream: it writes straight to its pipe', async () => 
 it.runIf(process.platform === 'linux')(
   'the built-in profile on libsql asks Node for no diagnostic report (which C library: read from /usr/bin/ldd)',
   async () => {
-    const hook = join(dir.path, 'report-hook.cjs');
-    const out = join(dir.path, 'reports.json');
-    writeFileSync(
-      hook,
-      `const report = process.report; const getReport = report.getReport; let asked = 0;
-report.getReport = function (...args) { asked += 1; return getReport.apply(this, args); };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, String(asked)));\n`,
-    );
-    const run = await spawnPromo(
-      ['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json'],
-      {
-        env: { ...fx.env, PROMO_SANDBOX_SQLITE: 'libsql', NODE_OPTIONS: `--require ${hook}` },
-      },
+    const { run, seen } = await watched(
+      'reports',
+      `const report = process.report; const getReport = report.getReport; const seen = [];
+report.getReport = function (...args) { seen.push('asked'); return getReport.apply(this, args); };`,
+      BUILT_IN_READ,
+      LIBSQL,
     );
     expect([run.code, run.stderr]).toEqual([0, '']);
-    expect(readFileSync(out, 'utf8')).toBe('0');
+    expect(seen).toEqual([]);
   },
 );
 
 it('the built-in profile on libsql copies neither fs nor path export by export (its loader reads them as they are)', async () => {
-  const hook = join(dir.path, 'copy-hook.cjs');
-  const out = join(dir.path, 'copies.json');
   // TypeScript's __importStar, as @neon-rs/load was written, defines a getter for every export of
   // fs and of path on a new object; the build hands it the modules themselves.
-  writeFileSync(
-    hook,
-    `const define = Object.defineProperty; const copied = [];
+  const { run, seen } = await watched(
+    'copies',
+    `const define = Object.defineProperty; const seen = [];
 Object.defineProperty = function (target, key, descriptor) {
-  if ((key === 'existsSync' || key === 'join') && typeof descriptor?.get === 'function') copied.push(key);
+  if ((key === 'existsSync' || key === 'join') && typeof descriptor?.get === 'function') seen.push(key);
   return define.call(this, target, key, descriptor);
-};
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(copied)));\n`,
+};`,
+    BUILT_IN_READ,
+    LIBSQL,
   );
-  const run = await spawnPromo(['--profile', 'sandbox', 'templates', 'list', '--limit', '1', '-o', 'json'], {
-    env: { ...fx.env, PROMO_SANDBOX_SQLITE: 'libsql', NODE_OPTIONS: `--require ${hook}` },
-  });
   expect([run.code, run.stderr]).toEqual([0, '']);
   expect(JSON.parse(run.stdout)).toHaveLength(1);
-  expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([]);
+  expect(seen).toEqual([]);
 });
 
 it('voucher get parses its own verb’s options alone, and no verb’s help (the manifest’s fields read when asked)', async () => {
-  const hook = join(dir.path, 'parse-hook.cjs');
-  const out = join(dir.path, 'parsed.json');
-  writeFileSync(
-    hook,
+  const { run, seen: parsed } = await watched(
+    'parsed',
     `const parse = JSON.parse; const seen = [];
-JSON.parse = function (text, ...rest) { if (typeof text === 'string') seen.push(text.slice(0, 200)); return parse.call(this, text, ...rest); };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));\n`,
+JSON.parse = function (text, ...rest) { if (typeof text === 'string') seen.push(text.slice(0, 200)); return parse.call(this, text, ...rest); };`,
+    ['voucher', 'get', 'STARTUP-1', '-o', 'json'],
   );
-  const run = await spawnPromo(['voucher', 'get', 'STARTUP-1', '-o', 'json'], {
-    env: { ...fx.env, NODE_OPTIONS: `--require ${hook}` },
-  });
   expect([run.code, run.stderr]).toEqual([0, '']);
-  const parsed: string[] = JSON.parse(readFileSync(out, 'utf8'));
   // What the line is matched by: each verb's path and aliases.
   expect(parsed).toContain('{"path":["voucher","get"],"aliases":["show"]}');
   // The rest of a verb's data (its summary, its options) only for the verb that runs, if at all.
