@@ -171,7 +171,10 @@ export function requireLibsql() {
     // faults). It reads path.join and fs.existsSync alone, which the modules themselves give as
     // well. Left as it is where the file no longer reads so (a newer version): slower, not wrong.
     b.onLoad({ filter: /[\\/]@neon-rs[\\/]load[\\/]dist[\\/]index\.js$/ }, ({ path }) => ({
-      contents: readFileSync(path, 'utf8').replace(/__importStar\(require\("(fs|path)"\)\)/g, 'require("$1")'),
+      contents: readFileSync(path, 'utf8').replace(
+        /__importStar\(require\("(fs|path)"\)\)/g,
+        'require("$1")',
+      ),
       loader: 'js',
     }));
     // What libsql asks of detect-libc (the C library's family, to pick its binary), answered from
