@@ -69,9 +69,9 @@ ROLLED_BACK; the id of a stacked redemption (the parent voucher redeem names) ro
 code at once. It moves money back: on a terminal promo asks first, without one it needs --yes;
 declined, exit 8. -o json: the service's rollback (an array for several ids). Several ids: each is
 tried, exit 7 when some failed. One rolled back already is said so, neither asked about nor sent
-(alone: exit 1, key already_rolled_back, as the service refuses a repeat). A rollback whose answer is lost is read back (ROLLED_BACK: it
-happened); not rolled back yet, it may still land, so it is not sent again: exit 6 with the command
-that checks.
+(alone: exit 1, key already_rolled_back, as the service refuses a repeat). A rollback whose answer
+is lost is read back (ROLLED_BACK: it happened); not rolled back yet, it may still land, so it is
+not sent again: exit 6 with the command that checks.
 --input FILE|- rolls back a refund batch (ids one a line, or NDJSON with "id" and "reason") through
 the bulk journal: a line left in flight is read back on --resume, never rolled back twice.
 ${BULK_HELP}`,
