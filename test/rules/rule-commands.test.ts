@@ -117,6 +117,45 @@ describe('promo rule', () => {
     expect((await fx.run(['rule', 'get', rule.id])).code).toBe(3);
   });
 
+  it("voucher get's card reads the code's own rules from the voucher, and its campaign's at the same time", async () => {
+    await json(['voucher', 'create', '--code', 'RQ-PLAIN', '--amount-off', '5']);
+    await json(['voucher', 'create', '--code', 'RQ-1', '--amount-off', '5']);
+    const made = await json('campaign create RQ-Camp --amount-off 5 --vouchers-count 1 --wait'.split(' '));
+    const [inCampaign] = await json(['campaign', 'vouchers', made.id]);
+    const own = await json(['rule', 'create', '--name', 'RQ own', '--min-amount', '20']);
+    const camp = await json(['rule', 'create', '--name', 'RQ camp', '--per-customer', '1']);
+    await json(['rule', 'assign', own.id, '--voucher', 'RQ-1']);
+    await json(['rule', 'assign', own.id, '--voucher', inCampaign.code]);
+    await json(['rule', 'assign', camp.id, '--campaign', 'RQ-Camp']);
+    const seen = async (code: string) => {
+      fx.sandbox.requests.length = 0;
+      const card = await fx.run(['voucher', 'get', code, '-o', 'table']);
+      expect(card.code, card.stderr).toBe(0);
+      const rules = /^Rules\s+(.*)$/m.exec(card.stdout)?.[1];
+      return {
+        rules,
+        sent: fx.sandbox.requests.map((r) => `${r.method} ${r.rawPath.replace(/\?.*$/, '')}`).sort(),
+      };
+    };
+    // No rules: the voucher alone.
+    expect(await seen('RQ-PLAIN')).toEqual({ rules: 'none', sent: ['GET /v1/vouchers/RQ-PLAIN'] });
+    // Its own rule: the voucher lists it; the rule is read, no list of assignments.
+    expect(await seen('RQ-1')).toEqual({
+      rules: 'RQ own: orders from 20.00',
+      sent: [`GET /v1/validation-rules/${own.id}`, 'GET /v1/vouchers/RQ-1'],
+    });
+    // In a campaign: its campaign's assignments are listed, and each rule read once.
+    expect(await seen(inCampaign.code)).toEqual({
+      rules: 'RQ own: orders from 20.00; RQ camp: once per customer (from its campaign)',
+      sent: [
+        'GET /v1/validation-rules-assignments',
+        `GET /v1/validation-rules/${camp.id}`,
+        `GET /v1/validation-rules/${own.id}`,
+        `GET /v1/vouchers/${inCampaign.code}`,
+      ].sort(),
+    });
+  });
+
   it('updates a rule: --name renames it, condition flags replace its conditions whole', async () => {
     const rule = await json(['rule', 'create', '--name', 'U1', '--min-amount', '50']);
     const renamed = await json(['rule', 'update', 'U1', '--name', 'U2']);

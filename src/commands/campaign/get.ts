@@ -25,7 +25,13 @@ Exit 3 when there is no such campaign.`,
       const rules =
         rt.out.isJson || rt.out.isShaped
           ? []
-          : await (await import('../shared/assigned-rules.js')).rulesRow<typeof found>(rt, [found.id]);
+          : await (await import('../shared/assigned-rules.js')).rulesRow<typeof found>(rt, [
+              {
+                id: found.id,
+                assignments: (found as { validation_rules_assignments?: unknown })
+                  .validation_rules_assignments,
+              },
+            ]);
       await rt.out.record(found, [...campaignFields(rt.ctx.now()), ...rules]);
     }),
 });

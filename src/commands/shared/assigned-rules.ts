@@ -8,19 +8,51 @@ import type { Column } from '../../output/output.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { ruleSetWords } from './rule-words.js';
 
-/** The rules assigned to each object, in order, each read once. */
-async function rulesOn(client: ApiClient, objectIds: string[]): Promise<Array<{ rule: Rule; on: string }>> {
-  const found: Array<{ rule: Rule; on: string }> = [];
-  const read = new Map<string, Rule>();
-  for (const id of objectIds) {
-    const { items } = await listAssignments(client, { related_object_id: id, limit: 100 });
-    for (const assignment of items) {
-      const rule = read.get(assignment.rule_id) ?? (await getRule(client, assignment.rule_id));
-      read.set(rule.id, rule);
-      found.push({ rule, on: id });
-    }
+/**
+ * An object whose rules the card shows: its id, and its own `validation_rules_assignments` when
+ * its answer carried them (a voucher's does).
+ */
+export interface RulesOf {
+  id: string | null | undefined;
+  assignments?: unknown;
+}
+
+/**
+ * The rule ids of the assignments an object's answer carried, when that list is whole (as many
+ * items as its total) and each names that object; else undefined, and the assignments are listed.
+ */
+function carriedRuleIds(list: unknown, id: string): string[] | undefined {
+  if (typeof list !== 'object' || list === null) return undefined;
+  const { data, total } = list as { data?: unknown; total?: unknown };
+  if (!Array.isArray(data) || total !== data.length) return undefined;
+  const ids: string[] = [];
+  for (const item of data) {
+    const { rule_id, related_object_id } = (item ?? {}) as { rule_id?: unknown; related_object_id?: unknown };
+    if (typeof rule_id !== 'string' || related_object_id !== id) return undefined;
+    ids.push(rule_id);
   }
-  return found;
+  return ids;
+}
+
+/**
+ * The rules assigned to each object, in the objects' order. The objects' assignments are found at
+ * once (from their answers where those carry them), then each rule is read once, all at once: a
+ * round trip each, not one after the other.
+ */
+async function rulesOn(client: ApiClient, objects: RulesOf[]): Promise<Array<{ rule: Rule; on: string }>> {
+  const named = objects.filter((o): o is RulesOf & { id: string } => typeof o.id === 'string' && o.id !== '');
+  const assigned = await Promise.all(
+    named.map(
+      async ({ id, assignments }) =>
+        carriedRuleIds(assignments, id) ??
+        (await listAssignments(client, { related_object_id: id, limit: 100 })).items.map((a) => a.rule_id),
+    ),
+  );
+  const ruleIds = [...new Set(assigned.flat())];
+  const rules = new Map(
+    (await Promise.all(ruleIds.map((id) => getRule(client, id)))).map((r, i) => [ruleIds[i]!, r]),
+  );
+  return named.flatMap(({ id }, i) => assigned[i]!.map((ruleId) => ({ rule: rules.get(ruleId)!, on: id })));
 }
 
 /**
@@ -29,14 +61,13 @@ async function rulesOn(client: ApiClient, objectIds: string[]): Promise<Array<{ 
  */
 export async function rulesRow<T>(
   rt: Runtime,
-  objectIds: Array<string | null | undefined>,
+  objects: RulesOf[],
   inherited: (on: string) => string = () => '',
 ): Promise<Column<T>[]> {
   if (rt.out.isJson || rt.out.isShaped) return [];
-  const ids = objectIds.filter((id): id is string => typeof id === 'string' && id !== '');
   let rules: Array<{ rule: Rule; on: string }>;
   try {
-    rules = await rulesOn(await rt.client(), ids);
+    rules = await rulesOn(await rt.client(), objects);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
     throw error;

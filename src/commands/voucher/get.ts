@@ -33,7 +33,11 @@ rules assigned to the code and to its campaign, in words.`,
         ? []
         : await (await import('../shared/assigned-rules.js')).rulesRow<typeof voucher>(
             rt,
-            [voucher.id as string, voucher.campaign_id as string],
+            // Its own rules are in its answer; its campaign's are listed, at the same time.
+            [
+              { id: voucher.id as string, assignments: voucher.validation_rules_assignments },
+              { id: voucher.campaign_id as string | null },
+            ],
             (on) => (on === voucher.id ? '' : ' (from its campaign)'),
           );
     await rt.out.record(voucher, [...voucherFields(rt.ctx.now()), ...rules]);
