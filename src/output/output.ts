@@ -8,7 +8,7 @@ import { palette } from './palette.js';
 import type { OutputFormat, Printing } from './printing.js';
 import { type Reveal, scrubValue } from './secrets.js';
 import type { Column } from './table.js';
-import { shorten } from './width.js';
+import { columnsOf, shorten } from './width.js';
 import { wrapHelp } from './wrap.js';
 
 type Render = typeof import('./render.js');
@@ -58,6 +58,7 @@ export class Output {
       readonly stdout: OutputStream;
       readonly stderr: OutputStream;
       readonly directStdout?: DirectStdout;
+      readonly env?: Readonly<Record<string, string | undefined>>;
     },
     options: DataOptions = {},
   ) {
@@ -260,7 +261,7 @@ export class Output {
 
   /** Tables fit a terminal's width; written to a file or a pipe, they keep every character. */
   private get terminalWidth(): number | undefined {
-    return this.stdoutIsTTY ? this.stdout.columns : undefined;
+    return this.stdoutIsTTY ? columnsOf(this.stdout, this.io.env) : undefined;
   }
 
   /**

@@ -18,6 +18,20 @@ const SEQUENCE = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|[\x1b\x9b]\[?[0-?]*[ -/]*[@-
  */
 const NARROW = /^[\n\x20-\x7e\u00a0-\u02ff\u2010-\u203b\u2190-\u2193\u2200-\u22ff\u2500-\u25a9]*$/;
 
+/**
+ * A terminal's width: what it says it is, else $COLUMNS, else unknown. A pseudo-terminal made
+ * without a size (`script` with no terminal above it, some CI runners, `docker exec -t`) says 0:
+ * that is not a width of nothing, and output sized to it would be cut to a few characters.
+ */
+export function columnsOf(
+  stream: { columns?: number },
+  env: Readonly<Record<string, string | undefined>> = {},
+): number | undefined {
+  if (typeof stream.columns === 'number' && stream.columns > 0) return stream.columns;
+  const set = Number(env.COLUMNS);
+  return Number.isInteger(set) && set > 0 ? set : undefined;
+}
+
 /** Every line of `text` is as wide as it is long (help mostly is): no need to measure it. */
 export const narrowText = (text: string): boolean => NARROW.test(text);
 

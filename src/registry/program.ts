@@ -5,6 +5,7 @@
 import { type Command, Command as CommandClass, type Help } from 'commander';
 import { type Context, stdoutIsTTY } from '../base/context.js';
 import { VERSION } from '../base/version.js';
+import { columnsOf } from '../output/width.js';
 import { wrapHelp } from '../output/wrap.js';
 import { GLOBAL_OPTIONS } from '../runtime/globals.js';
 import type { AnyCommand, NounDef } from '../toolkit/define.js';
@@ -132,8 +133,8 @@ function configureTree(command: Command, session: Session, out = helpOutput(sess
 export function helpOutput(ctx: Context) {
   const direct = ctx.directStdout;
   const isTTY = () => stdoutIsTTY(ctx);
-  // 80, commander's own default, when stdout is not a terminal.
-  const width = () => (isTTY() ? (ctx.stdout.columns ?? 80) : 80);
+  // 80, commander's own default, when stdout is not a terminal or does not say its width.
+  const width = () => (isTTY() ? (columnsOf(ctx.stdout, ctx.env) ?? 80) : 80);
   return {
     // commander lays out its lists to the width; promo's own texts in the help are fitted here.
     writeOut: (text: string) => {

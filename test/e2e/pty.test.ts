@@ -126,3 +126,25 @@ describe.skipIf(!hasScript)('the hidden token prompt on a pseudo-terminal', () =
     dir.cleanup();
   });
 });
+
+// A pseudo-terminal made without a size (util-linux `script` with no terminal above it, some CI
+// runners, `docker exec -t`) says it is 0 columns wide: an unknown width, not a width of nothing.
+describe.skipIf(!hasScript)('a terminal that says 0 columns', () => {
+  const card = async (env: Record<string, string | undefined>) => {
+    const run = await onTerminal(['--profile', 'sandbox', 'voucher', 'get', 'PTY-WIDTH-GIFT'], env, '\0', '');
+    expect(run.code, run.screen).toBe(0);
+    return run.screen.split(/\r?\n/).find((line) => line.startsWith('Type')) ?? '';
+  };
+
+  it("shows a card's values whole, or fits them to $COLUMNS when that is set", async () => {
+    const dir = tempDir();
+    const env = { PROMO_CONFIG_DIR: dir.path };
+    const create = '--profile sandbox voucher create --type gift --gift-amount 25 --code PTY-WIDTH-GIFT';
+    const made = await spawnPromo(create.split(' '), { env });
+    expect(made.code, made.stderr).toBe(0);
+    expect(await card(env)).toMatch(/^Type\s+gift card$/);
+    // 12 columns leave the value 8 (the label is 11 wide, with its gap): cut, with the mark.
+    expect(await card({ ...env, COLUMNS: '12' })).toMatch(/^Type\s+gift ca…$/);
+    dir.cleanup();
+  });
+});

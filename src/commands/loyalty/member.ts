@@ -22,9 +22,13 @@ not have is exit 3, with what is likely (a space around it, another case).`,
   args: CARD_ARG,
   run: async ({ card }, rt) => {
     const client = await rt.client();
+    // The tier is a second question, asked only for people (-o json is the service's member object),
+    // at the same time as the member: one round trip, not two. A card the service does not have is
+    // said by the member's answer, with its hint; the tier's is then not waited for.
+    const tierAsked = rt.out.isJson ? undefined : memberTier(client, card);
+    tierAsked?.catch(() => undefined);
     const member = await findMember(client, card);
-    // The tier is a second question, asked only for people: -o json is the service's member object.
-    const tier = rt.out.isJson ? undefined : ((await memberTier(client, member.code))?.name ?? 'none');
+    const tier = tierAsked === undefined ? undefined : ((await tierAsked)?.name ?? 'none');
     await rt.out.record(member, memberFields(tier));
   },
 });

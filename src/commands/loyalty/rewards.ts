@@ -71,9 +71,13 @@ A pay-with-points reward has no price (the member says how many points to spend)
     }
     const id = await programId(client, program as string);
     const assignments = await listProgramRewards(client, id);
-    const rows: Row[] = [];
-    for (const assignment of assignments)
-      rows.push({ reward: await getReward(client, assignment.reward_id), assignment });
+    // Each reward read at once, not one round trip after another.
+    const rows: Row[] = await Promise.all(
+      assignments.map(async (assignment) => ({
+        reward: await getReward(client, assignment.reward_id),
+        assignment,
+      })),
+    );
     await rt.out.list(cheapestFirst(rows), columns(false), 'The program offers no rewards.');
   },
 });

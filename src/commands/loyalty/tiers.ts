@@ -29,8 +29,13 @@ answers them). \`promo tiers list\` is the v2 tier structures, another API.`,
     if (voucher.type !== 'LOYALTY_CARD' || !voucher.campaign_id)
       throw new UsageError(`${card} is not a loyalty card of a program`);
     const points = Number(voucher.loyalty_card?.balance ?? 0);
-    const tier = (await memberTier(client, card)) ?? null;
-    const tiers = (await listProgramTiers(client, voucher.campaign_id)).sort((a, b) => from(a) - from(b));
+    // The member's tier and the program's tiers, asked at once: one round trip, not two.
+    const [held, listed] = await Promise.all([
+      memberTier(client, card),
+      listProgramTiers(client, voucher.campaign_id),
+    ]);
+    const tier = held ?? null;
+    const tiers = listed.sort((a, b) => from(a) - from(b));
     const next = tiers.find((t) => from(t) > points) ?? null;
     const standing: Standing = {
       card,
