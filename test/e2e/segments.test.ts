@@ -63,7 +63,7 @@ describe('customer.segment rules through the built CLI', () => {
     expect(asked()).toEqual([
       'POST /v1/validations',
       'GET /v1/vouchers/SEG5',
-      'GET /v1/validation-rules-assignments',
+      // Its rules: the voucher lists its own assignments; each rule read.
       expect.stringMatching(/^GET \/v1\/validation-rules\/val_/),
       'GET /v1/customers/bob/segments',
     ]);
@@ -114,7 +114,7 @@ describe('customer.segment rules through the built CLI', () => {
       expect.stringMatching(/^GET \/v1\/vouchers\/v_/),
       'POST /v1/validations',
       'GET /v1/vouchers/SEG5',
-      'GET /v1/validation-rules-assignments',
+      // Its rules: the voucher lists its own assignments; each rule read.
       expect.stringMatching(/^GET \/v1\/validation-rules\/val_/),
       'GET /v1/customers/bob/segments',
     ]);

@@ -35,11 +35,14 @@ function carriedRuleIds(list: unknown, id: string): string[] | undefined {
 }
 
 /**
- * The rules assigned to each object, in the objects' order. The objects' assignments are found at
- * once (from their answers where those carry them), then each rule is read once, all at once: a
- * round trip each, not one after the other.
+ * The rules assigned to each object, in the objects' order (an object without an id has none). The
+ * objects' assignments are found at once (from their answers where those carry them), then each
+ * rule is read once, all at once: a round trip each, not one after the other.
  */
-async function rulesOn(client: ApiClient, objects: RulesOf[]): Promise<Array<{ rule: Rule; on: string }>> {
+export async function assignedRules(
+  client: ApiClient,
+  objects: RulesOf[],
+): Promise<Array<{ rule: Rule; on: string }>> {
   const named = objects.filter((o): o is RulesOf & { id: string } => typeof o.id === 'string' && o.id !== '');
   const assigned = await Promise.all(
     named.map(
@@ -67,7 +70,7 @@ export async function rulesRow<T>(
   if (rt.out.isJson || rt.out.isShaped) return [];
   let rules: Array<{ rule: Rule; on: string }>;
   try {
-    rules = await rulesOn(await rt.client(), objects);
+    rules = await assignedRules(await rt.client(), objects);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
     throw error;

@@ -15,8 +15,9 @@ import {
 } from 'promo-sandbox/facts/validation-rules';
 import type { ApiClient } from '../../api/client.js';
 import { customerSegmentIds } from '../../api/segments.js';
-import { getRule, listAssignments, type Rule } from '../../api/validation-rules.js';
+import type { Rule } from '../../api/validation-rules.js';
 import type { RedeemBody } from '../../api/validations.js';
+import { assignedRules } from '../shared/assigned-rules.js';
 import { brokenWords, unknownWords } from '../shared/rule-words.js';
 
 export const RULE_KEYS: readonly string[] = [
@@ -25,14 +26,16 @@ export const RULE_KEYS: readonly string[] = [
   'redemption_rules_violated',
 ];
 
+/** The code's rules (from its answer, as its card reads them), then its campaign's. */
 async function rulesOf(client: ApiClient, voucher: Json): Promise<Rule[]> {
-  const ids = [voucher.id, voucher.campaign_id].filter((id): id is string => typeof id === 'string');
-  const rules: Rule[] = [];
-  for (const id of ids) {
-    const { items } = await listAssignments(client, { related_object_id: id, limit: 100 });
-    for (const a of items) rules.push(await getRule(client, a.rule_id));
-  }
-  return rules;
+  const found = await assignedRules(client, [
+    {
+      id: typeof voucher.id === 'string' ? voucher.id : undefined,
+      assignments: voucher.validation_rules_assignments,
+    },
+    { id: typeof voucher.campaign_id === 'string' ? voucher.campaign_id : undefined },
+  ]);
+  return found.map(({ rule }) => rule);
 }
 
 /** The order as rules see it, from what promo sent (hundredths). */
