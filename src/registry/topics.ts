@@ -28,6 +28,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ],
   ['NO_COLOR, FORCE_COLOR', 'colour off, or on when not a terminal (never in JSON)'],
   ['CI', 'never prompt (as --no-input)'],
+  ['COLUMNS', "a terminal's width, where the terminal does not say it (tables and cards fit it)"],
   ['HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY', 'proxy for requests to the service, as curl reads them'],
   ['NODE_EXTRA_CA_CERTS', 'extra CA certificates (a network that inspects TLS)'],
   ['XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME', 'where the directories go on Linux (see below)'],
