@@ -22,19 +22,22 @@ const SYNONYMS: Record<string, string> = {
   profiles: 'profile',
 };
 
-/** Throws a UsageError at the first word that names no command where a command is expected. */
-export function checkCommandWords(program: Command, argv: readonly string[]): void {
+/**
+ * Throws a UsageError at the first word that names no command where a command is expected; else
+ * the command the line names (the one commander reads its options for).
+ */
+export function checkCommandWords(program: Command, argv: readonly string[]): Command {
   let command = program;
   let path = '';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--') return;
+    if (arg === '--') return command;
     if (arg.startsWith('-') && arg !== '-') {
       if (takesNextWord(command, arg)) i++;
       continue;
     }
     // A command without commands of its own: the words from here are its arguments.
-    if (command.commands.length === 0) return;
+    if (command.commands.length === 0) return command;
     // `promo voucher help [verb]`: commander's help command of a noun (its help lists it), which
     // it makes when asked for, not one of its commands; the word after it must name a verb.
     if (arg === 'help' && command !== program && !command.commands.some((c) => c.name() === arg)) {
@@ -44,13 +47,14 @@ export function checkCommandWords(program: Command, argv: readonly string[]): vo
         !command.commands.some((c) => c.name() === verb || c.aliases().includes(verb))
       )
         throw unknownCommandWord(verb, command, path);
-      return;
+      return command;
     }
     const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
     if (!next) throw unknownCommandWord(arg, command, path);
     command = next;
     path = path ? `${path} ${arg}` : arg;
   }
+  return command;
 }
 
 function unknownCommandWord(word: string, parent: Command, path: string): UsageError {
@@ -80,12 +84,37 @@ function takesNextWord(command: Command, arg: string): boolean {
   return false;
 }
 
+/** The options a command reads: its own, then those of the commands above it (the global ones last). */
+function optionsAbove(command: Command): Option[] {
+  const options: Option[] = [];
+  for (let at: Command | null = command; at; at = at.parent) options.push(...at.options);
+  return options;
+}
+
 function optionNamed(command: Command, flag: string): Option | undefined {
-  for (let at: Command | null = command; at; at = at.parent) {
-    const option = at.options.find((o: Option) => o.long === flag || o.short === flag);
-    if (option) return option;
-  }
-  return undefined;
+  return optionsAbove(command).find((o) => o.long === flag || o.short === flag);
+}
+
+const MOST_NAMED = 4;
+
+/**
+ * What a flag that names no option may have meant when it is not a typo but a part of a name: the
+ * options of the command (and of those above it: the global ones) whose name starts with it
+ * (`--conc`) or holds it as whole words (`--amount` of `--amount-off` and `--gift-amount`), in the
+ * order help lists them. A typo's nearest name (commander's suggestion) would be wrong there:
+ * `--date` is one letter from `--rate`, and the dates are `--start-date` and `--expiration-date`.
+ */
+export function optionsHolding(flag: string, command: Command): string | undefined {
+  const word = flag.replace(/^--/, '').replace(/=.*$/, '').toLowerCase();
+  if (!flag.startsWith('--') || word.length < 2) return undefined;
+  const longs = optionsAbove(command).flatMap((o) => (o.long && !o.hidden ? [o.long] : []));
+  const starts = longs.filter((long) => word.length >= 3 && long.slice(2).startsWith(word));
+  const holds = longs.filter((long) => !starts.includes(long) && `-${long.slice(2)}-`.includes(`-${word}-`));
+  const found = [...new Set([...starts, ...holds])];
+  if (found.length === 0) return undefined;
+  if (found.length <= MOST_NAMED)
+    return `Did you mean ${found.slice(0, -1).join(', ')}${found.length > 1 ? ' or ' : ''}${found.at(-1)}?`;
+  return `Did you mean one of ${found.slice(0, MOST_NAMED).join(', ')} (${found.length - MOST_NAMED} more in --help)?`;
 }
 
 function isHidden(command: Command): boolean {

@@ -4,7 +4,7 @@
 import { type Command, CommanderError } from 'commander';
 import { ExitCode, UsageError } from '../base/errors.js';
 import { fallbackOutput } from '../output/fallback.js';
-import { checkCommandWords } from './command-words.js';
+import { checkCommandWords, optionsHolding } from './command-words.js';
 import type { Listed } from './index.js';
 import { buildProgram } from './program.js';
 import type { Session } from './session.js';
@@ -23,12 +23,12 @@ export async function runWithCommander(
     program.outputHelp({ error: true });
     return ExitCode.usage;
   }
-  checkCommandWords(program, argv);
+  const named = checkCommandWords(program, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return undefined;
   } catch (caught) {
-    if (caught instanceof CommanderError) return commanderExit(caught, argv, session, program);
+    if (caught instanceof CommanderError) return commanderExit(caught, argv, session, named);
     throw caught;
   }
 }
@@ -37,7 +37,7 @@ async function commanderExit(
   error: CommanderError,
   argv: string[],
   session: Session,
-  program: Command,
+  named: Command,
 ): Promise<number> {
   if (
     error.code === 'commander.helpDisplayed' ||
@@ -57,44 +57,7 @@ async function commanderExit(
   const hint =
     unknown === '-v'
       ? 'Did you mean --version (or -V)?'
-      : ((unknown && optionsHolding(unknown, parsedCommand(program, argv))) ??
-        suggestion?.[1] ??
-        'Run with --help for usage.');
+      : ((unknown && optionsHolding(unknown, named)) ?? suggestion?.[1] ?? 'Run with --help for usage.');
   await fallbackOutput(argv, session.ctx).error(new UsageError(message, hint));
   return ExitCode.usage;
-}
-
-/** The command commander was reading when it stopped: the deepest one the line's words name. */
-function parsedCommand(program: Command, argv: readonly string[]): Command {
-  let command = program;
-  for (const word of argv) {
-    if (word === '--') break;
-    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (sub) command = sub;
-  }
-  return command;
-}
-
-const MOST_NAMED = 4;
-
-/**
- * What a flag that names no option may have meant when it is not a typo but a part of a name: the
- * options of the command (and of those above it: the global ones) whose name starts with it
- * (`--conc`) or holds it as whole words (`--amount` of `--amount-off` and `--gift-amount`), in the
- * order help lists them. A typo's nearest name (commander's suggestion) would be wrong there:
- * `--date` is one letter from `--rate`, and the dates are `--start-date` and `--expiration-date`.
- */
-function optionsHolding(flag: string, command: Command): string | undefined {
-  const word = flag.replace(/^--/, '').replace(/=.*$/, '').toLowerCase();
-  if (!flag.startsWith('--') || word.length < 2) return undefined;
-  const longs: string[] = [];
-  for (let at: Command | null = command; at; at = at.parent)
-    for (const option of at.options) if (option.long && !option.hidden) longs.push(option.long);
-  const starts = longs.filter((long) => word.length >= 3 && long.slice(2).startsWith(word));
-  const holds = longs.filter((long) => !starts.includes(long) && `-${long.slice(2)}-`.includes(`-${word}-`));
-  const found = [...new Set([...starts, ...holds])];
-  if (found.length === 0) return undefined;
-  if (found.length <= MOST_NAMED)
-    return `Did you mean ${found.slice(0, -1).join(', ')}${found.length > 1 ? ' or ' : ''}${found.at(-1)}?`;
-  return `Did you mean one of ${found.slice(0, MOST_NAMED).join(', ')} (${found.length - MOST_NAMED} more in --help)?`;
 }

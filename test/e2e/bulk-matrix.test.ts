@@ -340,6 +340,16 @@ describe('a service slower than --timeout, every money write', () => {
     expect(published).toHaveLength(1);
     expect(fx.sandbox.state.redemptions[toRollBack]?.status).toBe('ROLLED_BACK');
     expect(rollbacksOf(toRollBack)).toHaveLength(1);
+    // The operator runs the rollback again once the late one landed: read as done, nothing sent,
+    // exit 1 with the service's key for a repeat; the service still holds one rollback.
+    const again = await slowRun(['redemption', 'rollback', toRollBack, '--yes', '-o', 'json']);
+    expect(again.code, again.stderr).toBe(1);
+    expect(JSON.parse(again.stderr).error).toMatchObject({
+      key: 'already_rolled_back',
+      message: `${toRollBack} is rolled back already (status ROLLED_BACK): nothing sent`,
+    });
+    await landed();
+    expect(rollbacksOf(toRollBack)).toHaveLength(1);
   });
 
   it('bulk redeem, rollback and publication: each line once', async () => {

@@ -11,7 +11,7 @@ import { type ApiError, UsageError } from '../../base/errors.js';
 import { type BulkAction, type BulkFlags, type InputRecord, runBulkInput } from '../../bulk/index.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { confirmOrCancel } from '../confirm.js';
-import { rollbackCheck, sendRollback } from './rollback-once.js';
+import { isRolledBack, rollbackCheck, sendRollback } from './rollback-once.js';
 
 export interface RollbackLine {
   id: string;
@@ -49,7 +49,7 @@ const rollbackAction: BulkAction<RollbackLine> = {
   marked: {
     async lookUp(client, line) {
       const now = await getRedemption(client, line.id);
-      return { writes: now.status === 'ROLLED_BACK' ? [{ id: line.id }] : [] };
+      return { writes: isRolledBack(now) ? [{ id: line.id }] : [] };
     },
     check: (line) => rollbackCheck(line.id),
   },

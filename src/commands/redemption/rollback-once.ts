@@ -21,6 +21,10 @@ export interface RolledBack {
   doneEarlier: boolean;
 }
 
+/** The mark of a rollback: its redemption's status, once it happened. */
+export const isRolledBack = (redemption: Pick<Redemption, 'status'>): boolean =>
+  redemption.status === 'ROLLED_BACK';
+
 /** A stacked redemption is the parent over its codes' redemptions: it holds no voucher of its own. */
 export function isStacked(redemption: Redemption): boolean {
   return redemption.object === 'redemption' && !redemption.voucher;
@@ -60,7 +64,7 @@ export async function rollbackOnce(
       doneEarlier: false,
     }),
     lookUp: async () => ({
-      writes: (await getRedemption(client, id)).status === 'ROLLED_BACK' ? [earlier] : [],
+      writes: isRolledBack(await getRedemption(client, id)) ? [earlier] : [],
     }),
   };
   try {

@@ -14,7 +14,7 @@ import { againOption, bulkOptions } from '../bulk-options.js';
 import { confirmOrCancel } from '../confirm.js';
 import { REDEMPTION_CSV, redemptionColumns, rolledBackWords } from '../shared/redemption-view.js';
 import { rollbackMany } from './rollback-input.js';
-import { isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
+import { isRolledBack, isStacked, type RolledBack, rollbackOnce } from './rollback-once.js';
 
 function describe(r: Redemption): string {
   const what = isStacked(r) ? 'stacked redemption' : `redemption of ${r.voucher?.code ?? '?'}`;
@@ -111,8 +111,8 @@ ${BULK_HELP}`,
     const redemptions = await Promise.all(unique.map((id) => getRedemption(client, id)));
     // Rolled back already: nothing to ask about nor to send. One id alone is refused as the service
     // refuses a repeat (exit 1, already_rolled_back); among several, a line failed (exit 7).
-    const already = redemptions.filter((r) => r.status === 'ROLLED_BACK');
-    const pending = redemptions.filter((r) => r.status !== 'ROLLED_BACK');
+    const already = redemptions.filter(isRolledBack);
+    const pending = redemptions.filter((r) => !isRolledBack(r));
     if (redemptions.length === 1 && already.length === 1) throw new RolledBackAlreadyError(already[0]!.id);
     for (const r of already) await rt.out.warn(rolledBackAlready(r.id));
     if (pending.length === 0) return ExitCode.partial;

@@ -9,11 +9,11 @@ import type { Runtime } from '../../runtime/runtime.js';
 import { ruleSetWords } from './rule-words.js';
 
 /**
- * An object whose rules the card shows: its id, and its own `validation_rules_assignments` when
- * its answer carried them (a voucher's does).
+ * An object whose rules the card shows: its id as its answer gave it (none: no rules), and its own
+ * `validation_rules_assignments` when the answer carried them (a voucher's does).
  */
 export interface RulesOf {
-  id: string | null | undefined;
+  id: unknown;
   assignments?: unknown;
 }
 

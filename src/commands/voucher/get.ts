@@ -35,8 +35,8 @@ rules assigned to the code and to its campaign, in words.`,
             rt,
             // Its own rules are in its answer; its campaign's are listed, at the same time.
             [
-              { id: voucher.id as string, assignments: voucher.validation_rules_assignments },
-              { id: voucher.campaign_id as string | null },
+              { id: voucher.id, assignments: voucher.validation_rules_assignments },
+              { id: voucher.campaign_id },
             ],
             (on) => (on === voucher.id ? '' : ' (from its campaign)'),
           );

@@ -29,11 +29,8 @@ export const RULE_KEYS: readonly string[] = [
 /** The code's rules (from its answer, as its card reads them), then its campaign's. */
 async function rulesOf(client: ApiClient, voucher: Json): Promise<Rule[]> {
   const found = await assignedRules(client, [
-    {
-      id: typeof voucher.id === 'string' ? voucher.id : undefined,
-      assignments: voucher.validation_rules_assignments,
-    },
-    { id: typeof voucher.campaign_id === 'string' ? voucher.campaign_id : undefined },
+    { id: voucher.id, assignments: voucher.validation_rules_assignments },
+    { id: voucher.campaign_id },
   ]);
   return found.map(({ rule }) => rule);
 }
