@@ -2,9 +2,10 @@
 // DONE (or ERROR), `GET /v1/exports` lists, `DELETE` removes; the file itself is downloaded from the
 // URL in its result, which names the download host of the cluster and carries a token.
 import type { IncomingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { downloadHostOf, type ExportedObject } from 'promo-sandbox/facts/exports';
 import { ExitCode, PromoError } from '../base/errors.js';
+import { loadStream } from '../base/lazy.js';
 import { redactUrlTokens } from '../http/redact.js';
 import {
   anything,
@@ -203,6 +204,7 @@ function csvOnly(id: string, sink: (body: Readable) => Promise<void>) {
         yield next.value;
       }
     }
-    await sink(Readable.from(whole(), { objectMode: false }));
+    const stream = await loadStream();
+    await sink(stream.Readable.from(whole(), { objectMode: false }));
   };
 }

@@ -11,8 +11,11 @@ export const loadSandbox = () => import('promo-sandbox');
 // Only when a proxy variable is set; it brings node:tls and node:https with it.
 export const loadProxy = () => import('../http/proxy.js');
 export const loadCsvStream = () => import('csv-parse');
-export const loadHttp = () => import('node:http');
-export const loadHttps = () => import('node:https');
+// A request's connection (src/http/transport.ts): TCP, and TLS for an https URL alone.
+export const loadNet = () => import('node:net');
+export const loadTls = () => import('node:tls');
+// Streams, for an answer's body: a command that sends no request (and writes straight to its descriptors) never loads them.
+export const loadStream = () => import('node:stream');
 // V8's flags, for a long streamed list only (~2 ms to load: never on the start-up path).
 export const loadV8 = () => import('node:v8');
 // Colour, only when stderr or a table is coloured.

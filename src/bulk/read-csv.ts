@@ -4,6 +4,7 @@
 // hold line breaks, so a record may span lines. csv-parse counts a quoted \r\n as two lines and a
 // lone \r as one, so promo counts them itself: a record starts where the one before it ended (the
 // bytes the parser had taken then), past any blank lines.
+import type { Transform } from 'node:stream';
 import { UsageError } from '../base/errors.js';
 import { loadCsvStream } from '../base/lazy.js';
 import { MAX_LINE_BYTES } from './lines.js';
@@ -151,7 +152,7 @@ class LineCounter {
 /** Feeds the chunks to the parser as it asks for them, so that memory stays bounded. */
 async function* csvRows(
   chunks: AsyncIterable<Buffer>,
-  parser: import('node:stream').Transform,
+  parser: Transform,
   lines: LineCounter,
 ): AsyncGenerator<{ record: string[]; line: number }> {
   const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -1,12 +1,11 @@
 // One exchange on the wire: the request written, the answer read whole (up to a limit), each step
 // in the --debug trace. Failures before an answer are AttemptFailure, for the retry loop to judge.
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { urlToHttpOptions } from 'node:url';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PromoError } from '../base/errors.js';
 import { answerHeaders } from './answer-headers.js';
 import { AnswerTooLargeError, AttemptFailure, socketFailure } from './failures.js';
 import { redactBody, redactHeader } from './redact.js';
-import type { HttpRequest, HttpResponse, Route } from './types.js';
+import type { HttpRequest, HttpResponse, IncomingAnswer, Route } from './types.js';
 
 export interface ExchangeOptions {
   timeoutMs: number;
@@ -88,7 +87,7 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
     });
     /** A 2xx body handed to the sink as it arrives; an idle connection times out, a long download does not. */
     function streamed(
-      res: IncomingMessage,
+      res: IncomingAnswer,
       resHeaders: IncomingHttpHeaders,
       sink: NonNullable<HttpRequest['sink']>,
     ) {
@@ -97,12 +96,12 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
       // Idle time on the socket, not a listener on the body (which would let it flow past back-pressure).
       const socket = res.socket;
       const onIdle = () => final(`no data for ${o.timeoutMs / 1000} s`, 'ETIMEDOUT');
-      socket.setTimeout(o.timeoutMs);
+      socket.setTimeout?.(o.timeoutMs);
       socket.on('timeout', onIdle);
       unwatch();
       unwatch = o.interrupts?.(() => final('interrupted', 'EINTR')) ?? noWatch;
       const done = () => {
-        socket.setTimeout(0);
+        socket.setTimeout?.(0);
         socket.off('timeout', onIdle);
         unwatch();
       };
@@ -127,19 +126,19 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
 const noWatch = () => undefined;
 
 function traceAnswer(
-  res: IncomingMessage,
+  res: IncomingAnswer,
   headers: IncomingHttpHeaders,
   o: ExchangeOptions,
   started: number,
 ): void {
   if (!o.trace) return;
-  o.trace(`< ${res.statusCode} ${res.statusMessage ?? ''} (${o.now() - started} ms)`);
+  o.trace(`< ${res.statusCode}${res.statusMessage ? ` ${res.statusMessage}` : ''} (${o.now() - started} ms)`);
   for (const [name, value] of Object.entries(headers))
     o.trace(`< ${name}: ${redactHeader(name, String(value))}`);
 }
 
 function answer(
-  res: IncomingMessage,
+  res: IncomingAnswer,
   headers: IncomingHttpHeaders,
   text: string,
   o: ExchangeOptions,
@@ -150,19 +149,4 @@ function answer(
     if (text) o.trace(`< ${redactBody(text, headers['content-type'])}`);
   }
   return { status: res.statusCode ?? 0, headers, text };
-}
-
-type Target = Pick<ReturnType<typeof urlToHttpOptions>, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
-
-/** What http.request makes of a URL (the fields it uses), made once per URL object (a bulk run sends thousands to one). */
-const targets = new WeakMap<URL, Target>();
-export function targetOptions(url: URL): Target {
-  let target = targets.get(url);
-  if (!target) {
-    const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
-    target =
-      auth === undefined ? { protocol, hostname, port, path } : { protocol, hostname, port, path, auth };
-    targets.set(url, target);
-  }
-  return target;
 }

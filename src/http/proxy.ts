@@ -223,12 +223,16 @@ export class ProxyRoutes {
     if (scheme === 'https:') {
       proxy.agent ??= new TunnelAgent(proxy.url, proxy.auth);
       const agent = proxy.agent;
-      return { agent, via, request: (target, options) => httpsRequest(target, { ...options, agent }) };
+      return {
+        dropIdle: () => dropIdle(agent),
+        via,
+        request: (target, options) => httpsRequest(target, { ...options, agent }),
+      };
     }
     proxy.agent ??= new PlainAgent({ keepAlive: true });
     const agent = proxy.agent;
     return {
-      agent,
+      dropIdle: () => dropIdle(agent),
       via,
       // Absolute-form: the proxy reads the target from the request line.
       request: (target, { method, headers }) =>
@@ -250,4 +254,10 @@ export class ProxyRoutes {
   close(): void {
     for (const proxy of Object.values(this.proxies)) proxy.agent?.destroy();
   }
+}
+
+/** Closes an agent's connections that wait for a request. */
+function dropIdle(agent: HttpAgent): void {
+  for (const sockets of Object.values(agent.freeSockets))
+    for (const socket of sockets ?? []) socket.destroy();
 }

@@ -1,14 +1,15 @@
-// The one HTTP transport: node:http/https with a keep-alive agent (the global fetch costs about
-// 200 ms of start-up on Node 20), a timeout per attempt, retries that only repeat what is safe to
-// repeat, and a redacted trace for --debug.
-import type { Agent, IncomingHttpHeaders } from 'node:http';
-import type { Duplex } from 'node:stream';
+// The one HTTP transport: promo's HTTP/1.1 client (wire.ts) with connections kept between
+// requests (node:http's client, and the global fetch still more, cost a run the compile of their
+// code), node:http through a proxy (proxy.ts), a timeout per attempt, retries that only repeat
+// what is safe to repeat, and a redacted trace for --debug.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ConnectionOptions } from 'node:tls';
 import { AbortFanOut } from '../base/abort-fan-out.js';
 import { ExitCode, PromoError } from '../base/errors.js';
-import { loadHttp, loadHttps, loadProxy } from '../base/lazy.js';
+import { loadNet, loadProxy, loadStream, loadTls } from '../base/lazy.js';
 import type { AbortSource } from '../base/light-abort.js';
 import { abortableSleep } from '../base/sleep.js';
-import { exchange, targetOptions } from './exchange.js';
+import { exchange } from './exchange.js';
 import {
   AttemptFailure,
   gatewayLost,
@@ -18,6 +19,7 @@ import {
   proxyAuthRequired,
   RedirectError,
 } from './failures.js';
+import { type Dispatch, InProcessRequest } from './in-process.js';
 import { redactUrlTokens, type SecretSet } from './redact.js';
 import {
   backoffMs,
@@ -27,6 +29,7 @@ import {
   slowDownMs,
 } from './retry-policy.js';
 import type { HttpRequest, HttpResponse, Route } from './types.js';
+import { WirePool } from './wire.js';
 
 export { OutcomeUnknownError } from './failures.js';
 export type { HttpRequest, HttpResponse, Route } from './types.js';
@@ -59,8 +62,6 @@ const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY
 
 type ProxyRoutes = InstanceType<Awaited<ReturnType<typeof loadProxy>>['ProxyRoutes']>;
 
-type HttpModule = { request: typeof import('node:http').request; Agent: typeof import('node:http').Agent };
-
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 /** A proxy or load balancer answered for the service: whether the service acted is unknown. */
 const LOST_STATUS = new Set([502, 504]);
@@ -71,16 +72,9 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** How long a pooled connection may have sat idle and still carry a request that is not safe to repeat. */
 export const MAX_IDLE_REUSE_MS = 2_000;
 
-function dropIdle(agent: Agent | undefined): void {
-  if (!agent) return;
-  for (const sockets of Object.values(agent.freeSockets))
-    for (const socket of sockets ?? []) socket.destroy();
-}
-
 export class Transport {
-  /** Loaded on first use: node:https pulls in TLS and crypto, which --help and --version never need. */
-  private readonly agents: Partial<Record<'http:' | 'https:', Agent>> = {};
-  private readonly modules: Partial<Record<'http:' | 'https:', HttpModule>> = {};
+  /** Made on first use: TLS and crypto are loaded for an https URL alone. */
+  private readonly pools: Partial<Record<'http:' | 'https:', WirePool>> = {};
   private readonly rate: RateLimitState = {};
   private proxies?: Promise<ProxyRoutes | undefined>;
   private proxyRoutes?: ProxyRoutes;
@@ -174,7 +168,7 @@ export class Transport {
 
   /** Closes idle keep-alive sockets so that the process can exit at once. */
   close(): void {
-    for (const agent of Object.values(this.agents)) agent.destroy();
+    for (const pool of Object.values(this.pools)) pool.close();
     this.proxyRoutes?.close();
   }
 
@@ -182,14 +176,14 @@ export class Transport {
    * Servers in this process (the built-in sandbox), by origin: how to open a connection to one, and
    * its route once made (as the direct ones are made once).
    */
-  private readonly inProcess = new Map<string, { connect: () => Duplex; route?: Route }>();
+  private readonly inProcess = new Map<string, { dispatch: Dispatch; route?: Route }>();
 
   /**
-   * Requests to `origin` go to a server in this process through `connect` (a connection without a
-   * socket, one per request), never through a proxy nor the network.
+   * Requests to `origin` go to a server in this process through `dispatch` (as values, no HTTP on
+   * the wire: src/http/in-process.ts), never through a proxy nor the network.
    */
-  connectInProcess(origin: string, connect: () => Duplex): void {
-    this.inProcess.set(origin, { connect });
+  dispatchInProcess(origin: string, dispatch: Dispatch): void {
+    this.inProcess.set(origin, { dispatch });
   }
 
   /** Whether a proxy variable is set: read once (process.env is slow to read, and a run does not change it). */
@@ -216,27 +210,26 @@ export class Transport {
     // Only with a server in this process: the URL's origin is made on first use (Node's code for it too).
     const server = this.inProcess.size > 0 ? this.inProcess.get(url.origin) : undefined;
     if (server) {
-      if (server.route) return server.route;
-      this.modules['http:'] ??= await loadHttp();
-      const { request } = this.modules['http:'];
-      server.route = {
-        request: (target, options) =>
-          request({ ...targetOptions(target), ...options, createConnection: server.connect }),
-      };
+      if (!server.route) {
+        const stream = await loadStream();
+        server.route = {
+          request: (target, options) => new InProcessRequest(server.dispatch, stream, target, options),
+        };
+      }
       return server.route;
     }
     const proxied = await this.proxyRoute(url);
     if (proxied) return proxied;
     const key = url.protocol === 'https:' ? 'https:' : 'http:';
-    if (this.directRoutes[key]) return this.directRoutes[key];
-    const module: HttpModule = this.modules[key] ?? (key === 'https:' ? await loadHttps() : await loadHttp());
-    this.modules[key] = module;
-    const agent = this.agents[key] ?? new module.Agent({ keepAlive: true });
-    this.agents[key] = agent;
-    const request: Route['request'] = (target, options) =>
-      module.request({ ...targetOptions(target), ...options, agent });
-    this.directRoutes[key] = { request, agent };
-    return { request, agent };
+    const route = this.directRoutes[key];
+    if (route) return route;
+    const pool = key === 'https:' ? await tlsPool() : await tcpPool();
+    this.pools[key] = pool;
+    this.directRoutes[key] = {
+      request: (target, options) => pool.request(target, options),
+      dropIdle: () => pool.dropIdle(),
+    };
+    return this.directRoutes[key];
   }
 
   private async pause(ms: number, reason: string, kind: 'retry' | 'pause' = 'retry'): Promise<void> {
@@ -281,7 +274,7 @@ export class Transport {
     // after the request went out; for a request that acts on the service that would leave its
     // outcome unknown for nothing. Such a request goes out on a connection used moments ago, or a new one.
     if ((request.mutates ?? !request.idempotent) && this.now() - this.lastAnswerAt > MAX_IDLE_REUSE_MS)
-      dropIdle(route.agent);
+      route.dropIdle?.();
     const response = await exchange(route, request, {
       timeoutMs: this.options.timeoutMs,
       maxAnswerBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
@@ -299,4 +292,33 @@ export class Transport {
 function stringHeader(response: HttpResponse, name: string): string | undefined {
   const value = response.headers[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Plain TCP connections, as node:http's agent makes them (no delay: a request is one write). */
+async function tcpPool(): Promise<WirePool> {
+  const [{ connect }, stream] = await Promise.all([loadNet(), loadStream()]);
+  return new WirePool((host, port) => connect({ host, port, noDelay: true }), 80, true, stream);
+}
+
+/** TLS connections; a session kept by host resumes the next handshake, as node:https's agent does. */
+async function tlsPool(): Promise<WirePool> {
+  const [{ connect }, { isIP }, stream] = await Promise.all([loadTls(), loadNet(), loadStream()]);
+  const sessions = new Map<string, Buffer>();
+  return new WirePool(
+    (host, port) => {
+      const key = `${host}:${port}`;
+      const socket = connect({
+        host,
+        port,
+        servername: isIP(host) ? undefined : host,
+        session: sessions.get(key),
+        noDelay: true,
+      } as ConnectionOptions);
+      socket.on('session', (session: Buffer) => sessions.set(key, session));
+      return socket;
+    },
+    443,
+    true,
+    stream,
+  );
 }

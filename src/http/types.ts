@@ -1,5 +1,6 @@
 // The request and answer as the transport sees them, and how a request reaches its URL.
-import type { Agent, ClientRequest, IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Duplex, Readable } from 'node:stream';
 
 export interface HttpRequest {
   method: string;
@@ -26,7 +27,7 @@ export interface HttpRequest {
    * A PromoError it throws is its own (a file that cannot be written, an answer of the wrong kind)
    * and reaches the caller as it is, never as a network failure.
    */
-  sink?: (body: import('node:stream').Readable, headers: IncomingHttpHeaders) => Promise<void>;
+  sink?: (body: Readable, headers: IncomingHttpHeaders) => Promise<void>;
   /**
    * Asked before each attempt goes out, the first and every repeat (after any wait): throws to stop
    * the request unsent (a bulk run whose journal another run took over while it was paused).
@@ -48,11 +49,40 @@ export interface HttpResponse {
   waitRefused?: string;
 }
 
+/** A connection as the client reads it: a socket, TLS, or a stream to the built-in sandbox. */
+export type Connection = Duplex & {
+  setTimeout?(ms: number): unknown;
+  ref?(): unknown;
+  unref?(): unknown;
+};
+
+/** A request on its way, as exchange.ts drives it (node:http's ClientRequest, or wire.ts's). */
+export interface OutgoingRequest {
+  on(event: 'finish', listener: () => void): unknown;
+  on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): unknown;
+  on(event: 'response', listener: (answer: IncomingAnswer) => void): unknown;
+  end(body?: string): unknown;
+  destroy(): unknown;
+}
+
+/** An answer as exchange.ts reads it: its status, its header lines, its body as a stream. */
+export interface IncomingAnswer extends Readable {
+  statusCode?: number;
+  statusMessage?: string;
+  rawHeaders: string[];
+  /** Its connection, for an idle watch while a body streams (none without setTimeout). */
+  socket: {
+    setTimeout?(ms: number): unknown;
+    on(event: 'timeout', listener: () => void): unknown;
+    off(event: 'timeout', listener: () => void): unknown;
+  };
+}
+
 /** How one request reaches its URL: directly, or through a proxy (see proxy.ts). */
 export interface Route {
-  request(url: URL, options: { method: string; headers: Record<string, string> }): ClientRequest;
-  /** Its pool of kept-alive connections; none for a server in this process (a connection each request). */
-  agent?: Agent;
+  request(url: URL, options: { method: string; headers: Record<string, string> }): OutgoingRequest;
+  /** Closes its kept connections that wait for a request; none for a server in this process. */
+  dropIdle?(): void;
   /** The proxy, for messages (never with its credentials). */
   via?: string;
 }

@@ -248,7 +248,7 @@ export class Runtime {
     });
     this.closers.push(() => sandbox.close());
     // promo's own in-process server: no proxy, no network stands between them.
-    this.transport().connectInProcess(new URL(sandbox.url).origin, () => sandbox.connect());
+    this.transport().dispatchInProcess(new URL(sandbox.url).origin, (request) => sandbox.dispatch(request));
     if (this.globals.debug)
       this.out.stderrText(
         `* built-in sandbox in this process, no port open: requests to ${sandbox.url} go to it`,

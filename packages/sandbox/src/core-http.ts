@@ -12,7 +12,7 @@ export interface ReadBody {
 
 /**
  * The service's request ids look like `v-0a885062c80375740f`. Only told apart, never guessed at: no
- * need of node:crypto (node-crypto.ts), which every answer would then load.
+ * need of node:crypto (node-builtin.ts), which every answer would then load.
  */
 export function newRequestId(): string {
   const part = () =>
@@ -111,14 +111,20 @@ export async function send(
   common: Record<string, string>,
 ): Promise<void> {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string> = { ...common, ...reply.headers };
+  const headers = wireHeaders(reply, common);
   if (reply.stream) return sendStream(res, reply.status, headers, reply.stream);
-  if (reply.text !== undefined) {
+  res.writeHead(reply.status, headers);
+  res.end(reply.text);
+}
+
+/** An answer's headers as sent: the ones every answer carries, its own, and its body's type and length when it is made whole. */
+export function wireHeaders(reply: Answer, common: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { ...common, ...reply.headers };
+  if (!reply.stream && reply.text !== undefined) {
     headers['Content-Type'] = 'application/json; charset=utf-8';
     headers['Content-Length'] = String(Buffer.byteLength(reply.text));
   }
-  res.writeHead(reply.status, headers);
-  res.end(reply.text);
+  return headers;
 }
 
 /** Writes each chunk as the socket takes it; a client that leaves ends the writing. */

@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type Answer, answer, errorObject, errorObjectForStatus, parseBody } from './core-http.js';
 import { type AppCredentials, authenticate, matchRoute } from './core-router.js';
 import { advanceImports, hasQueuedImports } from './import-jobs.js';
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto } from './node-builtin.js';
 import type { StateStore } from './state.js';
 import {
   type Route,

@@ -12,7 +12,7 @@ import {
 import { ALL_OPERATORS } from './facts/filters.js';
 import type { ExportRecord } from './job-types.js';
 import { type FilterFields, type Filters, parseFilters } from './list-filters.js';
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto } from './node-builtin.js';
 import { type RouteContext, SandboxError, type SandboxState } from './types.js';
 import { invalid, isRecord, type Json } from './voucher-check.js';
 import { VOUCHER_FILTER_FIELDS } from './voucher-list.js';

@@ -4,6 +4,7 @@
 import { routes } from './routes.js';
 import { type Sandbox, type SandboxOptions, startSandboxWithRoutes } from './server.js';
 
+export type { DispatchAnswer, DispatchRequest } from './dispatch.js';
 export type {
   FaultController,
   FaultOptions,

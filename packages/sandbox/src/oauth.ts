@@ -1,7 +1,7 @@
 // OAuth 2.0 token operations: issue a client-credentials token, introspect one.
 
 import { ALLOWED_SCOPES } from './facts/scopes.js';
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto } from './node-builtin.js';
 import { type Route, type RouteContext, SandboxError, type SandboxState, type TokenRecord } from './types.js';
 
 /** The scope values the service accepts, for lookups. */

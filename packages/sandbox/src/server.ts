@@ -1,6 +1,6 @@
 // The sandbox core: an HTTP server on loopback that records every request, lets the fault layer
 // decide first, then routes, authenticates and runs the operation inside a state transaction.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { bodyLimit, describeBytes } from './bulk-calls.js';
@@ -11,14 +11,17 @@ import {
   errorObject,
   errorObjectForStatus,
   newRequestId,
+  type ReadBody,
   readBody,
   send,
 } from './core-http.js';
 import { answerOperation } from './core-operation.js';
+import { type DispatchAnswer, type DispatchRequest, dispatched } from './dispatch.js';
 import { type FaultController, FaultEngine, type FaultOptions } from './faults.js';
 import type { ImportSettings } from './import-jobs.js';
 import { applyImportSettings, checkImportSettings } from './import-settings.js';
 import { connectionPair } from './in-process.js';
+import { nodeHttp } from './node-builtin.js';
 import { checkTimeZone, setTimeZone } from './project-settings.js';
 import { demoSeed, type SeedData } from './seed.js';
 import { loadSeedFile, openStateStore } from './state.js';
@@ -118,12 +121,31 @@ export interface Sandbox {
    * `listen: false`.
    */
   connect(): Duplex;
+  /**
+   * One request handled without HTTP on the wire, for a client in this same process: what a
+   * connection would have carried, as values (dispatch.ts). Recorded, faulted and answered as any
+   * other; a fault that drops the connection rejects it with an error whose code is ECONNRESET.
+   */
+  dispatch(request: DispatchRequest): Promise<DispatchAnswer>;
   /** Stops listening and ends every open connection, hanging requests included. */
   close(): Promise<void>;
 }
 
 /** The `url` of a sandbox that opens no port: `.invalid` never resolves, so nothing but connect() reaches it. */
 export const IN_PROCESS_URL = 'http://sandbox.invalid';
+
+/** One request as the core handles it, whatever carried it (a connection, or dispatch()). */
+export interface Exchange {
+  method: string;
+  /** Its path and query, as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** Its body, at most `limit` bytes. */
+  readBody(limit: number): Promise<ReadBody>;
+  /** Ends the exchange without an answer, as a connection reset does. */
+  drop(): void;
+  send(reply: Answer, common: Record<string, string>): Promise<void>;
+}
 
 /** Waits `ms`, or less if the sandbox closes meanwhile; without `ms`, until it closes. */
 function pause(signal: AbortSignal, ms?: number): Promise<void> {
@@ -203,15 +225,15 @@ export async function startSandboxWithRoutes(
     onStorageError: options.onStorageError,
   };
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: Exchange): Promise<void> {
     const started = Date.now();
-    const method = req.method ?? 'GET';
-    const { rawPath, rawQuery } = splitUrl(req.url ?? '/');
+    const method = req.method;
+    const { rawPath, rawQuery } = splitUrl(req.url);
     const requestId = newRequestId();
     const logLine = (outcome: string) =>
       options.log?.(`${method} ${req.url} ${outcome} ${Date.now() - started}ms ${requestId}`);
     const limit = bodyLimit(method, rawPath);
-    const { bytes, tooLarge } = await readBody(req, limit);
+    const { bytes, tooLarge } = await req.readBody(limit);
 
     if (rawPath.startsWith(CONTROL_PREFIX)) {
       const context = { credentials, requests, faults, store, now };
@@ -219,7 +241,7 @@ export async function startSandboxWithRoutes(
         { method, rawPath, headers: req.headers, body: bytes, requestId },
         context,
       );
-      await send(res, reply, {});
+      await req.send(reply, {});
       logLine(String(reply.status));
       return;
     }
@@ -234,7 +256,7 @@ export async function startSandboxWithRoutes(
 
     const decision = faults.decide(method, rawPath);
     const dropConnection = (outcome: string) => {
-      req.socket.destroy();
+      req.drop();
       logLine(outcome);
       options.onExchange?.(recorded);
     };
@@ -277,28 +299,45 @@ export async function startSandboxWithRoutes(
         byFault = true;
       }
     }
-    await send(res, reply, faults.rateLimitHeadersFor(method, rawPath));
+    await req.send(reply, faults.rateLimitHeadersFor(method, rawPath));
     if (options.recordAnswers || options.onExchange)
       recorded.answer = { status: reply.status, body: reply.text ?? '', byFault };
     logLine(String(reply.status));
     options.onExchange?.(recorded);
   }
 
-  const server = createServer((req, res) => {
-    onRequest(req, res).catch((error: unknown) => {
+  /** An exchange over node:http: a listening server's, or a connection made by connect(). */
+  function overHttp(req: IncomingMessage, res: ServerResponse): void {
+    const exchange: Exchange = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      readBody: (limit) => readBody(req, limit),
+      drop: () => req.socket.destroy(),
+      send: (reply, common) => send(res, reply, common),
+    };
+    handle(exchange).catch((error: unknown) => {
       // Only a failure to read the request lands here; there is no one left to answer.
       options.log?.(`sandbox: ${(error as Error).message}`);
       req.socket.destroy();
     });
-  });
+  }
+
+  /** node:http's server, made once: at start when listening, else on the first connect() (dispatch needs none). */
+  let server: Server | undefined;
+  const httpServer = () => {
+    server ??= nodeHttp().createServer(overHttp);
+    return server;
+  };
   const listening = options.listen !== false;
   let url = IN_PROCESS_URL;
   if (listening) {
+    const server = httpServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
     });
-    const address = server.address() as AddressInfo;
+    const address = httpServer().address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     url = `http://${host}:${address.port}`;
   }
@@ -318,17 +357,22 @@ export async function startSandboxWithRoutes(
       const { client, server: end } = connectionPair();
       inProcess.add(end);
       end.once('close', () => inProcess.delete(end));
-      server.emit('connection', end);
+      httpServer().emit('connection', end);
       return client;
+    },
+    dispatch(request) {
+      if (closing.signal.aborted) return Promise.reject(new Error('the sandbox is closed'));
+      return dispatched(request, handle);
     },
     async close() {
       if (closing.signal.aborted) return;
       closing.abort();
       for (const end of inProcess) end.destroy();
-      if (listening)
+      const open = server;
+      if (open)
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
+          open.close(() => resolve());
+          open.closeAllConnections();
         });
       store.close();
     },

@@ -3,7 +3,7 @@
 // not stored (a redemption stores it).
 
 import { resolveCustomer } from './customers.js';
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto } from './node-builtin.js';
 import { orderView } from './order-view.js';
 import { evaluate } from './redeem-evaluate.js';
 import { readRedeemRequest } from './redeem-request.js';

@@ -1,5 +1,5 @@
 // Turns a checked create body into the voucher object the service answers with and keeps.
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto } from './node-builtin.js';
 import { type CampaignRecord, type RouteContext, SandboxError, type SandboxState } from './types.js';
 import type { Json } from './voucher-check.js';
 import type { CreateVoucherInput } from './voucher-validate.js';

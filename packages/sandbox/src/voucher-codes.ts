@@ -2,7 +2,7 @@
 // stays taken while its voucher is live or in the bin (only a permanent delete frees it).
 
 import { DEFAULT_CODE_LENGTH, resolveCharset } from './facts/code-space.js';
-import { nodeCrypto } from './node-crypto.js';
+import { nodeCrypto } from './node-builtin.js';
 import { takenIn } from './state-query.js';
 import { SandboxError, type SandboxState } from './types.js';
 import { invalid, type Json, optionalNumber, optionalRecord, optionalString } from './voucher-check.js';

@@ -16,9 +16,9 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { ExitCode, errnoCode, PromoError, UsageError } from '../../base/errors.js';
+import { loadStream } from '../../base/lazy.js';
 import { escapeForTerminal } from '../../output/escape.js';
 import type { Runtime } from '../../runtime/runtime.js';
 
@@ -164,6 +164,7 @@ export class AtomicFile {
         throw failed(error);
       }
       const file = createWriteStream('', { fd, autoClose: false });
+      const { Transform, promises } = await loadStream();
       const count = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           counted.bytes += chunk.length;
@@ -171,7 +172,7 @@ export class AtomicFile {
         },
       });
       try {
-        await pipeline(body, count, file);
+        await promises.pipeline(body, count, file);
         fsyncSync(fd);
       } catch (error) {
         closeQuietly(fd);
