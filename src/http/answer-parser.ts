@@ -47,6 +47,10 @@ enum State {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([^\r\n]*))?$/;
 const OWS = /^[ \t]+|[ \t]+$/g;
+/** Characters no head holds: controls but HTAB, and a CR or LF that is not part of a CRLF. */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|(?<!\r)\n/;
+
+const isSpace = (code: number) => code === 32 || code === 9;
 
 export class AnswerParser {
   private state = State.Head;
@@ -183,8 +187,12 @@ export class AnswerParser {
   }
 
   private readHead(text: string): void {
-    const lines = text.split('\r\n');
-    const status = STATUS_LINE.exec(lines[0] as string);
+    // A control character in the head, or a lone CR or LF, is no HTTP (and no header value holds one).
+    if (CONTROL.test(text))
+      throw new ParseError('its head holds a control character', 'HPE_INVALID_HEADER_TOKEN');
+    let end = text.indexOf('\r\n');
+    if (end < 0) end = text.length;
+    const status = STATUS_LINE.exec(text.slice(0, end));
     if (!status) throw new ParseError('its first line is not a status line', 'HPE_INVALID_CONSTANT');
     const code = Number(status[2]);
     const rawHeaders: string[] = [];
@@ -192,13 +200,21 @@ export class AnswerParser {
     let chunked = false;
     let encoded = false;
     let connection = '';
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i] as string;
-      const colon = line.indexOf(':');
-      const name = colon > 0 ? line.slice(0, colon) : '';
+    for (let at = end + 2; at < text.length; at = end + 2) {
+      end = text.indexOf('\r\n', at);
+      if (end < 0) end = text.length;
+      const colon = text.indexOf(':', at);
+      const name = colon > at && colon < end ? text.slice(at, colon) : '';
       if (!TOKEN.test(name)) throw new ParseError('a header line is malformed', 'HPE_INVALID_HEADER_TOKEN');
-      const value = line.slice(colon + 1).replace(OWS, '');
+      let from = colon + 1;
+      let to = end;
+      while (from < to && isSpace(text.charCodeAt(from))) from++;
+      while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+      const value = text.slice(from, to);
       rawHeaders.push(name, value);
+      // Only the names that frame the answer are looked at, told apart by their length first.
+      const size = name.length;
+      if (size !== 14 && size !== 17 && size !== 10) continue;
       const lower = name.toLowerCase();
       if (lower === 'content-length') {
         if (!/^\d{1,15}$/.test(value))
@@ -222,7 +238,7 @@ export class AnswerParser {
         throw new ParseError('it switches protocols, which promo never asks', 'HPE_INVALID_CONSTANT');
       return;
     }
-    const words = connection.split(',').map((word) => word.trim());
+    const words = connection === '' ? [] : connection.split(',').map((word) => word.trim());
     this.keepAlive = status[1] === '1' ? !words.includes('close') : words.includes('keep-alive');
     this.on.head({ status: code, statusMessage: status[3] ?? '', rawHeaders });
     if (this.head || code === 204 || code === 304) this.finish();

@@ -52,6 +52,8 @@ export interface HttpResponse {
 /** A connection as the client reads it: a socket, TLS, or a stream to the built-in sandbox. */
 export type Connection = Duplex & {
   setTimeout?(ms: number): unknown;
+  /** Its idle timeout, when one is set (net.Socket's). */
+  timeout?: number;
   ref?(): unknown;
   unref?(): unknown;
 };

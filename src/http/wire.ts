@@ -19,10 +19,43 @@ const HEADER_VALUE_BAD = /[^\t\x20-\x7e\x80-\xff]/;
 /** Methods whose empty body node:http says with `Content-Length: 0` (a proxy may refuse them without it). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** What hears a connection while a request uses it. */
+interface Owner {
+  data(data: Buffer): void;
+  /** Its end or its close (whichever comes first; both may). */
+  cut(): void;
+  error(error: Error): void;
+}
+
+/**
+ * A connection and who hears it now: the request it carries, or nobody while it waits in the pool,
+ * when anything it says (bytes, its end, an error) makes it unusable. Its listeners are set once.
+ */
+class Line {
+  owner: Owner | undefined;
+  /** A second before the server said it closes an idle connection (`Keep-Alive: timeout=N`). */
+  keptUntil = Number.POSITIVE_INFINITY;
+
+  constructor(
+    readonly connection: Connection,
+    readonly key: string,
+    pool: WirePool,
+  ) {
+    connection.on('data', (data: Buffer) => (this.owner ? this.owner.data(data) : pool.drop(this)));
+    connection.on('end', () => (this.owner ? this.owner.cut() : pool.drop(this)));
+    connection.on('close', () => {
+      pool.forget(this);
+      this.owner?.cut();
+    });
+    // Heard between requests too: an error nobody hears would end the process.
+    connection.on('error', (error: Error) => (this.owner ? this.owner.error(error) : pool.drop(this)));
+  }
+}
+
 /** Connections to one kind of server, kept between requests when `keepAlive` (else one a request). */
 export class WirePool {
-  private readonly idle = new Map<string, Connection[]>();
-  private readonly open = new Set<Connection>();
+  private readonly idle = new Map<string, Line[]>();
+  private readonly open = new Set<Line>();
 
   /** The answer's stream class, made on node:stream's Readable (which the caller loads when it needs it). */
   readonly Answer: AnswerClass;
@@ -43,92 +76,75 @@ export class WirePool {
 
   /** Closes the connections that wait for a request (a request that must not meet a stale one). */
   dropIdle(): void {
-    for (const list of this.idle.values()) for (const connection of list) connection.destroy();
+    for (const list of this.idle.values()) for (const line of list) line.connection.destroy();
     this.idle.clear();
   }
 
   /** Closes every connection, in use or not. */
   close(): void {
     this.dropIdle();
-    for (const connection of this.open) connection.destroy();
+    for (const line of this.open) line.connection.destroy();
     this.open.clear();
   }
 
-  /** A kept connection to host:port if one is still open, else a new one. */
-  take(host: string, port: number): Connection {
-    const list = this.idle.get(`${host}:${port}`);
+  /** A kept connection to host:port if one is still open and fresh, else a new one; `owner` hears it. */
+  take(host: string, port: number, owner: Owner): Line {
+    const key = `${host}:${port}`;
+    const list = this.idle.get(key);
+    const now = list?.length ? Date.now() : 0;
     while (list?.length) {
-      const connection = list.pop() as Connection;
-      this.watching.get(connection)?.();
-      this.watching.delete(connection);
-      if (connection.destroyed) continue;
-      connection.setTimeout?.(0);
-      connection.ref?.();
-      return connection;
+      const line = list.pop() as Line;
+      if (line.connection.destroyed) continue;
+      if (now > line.keptUntil) {
+        line.connection.destroy();
+        continue;
+      }
+      line.owner = owner;
+      line.connection.ref?.();
+      return line;
     }
-    const connection = this.connector(host, port || this.defaultPort);
-    this.open.add(connection);
-    connection.once('close', () => this.open.delete(connection));
-    // Heard between requests too: an error nobody hears would end the process.
-    connection.on('error', ignore);
-    return connection;
+    const line = new Line(this.connector(host, port || this.defaultPort), key, this);
+    line.owner = owner;
+    this.open.add(line);
+    return line;
   }
 
-  /** What stops watching each idle connection. */
-  private readonly watching = new Map<Connection, () => void>();
-
   /**
-   * Keeps a connection whose answer ended where it said for the next request to host:port, until a
+   * Keeps a connection whose answer ended where it said for the next request to its host, until a
    * second before the server said it would close it (`keptForMs`), as node:http's agent does.
    */
-  give(host: string, port: number, connection: Connection, reusable: boolean, keptForMs?: number): void {
-    const idleMs = keptForMs === undefined ? 0 : keptForMs - 1000;
-    if (!reusable || !this.keepAlive || connection.destroyed || (keptForMs !== undefined && idleMs <= 0)) {
+  give(line: Line, reusable: boolean, keptForMs?: number): void {
+    line.owner = undefined;
+    const { connection } = line;
+    const stale = keptForMs !== undefined && keptForMs <= 1000;
+    if (!reusable || !this.keepAlive || connection.destroyed || stale) {
       connection.destroy();
       return;
     }
-    const key = `${host}:${port}`;
-    const drop = () => {
-      connection.destroy();
-      this.watching.get(connection)?.();
-      this.watching.delete(connection);
-      const list = this.idle.get(key);
-      const at = list?.indexOf(connection) ?? -1;
-      if (at >= 0) list?.splice(at, 1);
-    };
-    // Whatever an idle connection says (bytes, its end, an error) makes it unusable.
-    const unwatch = watch(connection, { data: drop, end: drop, close: drop, error: drop });
-    connection.on('timeout', drop);
-    this.watching.set(connection, () => {
-      unwatch();
-      connection.off('timeout', drop);
-    });
-    // The request's idle watch ends with its answer; a kept connection keeps no run alive.
-    connection.setTimeout?.(idleMs);
+    line.keptUntil = keptForMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + keptForMs - 1000;
+    // The request's idle watch (a streamed body's) ends with its answer; a kept one keeps no run alive.
+    if (connection.timeout) connection.setTimeout?.(0);
     connection.unref?.();
-    connection.resume();
-    const list = this.idle.get(key);
-    if (list) list.push(connection);
-    else this.idle.set(key, [connection]);
+    if (connection.isPaused()) connection.resume();
+    const list = this.idle.get(line.key);
+    if (list) list.push(line);
+    else this.idle.set(line.key, [line]);
+  }
+
+  /** An idle connection said something: it is closed and no longer kept. */
+  drop(line: Line): void {
+    line.connection.destroy();
+    this.forget(line);
+  }
+
+  /** A connection closed: no longer open nor kept. */
+  forget(line: Line): void {
+    this.open.delete(line);
+    const list = this.idle.get(line.key);
+    const at = list?.indexOf(line) ?? -1;
+    if (at >= 0) list?.splice(at, 1);
   }
 }
-
-type Listeners = {
-  data: (data: Buffer) => void;
-  end: () => void;
-  close: () => void;
-  error: (error: Error) => void;
-};
-
-/** Listens to a connection; returns what stops it (the connection's own listeners stay). */
-function watch(connection: Connection, on: Listeners): () => void {
-  connection.on('data', on.data).on('end', on.end).on('close', on.close).on('error', on.error);
-  return () => {
-    connection.off('data', on.data).off('end', on.end).off('close', on.close).off('error', on.error);
-  };
-}
-
-const ignore = () => undefined;
 
 class WireRequest extends EventEmitter implements OutgoingRequest {
   private connection?: Connection;
@@ -145,10 +161,7 @@ class WireRequest extends EventEmitter implements OutgoingRequest {
   }
 
   end(body?: string): this {
-    const host = hostOf(this.url);
-    const port = Number(this.url.port);
-    const connection = this.pool.take(host, port);
-    this.connection = connection;
+    let line: Line | undefined;
     const parser = new AnswerParser(this.method === 'HEAD', {
       head: (head) => {
         this.answer = new this.pool.Answer(head, connection);
@@ -159,15 +172,11 @@ class WireRequest extends EventEmitter implements OutgoingRequest {
       },
       end: (reusable) => {
         this.over = true;
-        unwatch();
-        this.pool.give(host, port, connection, reusable, parser.keptForMs);
+        if (line) this.pool.give(line, reusable, parser.keptForMs);
         this.answer?.push(null);
       },
     });
-    const cut = () => {
-      if (!parser.close()) this.fail(hangUp(this.answer !== undefined));
-    };
-    const unwatch = watch(connection, {
+    line = this.pool.take(hostOf(this.url), Number(this.url.port), {
       data: (data) => {
         try {
           parser.feed(data);
@@ -175,10 +184,13 @@ class WireRequest extends EventEmitter implements OutgoingRequest {
           this.fail(error as Error);
         }
       },
-      end: cut,
-      close: cut,
+      cut: () => {
+        if (!parser.close()) this.fail(hangUp(this.answer !== undefined));
+      },
       error: (error) => this.fail(error),
     });
+    const { connection } = line;
+    this.connection = connection;
     const bytes =
       body === undefined
         ? Buffer.from(this.head, 'latin1')
