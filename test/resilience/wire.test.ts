@@ -158,7 +158,10 @@ describe('what is not an HTTP/1.1 answer is an error, as node:http says it', () 
       'HTTP/1.1 200 OK\r\nX-A: a\u0001b\r\nContent-Length: 0\r\n\r\n',
       'HPE_INVALID_HEADER_TOKEN',
     ],
-    'a header value with a lone CR': ['HTTP/1.1 200 OK\r\nX-A: a\rb\r\nContent-Length: 0\r\n\r\n', 'HPE_INVALID_HEADER_TOKEN'],
+    'a header value with a lone CR': [
+      'HTTP/1.1 200 OK\r\nX-A: a\rb\r\nContent-Length: 0\r\n\r\n',
+      'HPE_INVALID_HEADER_TOKEN',
+    ],
     'a head over 16 KiB': [
       `HTTP/1.1 200 OK\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
       'HPE_HEADER_OVERFLOW',
