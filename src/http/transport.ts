@@ -73,8 +73,13 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 export const MAX_IDLE_REUSE_MS = 2_000;
 
 export class Transport {
-  /** Made on first use: TLS and crypto are loaded for an https URL alone. */
-  private readonly pools: Partial<Record<'http:' | 'https:', WirePool>> = {};
+  /**
+   * Made on first use, once however many requests ask at the same time (a bulk run's first 16):
+   * TLS and crypto are loaded for an https URL alone.
+   */
+  private readonly pools: Partial<Record<'http:' | 'https:', Promise<WirePool>>> = {};
+  /** The pools made so far, for close(). */
+  private readonly made: WirePool[] = [];
   private readonly rate: RateLimitState = {};
   private proxies?: Promise<ProxyRoutes | undefined>;
   private proxyRoutes?: ProxyRoutes;
@@ -168,7 +173,7 @@ export class Transport {
 
   /** Closes idle keep-alive sockets so that the process can exit at once. */
   close(): void {
-    for (const pool of Object.values(this.pools)) pool.close();
+    for (const pool of this.made) pool.close();
     this.proxyRoutes?.close();
   }
 
@@ -223,13 +228,16 @@ export class Transport {
     const key = url.protocol === 'https:' ? 'https:' : 'http:';
     const route = this.directRoutes[key];
     if (route) return route;
-    const pool = key === 'https:' ? await tlsPool() : await tcpPool();
-    this.pools[key] = pool;
-    this.directRoutes[key] = {
-      request: (target, options) => pool.request(target, options),
-      dropIdle: () => pool.dropIdle(),
-    };
-    return this.directRoutes[key];
+    this.pools[key] ??= (key === 'https:' ? tlsPool() : tcpPool()).then((pool) => {
+      this.made.push(pool);
+      this.directRoutes[key] = {
+        request: (target, options) => pool.request(target, options),
+        dropIdle: () => pool.dropIdle(),
+      };
+      return pool;
+    });
+    await this.pools[key];
+    return this.directRoutes[key] as Route;
   }
 
   private async pause(ms: number, reason: string, kind: 'retry' | 'pause' = 'retry'): Promise<void> {

@@ -52,3 +52,27 @@ it('sends a POST on a fresh connection after the pool sat idle, and reuses it wh
   expect(get2).toBe(post1);
   expect(post2).not.toBe(get2);
 });
+
+it('sixteen first requests at once share one pool: close() ends every connection they opened', async () => {
+  const transport = new Transport({ timeoutMs: 2000, retries: 0, secrets: new SecretSet() });
+  const open = new Set<import('node:net').Socket>();
+  const onConnection = (socket: import('node:net').Socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  };
+  server.on('connection', onConnection);
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        transport.send({ method: 'GET', url: new URL(`${base}/x`), headers: {}, idempotent: true }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(16).fill(200));
+    expect(open.size).toBeGreaterThan(0);
+    transport.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(open.size).toBe(0);
+  } finally {
+    server.off('connection', onConnection);
+  }
+});
