@@ -1,5 +1,6 @@
-// The sandbox core: an HTTP server on loopback that records every request, lets the fault layer
-// decide first, then routes, authenticates and runs the operation inside a state transaction.
+// The sandbox core: an HTTP server on loopback (or requests handed over in this process, by a
+// connection or by dispatch()) that records every request, lets the fault layer decide first, then
+// routes, authenticates and runs the operation inside a state transaction.
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -74,8 +75,8 @@ export interface SandboxOptions {
    */
   verify?: boolean;
   /**
-   * false: open no port; the sandbox is reached only from this process, through `connect()` (its
-   * `url` then names no host that resolves). Default true: it listens on `host` and `port`.
+   * false: open no port; the sandbox is reached only from this process, through `connect()` or
+   * `dispatch()` (its `url` then names no host that resolves). Default true: it listens on `host` and `port`.
    */
   listen?: boolean;
   /** Access log, one line per request; off by default. */
@@ -117,8 +118,8 @@ export interface Sandbox {
   faults: FaultController;
   /**
    * A connection to it without a socket, for an HTTP client in this same process: give it as
-   * http.request's `createConnection` (in-process.ts). The only way in when started with
-   * `listen: false`.
+   * http.request's `createConnection` (in-process.ts). With dispatch(), the only ways in when
+   * started with `listen: false`.
    */
   connect(): Duplex;
   /**
