@@ -1,8 +1,10 @@
 // TLS failures are not retried (the same certificate comes back every time): the error names the
 // cause and the fix, and the fix (NODE_EXTRA_CA_CERTS) works. HTTPS servers on loopback with
 // certificates made by openssl in the test.
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates, type Pem, type TestCertificates } from '../helpers/certs.js';
 import { runPromo, spawnPromo, tempDir } from '../helpers/promo.js';
@@ -81,6 +83,40 @@ describe('a certificate this machine does not trust', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
+  });
+});
+
+describe('over TLS, connections kept', () => {
+  it('a bulk run sends its requests on the connection it opened: one TLS handshake for five deletes', async () => {
+    const entry = await serve(certs.good);
+    const deleted: string[] = [];
+    entry.server.removeAllListeners('request');
+    entry.server.on('request', (req, res) => {
+      deleted.push(`${req.method} ${req.url}`);
+      res.writeHead(204);
+      res.end();
+    });
+    const codes = join(dir.path, 'codes.txt');
+    writeFileSync(codes, 'TLS-1\nTLS-2\nTLS-3\nTLS-4\nTLS-5\n');
+    const run = await spawnPromo(
+      [
+        '--api-url',
+        entry.url,
+        '-o',
+        'json',
+        'voucher',
+        'delete',
+        '--input',
+        codes,
+        '--yes',
+        '--concurrency',
+        '1',
+      ],
+      { env: { ...env, NODE_EXTRA_CA_CERTS: certs.ca.certFile } },
+    );
+    expect(run.code).toBe(0);
+    expect(deleted).toEqual([1, 2, 3, 4, 5].map((n) => `DELETE /v1/vouchers/TLS-${n}`));
+    expect(entry.connections).toBe(1);
   });
 });
 
