@@ -49,7 +49,7 @@ export interface HttpResponse {
   waitRefused?: string;
 }
 
-/** A connection as the client reads it: a socket, TLS, or a stream to the built-in sandbox. */
+/** A connection as the client reads it: a socket, or TLS. */
 export type Connection = Duplex & {
   setTimeout?(ms: number): unknown;
   /** Its idle timeout, when one is set (net.Socket's). */

@@ -1,5 +1,5 @@
-// promo's own HTTP/1.1 client, for a connection straight to the service (or to the built-in
-// sandbox): the request written in one piece, the answer read by AnswerParser, the connection kept
+// promo's own HTTP/1.1 client, for a connection straight to the service (or to a `promo sandbox`
+// on this machine): the request written in one piece, the answer read by AnswerParser, the connection kept
 // for the next request. node:http does the same, but its client's code is compiled anew on every
 // run (Node's built-in code cache holds little of it), and promo's is in promo's code cache: one
 // request cost ~18M instructions (6-9 ms of CPU) more through http.get than through a bare
@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { type AnswerHead, AnswerParser } from './answer-parser.js';
 import type { Connection, OutgoingRequest } from './types.js';
 
-/** Opens a connection to host:port (a TCP socket, TLS, or the built-in sandbox's stream). */
+/** Opens a connection to host:port (a TCP socket, or TLS). */
 export type Connector = (host: string, port: number) => Connection;
 
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
