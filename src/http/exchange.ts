@@ -48,6 +48,7 @@ export function exchange(route: Route, request: HttpRequest, o: ExchangeOptions)
       method,
       headers:
         body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      streamed: request.sink !== undefined,
     });
     const timer = setTimeout(
       () => fail(`no answer within ${o.timeoutMs / 1000} s`, 'ETIMEDOUT'),

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { DispatchAnswer, DispatchRequest } from 'promo-sandbox';
-import type { IncomingAnswer, OutgoingRequest } from './types.js';
+import type { IncomingAnswer, OutgoingRequest, RequestOptions } from './types.js';
 
 export type Dispatch = (request: DispatchRequest) => Promise<DispatchAnswer>;
 
@@ -14,9 +14,10 @@ export class InProcessRequest extends EventEmitter implements OutgoingRequest {
 
   constructor(
     private readonly dispatch: Dispatch,
-    private readonly stream: { Readable: typeof Readable },
+    /** node:stream, loaded when an answer is streamed. */
+    private readonly stream: () => Promise<{ Readable: typeof Readable }>,
     private readonly url: URL,
-    private readonly options: { method: string; headers: Record<string, string> },
+    private readonly options: RequestOptions,
   ) {
     super();
   }
@@ -34,10 +35,14 @@ export class InProcessRequest extends EventEmitter implements OutgoingRequest {
       if (!this.over) this.emit('finish');
     });
     sent.then(
-      (answer) => {
+      async (answer) => {
+        if (this.over) return;
+        const [made, tell] = await this.answer(answer);
         if (this.over) return;
         this.over = true;
-        this.emit('response', this.answer(answer));
+        this.emit('response', made);
+        // Its listeners are set: a whole body is told now.
+        tell?.();
       },
       (error: Error) => {
         if (this.over) return;
@@ -54,14 +59,44 @@ export class InProcessRequest extends EventEmitter implements OutgoingRequest {
     return this;
   }
 
-  private answer({ status, headers, body }: DispatchAnswer): IncomingAnswer {
+  /** The answer, and for one made whole what tells its body once it has listeners. */
+  private async answer({ status, headers, body }: DispatchAnswer): Promise<[IncomingAnswer, (() => void)?]> {
+    const rawHeaders = Object.entries(headers).flat();
+    // No connection to watch: nothing stands between promo and the sandbox that could stall.
+    const socket = new EventEmitter();
+    if (typeof body === 'string' && !this.options.streamed)
+      return wholeAnswer(status, rawHeaders, socket, body);
     const pieces = typeof body === 'string' ? (body ? [body] : []) : body;
-    const answer = this.stream.Readable.from(pieces, { objectMode: false }) as IncomingAnswer;
+    const answer = (await this.stream()).Readable.from(pieces, { objectMode: false }) as IncomingAnswer;
     answer.statusCode = status;
     answer.statusMessage = '';
-    answer.rawHeaders = Object.entries(headers).flat();
-    // No connection to watch: nothing stands between promo and the sandbox that could stall.
-    answer.socket = new EventEmitter();
-    return answer;
+    answer.rawHeaders = rawHeaders;
+    answer.socket = socket;
+    return [answer];
   }
+}
+
+/**
+ * An answer made whole by the sandbox, for a request that reads it whole: its body told as one
+ * chunk, then its end, as exchange.ts listens for them, without a stream (node:stream is ~8M
+ * instructions to load, and nothing else on the built-in profile's path loads it).
+ */
+function wholeAnswer(
+  status: number,
+  rawHeaders: string[],
+  socket: EventEmitter,
+  body: string,
+): [IncomingAnswer, () => void] {
+  const answer = Object.assign(new EventEmitter(), {
+    statusCode: status,
+    statusMessage: '',
+    rawHeaders,
+    socket,
+  });
+  const tell = () => {
+    if (body) answer.emit('data', Buffer.from(body, 'utf8'));
+    answer.emit('end');
+  };
+  // exchange.ts reads no more of an answer to a request without a sink than its fields and these events.
+  return [answer as unknown as IncomingAnswer, tell];
 }

@@ -215,12 +215,9 @@ export class Transport {
     // Only with a server in this process: the URL's origin is made on first use (Node's code for it too).
     const server = this.inProcess.size > 0 ? this.inProcess.get(url.origin) : undefined;
     if (server) {
-      if (!server.route) {
-        const stream = await loadStream();
-        server.route = {
-          request: (target, options) => new InProcessRequest(server.dispatch, stream, target, options),
-        };
-      }
+      server.route ??= {
+        request: (target, options) => new InProcessRequest(server.dispatch, loadStream, target, options),
+      };
       return server.route;
     }
     const proxied = await this.proxyRoute(url);

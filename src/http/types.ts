@@ -80,9 +80,16 @@ export interface IncomingAnswer extends Readable {
   };
 }
 
+export interface RequestOptions {
+  method: string;
+  headers: Record<string, string>;
+  /** Its answer's body is handed to a sink as a stream (HttpRequest.sink), not read whole by exchange.ts. */
+  streamed?: boolean;
+}
+
 /** How one request reaches its URL: directly, or through a proxy (see proxy.ts). */
 export interface Route {
-  request(url: URL, options: { method: string; headers: Record<string, string> }): OutgoingRequest;
+  request(url: URL, options: RequestOptions): OutgoingRequest;
   /** Closes its kept connections that wait for a request; none for a server in this process. */
   dropIdle?(): void;
   /** The proxy, for messages (never with its credentials). */

@@ -11,93 +11,100 @@
 // - destroying either end closes both, as a reset connection does: a client still waiting for its
 //   answer reads "socket hang up", which it takes, as after a real reset, for an answer lost;
 // - `setTimeout` counts idle time, both ways, and emits 'timeout'.
-import { Duplex } from 'node:stream';
+import type { Duplex } from 'node:stream';
+import { nodeStream } from './node-builtin.js';
 
-class End extends Duplex {
-  peer!: End;
-  /** A write of ours that waits for the other end to want more. */
-  private waiting?: () => void;
-  private idleMs = 0;
-  private idleTimer?: NodeJS.Timeout;
-  readonly remoteAddress = '127.0.0.1';
-  readonly remotePort = 0;
-  readonly localAddress = '127.0.0.1';
-  readonly localPort = 0;
-  readonly remoteFamily = 'IPv4';
+/** The class of a connection's end, made on first use: a sandbox reached by dispatch() loads no streams. */
+function endClass() {
+  return class End extends nodeStream().Duplex {
+    peer!: End;
+    /** A write of ours that waits for the other end to want more. */
+    private waiting?: () => void;
+    private idleMs = 0;
+    private idleTimer?: NodeJS.Timeout;
+    readonly remoteAddress = '127.0.0.1';
+    readonly remotePort = 0;
+    readonly localAddress = '127.0.0.1';
+    readonly localPort = 0;
+    readonly remoteFamily = 'IPv4';
 
-  constructor() {
-    super({ allowHalfOpen: true });
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.touch();
-    this.peer.touch();
-    if (this.peer.destroyed || this.peer.push(chunk)) done();
-    else this.peer.waiting = done;
-  }
-
-  override _final(done: (error?: Error | null) => void): void {
-    if (!this.peer.destroyed) this.peer.push(null);
-    done();
-  }
-
-  override _read(): void {
-    const go = this.waiting;
-    this.waiting = undefined;
-    go?.();
-  }
-
-  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    clearTimeout(this.idleTimer);
-    const go = this.waiting;
-    this.waiting = undefined;
-    go?.();
-    // The other end closes too, without an error of its own: what it was told is "the connection closed".
-    if (!this.peer.destroyed) this.peer.destroy();
-    done(error);
-  }
-
-  setTimeout(ms: number, onTimeout?: () => void): this {
-    this.idleMs = ms;
-    if (onTimeout) this.once('timeout', onTimeout);
-    this.touch();
-    return this;
-  }
-
-  private touch(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-    if (this.idleMs > 0 && !this.destroyed) {
-      this.idleTimer = setTimeout(() => this.emit('timeout'), this.idleMs);
-      this.idleTimer.unref();
+    constructor() {
+      super({ allowHalfOpen: true });
     }
-  }
 
-  setNoDelay(): this {
-    return this;
-  }
+    override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+      this.touch();
+      this.peer.touch();
+      if (this.peer.destroyed || this.peer.push(chunk)) done();
+      else this.peer.waiting = done;
+    }
 
-  setKeepAlive(): this {
-    return this;
-  }
+    override _final(done: (error?: Error | null) => void): void {
+      if (!this.peer.destroyed) this.peer.push(null);
+      done();
+    }
 
-  ref(): this {
-    return this;
-  }
+    override _read(): void {
+      const go = this.waiting;
+      this.waiting = undefined;
+      go?.();
+    }
 
-  unref(): this {
-    return this;
-  }
+    override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+      clearTimeout(this.idleTimer);
+      const go = this.waiting;
+      this.waiting = undefined;
+      go?.();
+      // The other end closes too, without an error of its own: what it was told is "the connection closed".
+      if (!this.peer.destroyed) this.peer.destroy();
+      done(error);
+    }
 
-  address(): { address: string; family: string; port: number } {
-    return { address: this.localAddress, family: 'IPv4', port: 0 };
-  }
+    setTimeout(ms: number, onTimeout?: () => void): this {
+      this.idleMs = ms;
+      if (onTimeout) this.once('timeout', onTimeout);
+      this.touch();
+      return this;
+    }
+
+    private touch(): void {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = undefined;
+      if (this.idleMs > 0 && !this.destroyed) {
+        this.idleTimer = setTimeout(() => this.emit('timeout'), this.idleMs);
+        this.idleTimer.unref();
+      }
+    }
+
+    setNoDelay(): this {
+      return this;
+    }
+
+    setKeepAlive(): this {
+      return this;
+    }
+
+    ref(): this {
+      return this;
+    }
+
+    unref(): this {
+      return this;
+    }
+
+    address(): { address: string; family: string; port: number } {
+      return { address: this.localAddress, family: 'IPv4', port: 0 };
+    }
+  };
 }
+
+let EndClass: ReturnType<typeof endClass> | undefined;
 
 /** Two ends of one connection: `client` for the HTTP client, `server` for the HTTP server. */
 export function connectionPair(): { client: Duplex; server: Duplex } {
-  const client = new End();
-  const server = new End();
+  EndClass ??= endClass();
+  const client = new EndClass();
+  const server = new EndClass();
   client.peer = server;
   server.peer = client;
   return { client, server };

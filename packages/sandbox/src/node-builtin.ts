@@ -1,7 +1,8 @@
 // Node's modules that only some requests need, loaded on first use. node:crypto costs ~5 ms of CPU
-// (more on Node 24, which builds argon2 with it), and node:http's server is for a sandbox that
-// listens or is reached by connect(): the built-in profile starts a sandbox in every promo command
-// and reaches it by dispatch(), and a read (`voucher get`) needs neither.
+// (more on Node 24, which builds argon2 with it); node:http's server, and node:stream (~8M
+// instructions to load) for the in-process connection, are for a sandbox that listens or is reached
+// by connect(): the built-in profile starts a sandbox in every promo command and reaches it by
+// dispatch(), and a read (`voucher get`) needs none of them.
 import { createRequire } from 'node:module';
 
 const loaded = new Map<string, unknown>();
@@ -23,3 +24,4 @@ function builtin<T>(id: string): T {
 
 export const nodeCrypto = () => builtin<typeof import('node:crypto')>('node:crypto');
 export const nodeHttp = () => builtin<typeof import('node:http')>('node:http');
+export const nodeStream = () => builtin<typeof import('node:stream')>('node:stream');
