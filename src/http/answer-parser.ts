@@ -44,7 +44,8 @@ enum State {
   Done,
 }
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A header's name: an HTTP token (RFC 9110), in answers read and in requests written (wire.ts). */
+export const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: ([^\r\n]*))?$/;
 const OWS = /^[ \t]+|[ \t]+$/g;
 /** Characters no head holds: controls but HTAB, and a CR or LF that is not part of a CRLF. */

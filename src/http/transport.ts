@@ -73,13 +73,6 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 export const MAX_IDLE_REUSE_MS = 2_000;
 
 export class Transport {
-  /**
-   * Made on first use, once however many requests ask at the same time (a bulk run's first 16):
-   * TLS and crypto are loaded for an https URL alone.
-   */
-  private readonly pools: Partial<Record<'http:' | 'https:', Promise<WirePool>>> = {};
-  /** The pools made so far, for close(). */
-  private readonly made: WirePool[] = [];
   private readonly rate: RateLimitState = {};
   private proxies?: Promise<ProxyRoutes | undefined>;
   private proxyRoutes?: ProxyRoutes;
@@ -173,7 +166,7 @@ export class Transport {
 
   /** Closes idle keep-alive sockets so that the process can exit at once. */
   close(): void {
-    for (const pool of this.made) pool.close();
+    for (const route of Object.values(this.directRoutes)) route.close?.();
     this.proxyRoutes?.close();
   }
 
@@ -210,6 +203,11 @@ export class Transport {
 
   /** The direct route of each protocol, made once (a bulk run asks for it thousands of times). */
   private readonly directRoutes: Partial<Record<'http:' | 'https:', Route>> = {};
+  /**
+   * A direct route being made: once however many requests ask at the same time (a bulk run's
+   * first 16). TLS and crypto are loaded for an https URL alone.
+   */
+  private readonly makingRoutes: Partial<Record<'http:' | 'https:', Promise<Route>>> = {};
 
   private async route(url: URL): Promise<Route> {
     // Only with a server in this process: the URL's origin is made on first use (Node's code for it too).
@@ -225,16 +223,16 @@ export class Transport {
     const key = url.protocol === 'https:' ? 'https:' : 'http:';
     const route = this.directRoutes[key];
     if (route) return route;
-    this.pools[key] ??= (key === 'https:' ? tlsPool() : tcpPool()).then((pool) => {
-      this.made.push(pool);
-      this.directRoutes[key] = {
+    this.makingRoutes[key] ??= (key === 'https:' ? tlsPool() : tcpPool()).then((pool) => {
+      const made: Route = {
         request: (target, options) => pool.request(target, options),
         dropIdle: () => pool.dropIdle(),
+        close: () => pool.close(),
       };
-      return pool;
+      this.directRoutes[key] = made;
+      return made;
     });
-    await this.pools[key];
-    return this.directRoutes[key] as Route;
+    return this.makingRoutes[key];
   }
 
   private async pause(ms: number, reason: string, kind: 'retry' | 'pause' = 'retry'): Promise<void> {

@@ -92,6 +92,8 @@ export interface Route {
   request(url: URL, options: RequestOptions): OutgoingRequest;
   /** Closes its kept connections that wait for a request; none for a server in this process. */
   dropIdle?(): void;
+  /** Closes every connection it made (a route of its own; the proxies' are closed with them). */
+  close?(): void;
   /** The proxy, for messages (never with its credentials). */
   via?: string;
 }

@@ -8,13 +8,12 @@
 // request and an answer is what node:http's have: the same events, fields and stream.
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { type AnswerHead, AnswerParser } from './answer-parser.js';
+import { type AnswerHead, AnswerParser, TOKEN } from './answer-parser.js';
 import type { Connection, OutgoingRequest } from './types.js';
 
 /** Opens a connection to host:port (a TCP socket, or TLS). */
 export type Connector = (host: string, port: number) => Connection;
 
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_VALUE_BAD = /[^\t\x20-\x7e\x80-\xff]/;
 /** Methods whose empty body node:http says with `Content-Length: 0` (a proxy may refuse them without it). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -266,7 +265,7 @@ function requestHead(url: URL, method: string, headers: Record<string, string>, 
   let head = `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n`;
   let length = false;
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name))
+    if (!TOKEN.test(name))
       throw invalidHeader(`Header name must be a valid HTTP token ["${name}"]`, 'ERR_INVALID_HTTP_TOKEN');
     if (HEADER_VALUE_BAD.test(value))
       throw invalidHeader(`Invalid character in header content ["${name}"]`, 'ERR_INVALID_CHAR');
