@@ -5,8 +5,9 @@ import { UsageError } from '../base/errors.js';
 
 /** The first number literal in JSON `text` that would not survive JSON.parse, or undefined. */
 export function inexactNumber(text: string): string | undefined {
-  // Quick way out: no literal of more than 15 significant digits or with an exponent.
-  if (!/\d{16}|\d[eE]|\.\d*\d{16}/.test(text)) return undefined;
+  // Quick way out: no literal of sixteen digits or more (the point may fall among them:
+  // 12345678.123456789 has seventeen) and none with an exponent.
+  if (!/\d(?:\.?\d){15}|\d[eE]/.test(text)) return undefined;
   for (const literal of numberLiterals(text)) if (!holdsExactly(literal)) return literal;
   return undefined;
 }

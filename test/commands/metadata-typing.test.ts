@@ -76,6 +76,40 @@ describe('numbers in JSON input', () => {
     expect(JSON.parse(sent()[0]!).metadata).toEqual({ n: 1000, s: '12345678901234567890' });
   });
 
+  // Seventeen significant digits with the point among them: JSON.parse keeps sixteen at most
+  // (12345678.123456789 arrives as 12345678.12345679), and no run of sixteen digits gives it away.
+  it('a number whose digits run past sixteen across its point is refused, in --body, -m and --input', async () => {
+    const file = join(fx.configDir, 'split.json');
+    writeFileSync(file, '{"metadata": {"price": 12345678.123456789}}');
+    const body = await promo(event('--body', file));
+    expect(body.code).toBe(2);
+    expect(JSON.parse(body.stderr).error.message).toBe(
+      `--body: '${file}' holds the number 12345678.123456789, which promo cannot send exactly (JavaScript numbers keep about 15 digits)`,
+    );
+    const flag = await promo(event('-m', 'price:=9007199254.7409931'));
+    expect(flag.code).toBe(2);
+    expect(JSON.parse(flag.stderr).error.message).toContain(
+      'the number 9007199254.7409931 cannot be sent exactly',
+    );
+    const input = join(fx.configDir, 'split.ndjson');
+    writeFileSync(
+      input,
+      '{"type":"DISCOUNT_VOUCHER","discount":{"type":"AMOUNT","amount_off":1000}}\n' +
+        '{"type":"DISCOUNT_VOUCHER","discount":{"type":"AMOUNT","amount_off":1000},"metadata":{"rate":0.12345678901234567}}\n',
+    );
+    const many = await promo(['voucher', 'create', '--input', input]);
+    expect(many.code).toBe(2);
+    expect(JSON.parse(many.stderr).error.message).toBe(
+      '--input: line 2 holds the number 0.12345678901234567, which promo cannot send exactly (JavaScript numbers keep about 15 digits); nothing was sent',
+    );
+    expect(sent()).toEqual([]);
+    expect(fx.sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // Sixteen significant digits or fewer, leading zeros aside, go as written.
+    writeFileSync(file, '{"metadata": {"a": 1234567.123456789, "b": 0.000000000000000012345}}');
+    expect((await promo(event('--body', file))).code).toBe(0);
+    expect(sent()[0]).toContain('"metadata":{"a":1234567.123456789,"b":1.2345e-17}');
+  });
+
   it('an NDJSON input line with an inexact number fails as a bad line does (exit 7), nothing sent', async () => {
     const lines =
       '{"event":"referral_conversion","customer":{"source_id":"c"},"metadata":{"n":0.10000000000000000001}}\n';
