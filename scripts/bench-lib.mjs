@@ -4,7 +4,7 @@
 // measure and how they print it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,11 +63,19 @@ export function stop(child) {
  * `promo sandbox` in a process of its own on an ephemeral loopback port, accepting APP (or its
  * built-in credentials with `app: null`). `stderr: 'pipe'` keeps what it writes there in `log.text`.
  */
-export async function startSandbox({ env, args = [], app = APP, bin = BIN, stderr = 'ignore' } = {}) {
+export async function startSandbox({ env, args = [], app = APP, bin = BIN, stderr = 'ignore', cores } = {}) {
   const credentials = app ? ['--app-id', app.id, '--app-token', app.token] : [];
   const child = spawn(
-    process.execPath,
-    [bin, 'sandbox', '--port', '0', ...credentials, '-o', 'json', ...args],
+    ...onCores(cores, process.execPath, [
+      bin,
+      'sandbox',
+      '--port',
+      '0',
+      ...credentials,
+      '-o',
+      'json',
+      ...args,
+    ]),
     { env, stdio: ['ignore', 'pipe', stderr] },
   );
   const log = { text: '' };
@@ -76,6 +84,26 @@ export async function startSandbox({ env, args = [], app = APP, bin = BIN, stder
   });
   const url = await servingUrl(child, `promo sandbox ${args.join(' ')}`.trim());
   return { url, pid: child.pid, log, child, stop: () => stop(child) };
+}
+
+/**
+ * A command and its arguments, run on the given cores when `cores` says which (`taskset -c 0`,
+ * which runs the command in its own process: the pid spawned is the command's).
+ */
+export function onCores(cores, command, args) {
+  return cores === undefined ? [command, args] : ['taskset', ['-c', cores, command, ...args]];
+}
+
+/**
+ * Cores for a server and for its client, each of its own (Linux with taskset and two cores or
+ * more), or `{ why }` when they cannot be kept apart here.
+ */
+export function separateCores() {
+  if (process.platform !== 'linux') return { why: 'not Linux' };
+  if (availableParallelism() < 2) return { why: 'one core' };
+  const probe = spawnSync('taskset', ['-c', '1', 'true']);
+  if (probe.error || probe.status !== 0) return { why: 'no taskset' };
+  return { server: '0', client: '1' };
 }
 
 /** Saves a profile for `url` with APP's credentials (the token through stdin, as a script would). */
