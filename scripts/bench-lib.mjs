@@ -100,10 +100,20 @@ export function onCores(cores, command, args) {
  */
 export function separateCores() {
   if (process.platform !== 'linux') return { why: 'not Linux' };
-  if (availableParallelism() < 2) return { why: 'one core' };
-  const probe = spawnSync('taskset', ['-c', '1', 'true']);
+  // The cores this process may run on (a container's cpuset may leave out core 0).
+  const allowed = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+  const cores = (allowed ?? '')
+    .split(',')
+    .flatMap((range) => {
+      const [from, to = from] = range.split('-').map(Number);
+      return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+    })
+    .filter((core) => /^\d+$/.test(core));
+  if (cores.length < 2 || availableParallelism() < 2) return { why: 'one core' };
+  const [server, client] = cores;
+  const probe = spawnSync('taskset', ['-c', client, 'true']);
   if (probe.error || probe.status !== 0) return { why: 'no taskset' };
-  return { server: '0', client: '1' };
+  return { server, client };
 }
 
 /** Saves a profile for `url` with APP's credentials (the token through stdin, as a script would). */
