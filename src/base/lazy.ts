@@ -16,8 +16,6 @@ export const loadNet = () => import('node:net');
 export const loadTls = () => import('node:tls');
 // Streams, for an answer's body: a command that sends no request (and writes straight to its descriptors) never loads them.
 export const loadStream = () => import('node:stream');
-// V8's flags, for a long streamed list only (~2 ms to load: never on the start-up path).
-export const loadV8 = () => import('node:v8');
 // Colour, only when stderr or a table is coloured.
 export const loadChalk = () => import('chalk');
 // Worker threads, for --jq only: jq runs in one (src/output/jq.ts), bundled as dist/lazy/jq-worker.cjs.

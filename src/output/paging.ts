@@ -3,7 +3,7 @@
 // it whole), or the service's whole list object with --raw.
 
 import { ExitCode, PromoError } from '../base/errors.js';
-import { loadV8 } from '../base/lazy.js';
+import { keepYoungGenerationSmall } from '../base/young-generation.js';
 import { ListProgress } from './list-progress.js';
 import type { Column, Output } from './output.js';
 
@@ -28,21 +28,6 @@ export interface PagedList<T> {
   moreHint(page: Page<T>): string;
   /** What --all reads (`vouchers`), and the run's clock: its progress on a terminal. */
   progress: { noun: string; now: () => number };
-}
-
-/**
- * A streamed walk allocates a page after page for as long as it runs (1,000 pages for 100,000
- * vouchers), and V8 answers that by growing its young generation to 32 MiB, which is most of what
- * such a run adds to its memory (the heap in use stays near 13 MiB: nothing is held). Growth off, it
- * stays at a few MiB and the run's peak drops by ~15-20 MiB, for more, smaller collections. V8
- * reads this flag each time it would grow; Node has no other way to set it from inside the process.
- */
-export function keepYoungGenerationSmall(): void {
-  // Set while the first page is on its way; only memory is at stake if it fails.
-  loadV8().then(
-    (v8) => v8.setFlagsFromString('--semi-space-growth-factor=1'),
-    () => undefined,
-  );
 }
 
 /** Prints the list and returns the first page (for what a command adds under it, such as a total). */

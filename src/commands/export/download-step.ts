@@ -2,7 +2,7 @@
 // or to stdout as it arrives. The export's token is a secret of the run: --debug shows it redacted.
 import { downloadExport, downloadToken, type Export } from '../../api/exports.js';
 import { InterruptedError } from '../../base/errors.js';
-import { keepYoungGenerationSmall } from '../../output/paging.js';
+import { keepYoungGenerationSmall } from '../../base/young-generation.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { downloadProgress } from './follow.js';
 import { type AtomicFile, stdoutSink } from './save.js';
