@@ -4,7 +4,7 @@
 // measure and how they print it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -109,7 +109,7 @@ export function separateCores() {
       return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
     })
     .filter((core) => /^\d+$/.test(core));
-  if (cores.length < 2 || availableParallelism() < 2) return { why: 'one core' };
+  if (cores.length < 2) return { why: 'one core' };
   const [server, client] = cores;
   const probe = spawnSync('taskset', ['-c', client, 'true']);
   if (probe.error || probe.status !== 0) return { why: 'no taskset' };

@@ -5,7 +5,7 @@
 // is closed, not reused.
 
 /** Node's default limit on an answer's head (--max-http-header-size). */
-export const MAX_HEAD_BYTES = 16 * 1024;
+const MAX_HEAD_BYTES = 16 * 1024;
 /** A chunk's size line or a trailer line longer than this is not HTTP. */
 const MAX_LINE_BYTES = 4 * 1024;
 
@@ -70,10 +70,6 @@ export class AnswerParser {
     private readonly head: boolean,
     private readonly on: AnswerEvents,
   ) {}
-
-  get done(): boolean {
-    return this.state === State.Done;
-  }
 
   /** Reads a piece of what the connection brought; throws ParseError. */
   feed(data: Buffer): void {

@@ -13,6 +13,7 @@ import { BlockList, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import type { Route } from './types.js';
+import { basicCredentials } from './wire.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -75,11 +76,10 @@ function parseProxy(name: string, value: string, hooks: ProxyHooks): URL {
 
 /** `Basic …` from the proxy URL's user and password, if it has them. */
 function proxyAuthorization(proxy: URL, hooks: ProxyHooks): string | undefined {
-  if (!proxy.username && !proxy.password) return undefined;
-  const pair = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-  const value = `Basic ${Buffer.from(pair).toString('base64')}`;
-  hooks.secret(value.slice('Basic '.length));
-  return value;
+  const credentials = basicCredentials(proxy);
+  if (credentials === undefined) return undefined;
+  hooks.secret(credentials);
+  return `Basic ${credentials}`;
 }
 
 /** The proxy as messages show it: scheme, host and port, never its credentials. */

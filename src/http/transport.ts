@@ -300,7 +300,7 @@ function stringHeader(response: HttpResponse, name: string): string | undefined 
 /** Plain TCP connections, as node:http's agent makes them (no delay: a request is one write). */
 async function tcpPool(): Promise<WirePool> {
   const [{ connect }, stream] = await Promise.all([loadNet(), loadStream()]);
-  return new WirePool((host, port) => connect({ host, port, noDelay: true }), 80, true, stream);
+  return new WirePool((host, port) => connect({ host, port, noDelay: true }), 80, stream);
 }
 
 /** TLS connections; a session kept by host resumes the next handshake, as node:https's agent does. */
@@ -321,7 +321,6 @@ async function tlsPool(): Promise<WirePool> {
       return socket;
     },
     443,
-    true,
     stream,
   );
 }

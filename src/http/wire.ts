@@ -51,7 +51,7 @@ class Line {
   }
 }
 
-/** Connections to one kind of server, kept between requests when `keepAlive` (else one a request). */
+/** Connections to one kind of server, kept between requests. */
 export class WirePool {
   private readonly idle = new Map<string, Line[]>();
   private readonly open = new Set<Line>();
@@ -62,14 +62,13 @@ export class WirePool {
   constructor(
     private readonly connector: Connector,
     private readonly defaultPort: number,
-    private readonly keepAlive: boolean,
     stream: { Readable: typeof Readable },
   ) {
     this.Answer = answerClass(stream.Readable);
   }
 
   request(url: URL, options: { method: string; headers: Record<string, string> }): OutgoingRequest {
-    const head = requestHead(url, options.method, options.headers, this.keepAlive);
+    const head = requestHead(url, options.method, options.headers);
     return new WireRequest(this, url, options.method, head);
   }
 
@@ -116,7 +115,7 @@ export class WirePool {
     line.owner = undefined;
     const { connection } = line;
     const stale = keptForMs !== undefined && keptForMs <= 1000;
-    if (!reusable || !this.keepAlive || connection.destroyed || stale) {
+    if (!reusable || connection.destroyed || stale) {
       connection.destroy();
       return;
     }
@@ -261,7 +260,7 @@ function hostOf(url: URL): string {
   return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
 }
 
-function requestHead(url: URL, method: string, headers: Record<string, string>, keepAlive: boolean): string {
+function requestHead(url: URL, method: string, headers: Record<string, string>): string {
   let head = `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n`;
   let length = false;
   for (const [name, value] of Object.entries(headers)) {
@@ -272,12 +271,17 @@ function requestHead(url: URL, method: string, headers: Record<string, string>, 
     if (name.length === 14 && name.toLowerCase() === 'content-length') length = true;
     head += `${name}: ${value}\r\n`;
   }
-  if (url.username || url.password) {
-    const auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-    head += `Authorization: Basic ${Buffer.from(auth).toString('base64')}\r\n`;
-  }
+  const auth = basicCredentials(url);
+  if (auth) head += `Authorization: Basic ${auth}\r\n`;
   if (!length && BODY_METHODS.has(method)) head += 'Content-Length: 0\r\n';
-  return `${head}Connection: ${keepAlive ? 'keep-alive' : 'close'}\r\n\r\n`;
+  return `${head}Connection: keep-alive\r\n\r\n`;
+}
+
+/** The base64 of a URL's `user:password` (Basic authentication), if it names either. */
+export function basicCredentials(url: URL): string | undefined {
+  if (!url.username && !url.password) return undefined;
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return Buffer.from(pair).toString('base64');
 }
 
 function invalidHeader(message: string, code: string): TypeError {

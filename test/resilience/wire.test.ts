@@ -69,7 +69,7 @@ interface Read {
 }
 
 function viaWire(port: number, method = 'GET', body?: string): Promise<Read> {
-  pool ??= new WirePool((host, p) => connect({ host, port: p }), 80, true, stream);
+  pool ??= new WirePool((host, p) => connect({ host, port: p }), 80, stream);
   const headers: Record<string, string> = body === undefined ? {} : { 'Content-Length': String(body.length) };
   const req = pool.request(new URL(`http://127.0.0.1:${port}/v1/x?y=1`), { method, headers });
   return new Promise((resolve) => {
@@ -196,7 +196,7 @@ describe('what is not an HTTP/1.1 answer is an error, as node:http says it', () 
 
   it('a header value with a line break is refused before anything is sent', async () => {
     const { port, heads } = await serve(() => 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
-    pool = new WirePool((host, p) => connect({ host, port: p }), 80, true, stream);
+    pool = new WirePool((host, p) => connect({ host, port: p }), 80, stream);
     expect(() =>
       pool?.request(new URL(`http://127.0.0.1:${port}/`), {
         method: 'GET',

@@ -333,12 +333,12 @@ export async function startSandboxWithRoutes(
   const listening = options.listen !== false;
   let url = IN_PROCESS_URL;
   if (listening) {
-    const server = httpServer();
+    const listener = httpServer();
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+      listener.once('error', reject);
+      listener.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
     });
-    const address = httpServer().address() as AddressInfo;
+    const address = listener.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     url = `http://${host}:${address.port}`;
   }
